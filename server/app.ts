@@ -1,0 +1,83 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { createCaptcha, type Captcha } from './captcha/captcha'
+import type { Config } from './config'
+import type { Database, Db } from './db/client'
+import { systemClock, type Clock } from './lib/clock'
+import { createMailer, type Mailer } from './mail/mailer'
+import { authRoutes } from './modules/auth/auth.routes'
+import { healthRoutes } from './modules/health/health.routes'
+import { errorsPlugin } from './plugins/errors'
+import { securityPlugin } from './plugins/security'
+import { sessionPlugin } from './plugins/session'
+import { spaPlugin } from './plugins/spa'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    database: Database
+    db: Db
+    clock: Clock
+    mailer: Mailer
+    captcha: Captcha
+  }
+}
+
+export interface AppOptions {
+  config: Config
+  database: Database
+  clock?: Clock
+  /** Folder of the built web app; omitted: API only. */
+  webDir?: string
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: { write(line: string): void }
+}
+
+/** Query strings can carry one-time tokens (/reset-password?token=…): never log them. */
+const redactUrl = (url: string) => url.split('?')[0]
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      },
+      ...(config.env === 'development' && !options.logStream ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  // Only JSON bodies: a cross-site form or text/plain post is refused with 415.
+  app.removeContentTypeParser(['text/plain'])
+
+  const clock = options.clock ?? systemClock
+  app.decorate('config', config)
+  app.decorate('database', database)
+  app.decorate('db', database.db)
+  app.decorate('clock', clock)
+  app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }))
+  app.decorate('captcha', await createCaptcha(config, database.db, clock))
+  app.addHook('onClose', async () => {
+    await app.mailer.flush()
+  })
+
+  await app.register(errorsPlugin)
+  await app.register(securityPlugin, { config })
+  await app.register(sessionPlugin)
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+      await api.register(authRoutes, { prefix: '/auth' })
+    },
+    { prefix: '/api' },
+  )
+  await app.register(spaPlugin, { webDir: options.webDir })
+  return app
+}

@@ -1,0 +1,120 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('AuditDesk <no-reply@auditdesk.local>'),
+  CAPTCHA_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  CAPTCHA_COST: positiveInt(4000),
+  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+  RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(600),
+  RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(30),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: positiveInt(10),
+  RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_MINUTES: positiveInt(15),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: positiveInt(10),
+  RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES: positiveInt(1),
+  TRUST_PROXY: boolish.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  appUrl: string
+  /** Cookies get Secure and the __Host- prefix when the app is served over https. */
+  secureCookies: boolean
+  dataDir: string
+  databaseUrl: string | undefined
+  databasePoolSize: number
+  smtpUrl: string | undefined
+  mailFrom: string
+  captcha: {
+    secret: string | undefined
+    cost: number
+    turnstile: { siteKey: string; secretKey: string } | undefined
+  }
+  rateLimit: {
+    globalPerMinute: number
+    authPerMinute: number
+    loginFailuresPerAccount: number
+    loginAccountWindowMs: number
+    loginFailuresPerIp: number
+    loginIpWindowMs: number
+  }
+  trustProxy: boolean
+  logLevel: string
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+/** Reads and validates the environment; every bad value is named on its own line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  )
+  const parsed = envSchema.safeParse(raw)
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0])
+        return `${key}=${JSON.stringify(raw[key] ?? '')}: ${issue.message}`
+      }),
+    )
+  }
+  const e = parsed.data
+  const problems: string[] = []
+  if (Boolean(e.TURNSTILE_SITE_KEY) !== Boolean(e.TURNSTILE_SECRET_KEY)) {
+    problems.push('TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be set together')
+  }
+  if (problems.length) throw new ConfigError(problems)
+
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    secureCookies: appUrl.startsWith('https:'),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    captcha: {
+      secret: e.CAPTCHA_SECRET,
+      cost: e.CAPTCHA_COST,
+      turnstile:
+        e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
+          ? { siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY }
+          : undefined,
+    },
+    rateLimit: {
+      globalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MINUTE,
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      loginFailuresPerAccount: e.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      loginAccountWindowMs: e.RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
+      loginFailuresPerIp: e.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
+      loginIpWindowMs: e.RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES * 60_000,
+    },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  }
+}

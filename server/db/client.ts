@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { migrationsDir } from '../lib/paths'
+import { acquireDataDirLock } from './data-dir-lock'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Applies pending migrations (under an advisory lock on PostgreSQL). */
+  migrate(): Promise<void>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Arbitrary constant naming our migration lock among advisory locks. */
+const MIGRATION_LOCK_KEY = 7_310_442_019
+
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 })
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {})
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+        await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder: migrationsDir })
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
+        await client.end()
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`)
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}
+
+export function wrapPglite(client: PGlite, onClose: () => Promise<void> = async () => {}): Database {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: migrationsDir })
+    },
+    async ping() {
+      await client.query('select 1')
+    },
+    async close() {
+      await client.close()
+      await onClose()
+    },
+  }
+}
+
+/** The embedded database: PostgreSQL in WebAssembly, its files under DATA_DIR/pgdata. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  await mkdir(dataDir, { recursive: true })
+  const release = await acquireDataDirLock(dataDir)
+  try {
+    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') })
+    return wrapPglite(client, release)
+  } catch (error) {
+    await release()
+    throw error
+  }
+}
+
+export async function openDatabase(options: {
+  databaseUrl: string | undefined
+  dataDir: string
+  poolSize?: number
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize)
+    : openPglite(options.dataDir)
+}

@@ -1,0 +1,5 @@
+export * from './organizations'
+export * from './users'
+export * from './sessions'
+export * from './one-time-tokens'
+export * from './security'

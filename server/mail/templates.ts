@@ -1,0 +1,50 @@
+import type { MailMessage } from './mailer'
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#4b5563">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : ''
+  return `<!doctype html><html><body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e5e7eb;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}
+<p style="margin:24px 0 0;font-size:12px;color:#6b7280">AuditDesk</p></div></body></html>`
+}
+
+function message(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— AuditDesk'].join('\n\n')
+  return { to, subject, text, html: layout(subject, paragraphs, action), link: action?.url }
+}
+
+export const mails = {
+  verifyEmail: (to: string, firstName: string, url: string) =>
+    message(
+      to,
+      'Verify your email address',
+      [`Hello ${firstName},`, 'Welcome to AuditDesk. Confirm your email address to activate your account.', 'This link expires in 1 hour. If you did not create an account, you can ignore this email.'],
+      { label: 'Verify email address', url },
+    ),
+  accountExists: (to: string, firstName: string, loginUrl: string, resetUrl: string) =>
+    message(
+      to,
+      'You already have an AuditDesk account',
+      [
+        `Hello ${firstName},`,
+        'Someone (perhaps you) tried to register a new account with this email address, but you already have one.',
+        `Sign in at ${loginUrl}. If you forgot your password, reset it at ${resetUrl}.`,
+        'If this was not you, you can ignore this email; nothing has changed.',
+      ],
+      { label: 'Sign in', url: loginUrl },
+    ),
+  resetPassword: (to: string, firstName: string, url: string) =>
+    message(
+      to,
+      'Reset your password',
+      [`Hello ${firstName},`, 'We received a request to reset your AuditDesk password.', 'This link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays the same.'],
+      { label: 'Reset password', url },
+    ),
+}

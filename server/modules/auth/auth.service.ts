@@ -1,0 +1,156 @@
+import { TransactionRollbackError } from 'drizzle-orm'
+import { RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from '@shared/constants'
+import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/schemas/auth'
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../../lib/errors'
+import { mails } from '../../mail/templates'
+import { passwords } from './passwords'
+import { createSession, deleteUserSessions, type SessionUser } from './sessions.repo'
+import { clearThrottle, recordFailure, throttleWait, type ThrottleRule } from './throttle.repo'
+import { consumeToken, issueToken, voidTokens } from './tokens.repo'
+import {
+  createCompanyWithAdmin,
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  recordLogin,
+  setPassword,
+} from './users.repo'
+
+export const messages = {
+  invalidCredentials: 'Invalid email or password',
+  emailNotVerified: 'Please verify your email address before signing in. We can send you a new link.',
+  captchaFailed: 'The human verification failed or expired. Please complete it again.',
+  verified: 'Your email address has been verified. You can now sign in.',
+  invalidVerifyToken: 'This verification link is invalid, has expired or has already been used.',
+  invalidResetToken: 'This password reset link is invalid, has expired or has already been used.',
+  passwordReset: 'Your password has been reset. You can now sign in with your new password.',
+  forgotPassword: "If an account exists with this email, you'll receive a password reset link shortly.",
+  resendVerification: 'If this email belongs to an account that still needs verification, a new link is on its way.',
+} as const
+
+/** The account flows; routes stay thin and call these. */
+export function authService(app: FastifyInstance) {
+  const { db, config, mailer, clock, log } = app
+  const link = (path: string, token: string) => `${config.appUrl}${path}?token=${encodeURIComponent(token)}`
+
+  async function sendVerification(userId: string, email: string, firstName: string) {
+    const token = await issueToken(db, userId, 'verify_email', VERIFY_EMAIL_TTL_MS, clock())
+    mailer.send(mails.verifyEmail(email, firstName, link('/verify-email', token)))
+  }
+
+  function loginRules(email: string, ip: string): ThrottleRule[] {
+    const { loginFailuresPerAccount, loginAccountWindowMs, loginFailuresPerIp, loginIpWindowMs } = config.rateLimit
+    return [
+      { key: `account:${email}`, limit: loginFailuresPerAccount, windowMs: loginAccountWindowMs },
+      { key: `ip:${ip}`, limit: loginFailuresPerIp, windowMs: loginIpWindowMs },
+    ]
+  }
+
+  return {
+    async register(input: RegisterInput, ip: string) {
+      if (!(await app.captcha.verify(input.captchaToken, ip))) throw new AppError('CAPTCHA_FAILED', messages.captchaFailed)
+      // Hash before looking the e-mail up, so a known and an unknown address take the same time.
+      const passwordHash = await passwords.hash(input.password)
+      const existing = await findUserByEmail(db, input.email)
+      const user = existing
+        ? null
+        : await createCompanyWithAdmin(db, input, passwordHash, clock()).catch((error: unknown) => {
+            if (error instanceof TransactionRollbackError) return null
+            throw error
+          })
+      if (user) {
+        await sendVerification(user.id, user.email, user.firstName)
+        log.info({ event: 'auth.register', userId: user.id }, 'account registered')
+      } else {
+        const owner = existing ?? (await findUserByEmail(db, input.email))
+        if (owner) {
+          mailer.send(mails.accountExists(owner.email, owner.firstName, `${config.appUrl}/login`, `${config.appUrl}/forgot-password`))
+        }
+        log.info({ event: 'auth.register.existing' }, 'registration for an existing e-mail')
+      }
+      return { email: input.email }
+    },
+
+    async resendVerification(email: string) {
+      const user = await findUserByEmail(db, email)
+      if (user && !user.emailVerifiedAt) await sendVerification(user.id, user.email, user.firstName)
+      return { message: messages.resendVerification }
+    },
+
+    async verifyEmail(token: string) {
+      const now = clock()
+      const userId = await consumeToken(db, token, 'verify_email', now)
+      const user = userId ? await markEmailVerified(db, userId, now) : null
+      if (!user) throw new AppError('INVALID_TOKEN', messages.invalidVerifyToken)
+      log.info({ event: 'auth.email_verified', userId }, 'e-mail verified')
+      return { message: messages.verified, user }
+    },
+
+    async login(input: LoginInput, meta: { ip: string; userAgent?: string }) {
+      const now = clock()
+      const rules = loginRules(input.email, meta.ip)
+      const wait = await throttleWait(db, rules, now)
+      if (wait > 0) {
+        log.warn({ event: 'auth.login.throttled', ip: meta.ip }, 'login refused: too many failures')
+        throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`, undefined, { 'Retry-After': String(wait) })
+      }
+      const user = await findUserByEmail(db, input.email)
+      const valid = user
+        ? await passwords.verify(user.passwordHash, input.password)
+        : await passwords.verify(await passwords.dummyHash(), input.password).then(() => false)
+      if (!user || !valid) {
+        await recordFailure(db, rules, now)
+        log.warn({ event: 'auth.login.failure', userId: user?.id ?? null, ip: meta.ip }, 'sign-in failed')
+        throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials)
+      }
+      if (!user.emailVerifiedAt) {
+        log.info({ event: 'auth.login.unverified', userId: user.id }, 'sign-in refused: e-mail not verified')
+        throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified)
+      }
+      await clearThrottle(db, rules[0]!.key)
+      const token = await createSession(db, user.id, now, meta)
+      await recordLogin(db, user.id, now)
+      log.info({ event: 'auth.login.success', userId: user.id, ip: meta.ip }, 'signed in')
+      return { token, userId: user.id }
+    },
+
+    async forgotPassword(email: string) {
+      const user = await findUserByEmail(db, email)
+      if (user) {
+        const token = await issueToken(db, user.id, 'reset_password', RESET_PASSWORD_TTL_MS, clock())
+        mailer.send(mails.resetPassword(user.email, user.firstName, link('/reset-password', token)))
+        log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested')
+      }
+      return { message: messages.forgotPassword }
+    },
+
+    async resetPassword(input: ResetPasswordInput) {
+      const now = clock()
+      const userId = await consumeToken(db, input.token, 'reset_password', now)
+      if (!userId) throw new AppError('INVALID_TOKEN', messages.invalidResetToken)
+      const passwordHash = await passwords.hash(input.password)
+      await db.transaction(async (tx) => {
+        await setPassword(tx, userId, passwordHash, now)
+        await voidTokens(tx, userId, 'reset_password', now)
+        await deleteUserSessions(tx, userId)
+      })
+      // The link reached the mailbox, which proves the address as well as a verification link would.
+      const user = await findUserById(db, userId)
+      if (user && !user.emailVerifiedAt) await markEmailVerified(db, userId, now)
+      log.info({ event: 'auth.password_reset', userId }, 'password reset; all sessions ended')
+      return { message: messages.passwordReset }
+    },
+  }
+}
+
+export function toCurrentUser(user: SessionUser) {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    company: { id: user.organizationId, name: user.organizationName },
+  }
+}

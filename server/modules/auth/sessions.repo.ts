@@ -1,0 +1,75 @@
+import { and, eq, gt } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { organizations, sessions, users } from '../../db/schema'
+import { randomToken, sha256 } from '../../lib/crypto'
+
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
+/** last_seen_at is written at most this often, so most requests cost one SELECT. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000
+
+export interface SessionUser {
+  sessionId: string
+  id: string
+  organizationId: string
+  organizationName: string
+  firstName: string
+  lastName: string
+  email: string
+  role: 'admin' | 'client'
+}
+
+export async function createSession(db: Db, userId: string, now: Date, meta: { userAgent?: string; ip?: string }) {
+  const token = randomToken()
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    ip: meta.ip ?? null,
+    createdAt: now,
+    updatedAt: now,
+    lastSeenAt: now,
+    idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  })
+  return token
+}
+
+/** Resolves a cookie to its user in one query; extends the idle window now and then. */
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+      id: users.id,
+      organizationId: users.organizationId,
+      organizationName: organizations.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+  if (!row) return null
+  const { lastSeenAt, absoluteExpiresAt, ...user } = row
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    const idle = Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime())
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, updatedAt: now, idleExpiresAt: new Date(idle) })
+      .where(eq(sessions.id, row.sessionId))
+  }
+  return user
+}
+
+export async function deleteSessionByToken(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)))
+}
+
+export async function deleteUserSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId))
+}

@@ -1,0 +1,43 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { oneTimeTokens, type TokenPurpose } from '../../db/schema'
+import { randomToken, sha256 } from '../../lib/crypto'
+
+/** Issues a single-use token; only its hash is stored. A new reset token voids the older ones. */
+export async function issueToken(db: Db, userId: string, purpose: TokenPurpose, ttlMs: number, now: Date) {
+  if (purpose === 'reset_password') await voidTokens(db, userId, purpose, now)
+  const token = randomToken()
+  await db.insert(oneTimeTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + ttlMs),
+    createdAt: now,
+    updatedAt: now,
+  })
+  return token
+}
+
+/** Marks the token used and returns its user, atomically; null when invalid, expired or used. */
+export async function consumeToken(db: Db, token: string, purpose: TokenPurpose, now: Date): Promise<string | null> {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, sha256(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId })
+  return row?.userId ?? null
+}
+
+export async function voidTokens(db: Db, userId: string, purpose: TokenPurpose, now: Date) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now, updatedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)))
+}

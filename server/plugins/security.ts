@@ -1,0 +1,55 @@
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config'
+import { AppError } from '../lib/errors'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Headers (CSP and friends), cross-site request refusal, no-store on the API, per-IP rate limit. */
+export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  const https = config.secureCookies
+  const turnstile = config.captcha.turnstile ? ['https://challenges.cloudflare.com'] : []
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...turnstile],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...turnstile],
+        frameSrc: turnstile.length ? turnstile : ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  })
+
+  const appOrigin = new URL(config.appUrl).origin
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store')
+    if (SAFE_METHODS.has(request.method)) return
+    const origin = request.headers.origin
+    if (request.headers['sec-fetch-site'] === 'cross-site' || origin !== appOrigin) {
+      throw new AppError('FORBIDDEN', 'Cross-site request refused')
+    }
+  })
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.globalPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  })
+})

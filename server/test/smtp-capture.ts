@@ -1,0 +1,76 @@
+import { SMTPServer } from 'smtp-server'
+import type { AddressInfo } from 'node:net'
+
+export interface CapturedMail {
+  to: string[]
+  subject: string
+  /** The raw message with quoted-printable soft breaks and escapes decoded. */
+  body: string
+  raw: string
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/** A real SMTP server in this process that keeps every message it receives. */
+export async function startSmtpCapture() {
+  const mails: CapturedMail[] = []
+  const waiters: Array<() => void> = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? ''
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, body: decodeQuotedPrintable(raw), raw })
+        waiters.splice(0).forEach((wake) => wake())
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as AddressInfo).port
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** All mails sent to this address so far. */
+    to: (address: string) => mails.filter((m) => m.to.includes(address.toLowerCase())),
+    /** Waits for the next mail to `address` (after `count` already seen), up to 5 s. */
+    async waitFor(address: string, count = 0): Promise<CapturedMail> {
+      const deadline = Date.now() + 5000
+      for (;;) {
+        const found = mails.filter((m) => m.to.includes(address.toLowerCase()))
+        if (found.length > count) return found[count]!
+        if (Date.now() > deadline) throw new Error(`No e-mail #${count + 1} to ${address} within 5 s`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 200)
+        })
+      }
+    },
+    clear: () => void mails.splice(0),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>
+
+/** The first link in a mail that starts with `prefix`, e.g. `${appUrl}/verify-email?token=`. */
+export function linkIn(mail: CapturedMail, prefix: string): string {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const match = new RegExp(`${escaped}[A-Za-z0-9_%.-]+`).exec(mail.body)
+  if (!match) throw new Error(`No link starting with ${prefix} in "${mail.subject}"`)
+  return match[0]
+}
+
+export function tokenFrom(link: string): string {
+  return new URL(link).searchParams.get('token') ?? ''
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { COMPANY_SIZES, INDUSTRIES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants'
+
+export const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((value) => value.toLowerCase())
+
+export const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`)
+
+const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+const token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200)
+
+export const loginInput = z.strictObject({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+})
+export type LoginInput = z.infer<typeof loginInput>
+
+export const registerInput = z.strictObject({
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  email,
+  password,
+  companyName: requiredText('Company name'),
+  companySize: z.enum(COMPANY_SIZES, { error: 'Select a company size' }),
+  companyPhone: requiredText('Company phone', 50),
+  companyIndustry: z.enum(INDUSTRIES, { error: 'Select an industry' }),
+  captchaToken: z.string({ error: 'Please complete the CAPTCHA verification' }).min(1, 'Please complete the CAPTCHA verification').max(20_000),
+})
+export type RegisterInput = z.infer<typeof registerInput>
+
+export const emailOnlyInput = z.strictObject({ email })
+export type EmailOnlyInput = z.infer<typeof emailOnlyInput>
+
+export const verifyEmailInput = z.strictObject({ token })
+
+export const resetPasswordInput = z.strictObject({ token, password })
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>
+
+export const role = z.enum(ROLES)
+export type Role = z.infer<typeof role>
+
+export const currentUser = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role,
+  company: z.object({ id: z.uuid(), name: z.string() }),
+})
+export type CurrentUser = z.infer<typeof currentUser>
+
+export const messageReply = z.object({ message: z.string() })
+
+export const registerReply = z.object({ email: z.string() })
+
+export const verifyEmailReply = z.object({
+  message: z.string(),
+  user: z.object({ firstName: z.string(), lastName: z.string() }),
+})
+
+export const publicConfig = z.object({
+  captcha: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('altcha'), challengeUrl: z.string() }),
+    z.object({ provider: z.literal('turnstile'), siteKey: z.string() }),
+  ]),
+})
+export type PublicConfig = z.infer<typeof publicConfig>

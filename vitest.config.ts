@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+process.env.TEST_RUN_ID ??= `${process.pid}_${Date.now()}`
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+const serverProject = (name: string, db: 'pglite' | 'postgres', globalSetup: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['server/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    globalSetup: [globalSetup],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+      '@': fileURLToPath(new URL('./web', import.meta.url)),
+    },
+  },
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      serverProject('server-pglite', 'pglite', 'server/test/global-setup.ts'),
+      ...(withPostgres ? [serverProject('server-postgres', 'postgres', 'server/test/global-setup-postgres.ts')] : []),
+      {
+        extends: true,
+        test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' },
+      },
+    ],
+  },
+})
