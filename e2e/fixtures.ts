@@ -1,0 +1,105 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/sha'
+
+export const mailDir = process.env.E2E_MAIL_DIR ?? path.resolve(import.meta.dirname, '../.tmp/e2e-mail')
+
+export interface Mail {
+  to: string[]
+  subject: string
+  body: string
+}
+
+/** Waits for a mail to `to` (optionally matching the subject) captured by the test SMTP server. */
+export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const files = (await readdir(mailDir).catch(() => [])).sort().reverse()
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as Mail
+      if (mail.to.includes(to.toLowerCase()) && (!subject || subject.test(mail.subject))) return mail
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${to}${subject ? ` matching ${subject}` : ''}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+export function linkFrom(mail: Mail, pathPrefix: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[?]/g, '\\?')}[A-Za-z0-9_%.-]+`).exec(mail.body)
+  if (!match) throw new Error(`No ${pathPrefix} link in "${mail.subject}"`)
+  return match[0]
+}
+
+let sequence = 0
+export function uniqueEmail(prefix = 'user') {
+  sequence += 1
+  return `${prefix}.${Date.now()}.${process.pid}.${sequence}@example.com`
+}
+
+export interface Account {
+  firstName: string
+  lastName: string
+  email: string
+  password: string
+  companyName: string
+}
+
+async function solvedCaptcha(request: APIRequestContext): Promise<string> {
+  const challenge = (await (await request.get('/api/auth/captcha')).json()) as Challenge
+  const solution = await solveChallenge({ challenge, deriveKey })
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+}
+
+const originHeader = (baseURL: string) => ({ origin: new URL(baseURL).origin })
+
+/** Creates a verified account through the API (register → mailed link → verify). */
+export async function createVerifiedAccount(request: APIRequestContext, baseURL: string, overrides: Partial<Account> = {}): Promise<Account> {
+  const account: Account = {
+    firstName: 'Margaret',
+    lastName: 'Hamilton',
+    email: uniqueEmail(),
+    password: 'apollo-guidance-11',
+    companyName: 'Hamilton Assurance LLP',
+    ...overrides,
+  }
+  const registered = await request.post('/api/auth/register', {
+    headers: originHeader(baseURL),
+    data: {
+      ...account,
+      companySize: '11-50 employees',
+      companyPhone: '+1 555 0142',
+      companyIndustry: 'Financial Services',
+      captchaToken: await solvedCaptcha(request),
+    },
+  })
+  expect(registered.status(), await registered.text()).toBe(201)
+  const token = new URL(linkFrom(await waitForMail(account.email, /Verify/), '/verify-email?token=')).searchParams.get('token')
+  const verified = await request.post('/api/auth/verify-email', { headers: originHeader(baseURL), data: { token } })
+  expect(verified.status()).toBe(200)
+  return account
+}
+
+/** Signs the page's browser context in through the API (the sign-in UI has its own tests). */
+export async function signIn(page: Page, baseURL: string, account: Account) {
+  const response = await page.request.post('/api/auth/login', {
+    headers: originHeader(baseURL),
+    data: { email: account.email, password: account.password },
+  })
+  expect(response.status()).toBe(200)
+}
+
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+export const test = base.extend<{ account: Account }>({
+  account: async ({ request, baseURL }, use) => {
+    await use(await createVerifiedAccount(request, baseURL!))
+  },
+})
+export { expect }

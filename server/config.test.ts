@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+describe('configuration', () => {
+  it('starts with no variables at all: port 3000, ./data, embedded database, http cookies', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.appUrl).toBe('http://localhost:3000')
+    expect(config.dataDir).toMatch(/\/data$/)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.smtpUrl).toBeUndefined()
+    expect(config.secureCookies).toBe(false)
+  })
+
+  it('names every bad value on its own line', () => {
+    let error: unknown
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope', LOG_LEVEL: 'loud' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const lines = (error as ConfigError).message.split('\n').slice(1)
+    expect(lines).toHaveLength(4)
+    expect(lines.find((l) => l.includes('PORT="eighty"'))).toBeTruthy()
+    expect(lines.find((l) => l.includes('DATABASE_URL="mysql://x"'))).toMatch(/postgres/)
+    expect(lines.find((l) => l.includes('SMTP_URL="nope"'))).toBeTruthy()
+    expect(lines.find((l) => l.includes('LOG_LEVEL="loud"'))).toBeTruthy()
+  })
+
+  it('requires both Turnstile keys together', () => {
+    expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(/TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/)
+  })
+
+  it('turns on secure cookies when APP_URL is https, whatever NODE_ENV says', () => {
+    expect(loadConfig({ APP_URL: 'https://audit.example.com/', NODE_ENV: 'development' })).toMatchObject({
+      appUrl: 'https://audit.example.com',
+      secureCookies: true,
+    })
+  })
+})
