@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -39,7 +39,9 @@ export function openPostgres(url: string, poolSize = 10): Database {
       await client.connect()
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
-        await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder: migrationsDir })
+        await migratePg(drizzlePg(client, { casing: 'snake_case' }), {
+          migrationsFolder: migrationsDir,
+        })
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
         await client.end()
@@ -54,13 +56,18 @@ export function openPostgres(url: string, poolSize = 10): Database {
   }
 }
 
-export function wrapPglite(client: PGlite, onClose: () => Promise<void> = async () => {}): Database {
+export function wrapPglite(
+  client: PGlite,
+  onClose: () => Promise<void> = async () => {},
+): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
   return {
     db,
     kind: 'pglite',
     async migrate() {
-      await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: migrationsDir })
+      await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
+        migrationsFolder: migrationsDir,
+      })
     },
     async ping() {
       await client.query('select 1')
@@ -93,4 +100,10 @@ export async function openDatabase(options: {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize)
     : openPglite(options.dataDir)
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
 }

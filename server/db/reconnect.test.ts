@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { selectRows } from './client'
 import { testDbKind } from '../test/databases'
 import { createTestApp, signedInAdmin, type TestApp } from '../test/harness'
 
@@ -17,14 +18,21 @@ describe.runIf(testDbKind() === 'postgres')('a killed database connection', () =
 
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
     await admin.connect()
-    const database = (await t.app.db.execute<{ name: string }>(sql`select current_database() as name`)).rows[0]!.name
-    const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database])
+    const [{ name: database }] = (await selectRows<{ name: string }>(
+      t.app.db,
+      sql`select current_database() as name`,
+    )) as [{ name: string }]
+    const killed = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    )
     await admin.end()
     expect(killed.rowCount).toBeGreaterThan(0)
 
     // The pool drops the dead connections; the following requests succeed on new ones.
     const statuses: number[] = []
-    for (let i = 0; i < 5; i++) statuses.push((await t.request('GET', '/api/auth/me', { cookie })).statusCode)
+    for (let i = 0; i < 5; i++)
+      statuses.push((await t.request('GET', '/api/auth/me', { cookie })).statusCode)
     expect(statuses.every((s) => s === 200 || s === 503)).toBe(true)
     expect(statuses.at(-1)).toBe(200)
     expect((await t.request('GET', '/api/health')).json()).toEqual({ status: 'ok' })
