@@ -35,7 +35,9 @@ function decodePayload(token: string): { challenge: Challenge; solution: never }
   try {
     const payload: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'))
     if (payload && typeof payload === 'object' && 'challenge' in payload && 'solution' in payload) {
-      return payload as { challenge: Challenge; solution: never }
+      const { challenge } = payload as { challenge: unknown }
+      const parameters = challenge && typeof challenge === 'object' ? (challenge as { parameters?: unknown }).parameters : undefined
+      if (parameters && typeof parameters === 'object') return payload as { challenge: Challenge; solution: never }
     }
   } catch {
     // not base64 JSON: refused below
@@ -77,7 +79,7 @@ export async function createCaptcha(config: Config, db: Db, clock: Clock): Promi
     async verify(token) {
       const payload = decodePayload(token)
       if (!payload) return false
-      const expiresAt = payload.challenge.parameters?.expiresAt
+      const expiresAt = payload.challenge.parameters.expiresAt
       if (typeof expiresAt !== 'number' || expiresAt * 1000 < clock().getTime()) return false
       const result = await verifySolution({
         challenge: payload.challenge,

@@ -37,13 +37,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(error.statusCode).send(body)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => {
+      const errors = error.validation.flatMap((issue) => {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
         const keys = (issue.params as { keys?: string[] }).keys
         if (issue.keyword === 'unrecognized_keys' && keys) {
-          return { path: keys.join(','), message: `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}` }
+          // One entry per field, so that each path names a field.
+          return keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: `Unknown field: ${key}` }))
         }
-        return { path, message: issue.message ?? 'Invalid value' }
+        return [{ path, message: issue.message ?? 'Invalid value' }]
       })
       const where = error.validationContext === 'body' ? 'request body' : (error.validationContext ?? 'request')
       return reply.code(400).send({
