@@ -17,6 +17,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...turnstile],
+        // Page responses add a per-request nonce for the <style> elements Radix injects (plugins/spa.ts).
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

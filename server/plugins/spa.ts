@@ -1,16 +1,21 @@
-import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ApiErrorBody } from '@shared/errors'
 
+const NONCE_PLACEHOLDER = '__CSP_NONCE__'
+
 /**
  * Serves the built web app: hashed assets with a long cache, index.html for every other GET
- * outside /api (the client-side router decides, including its 404 pages).
+ * outside /api (the client-side router decides, including its 404 pages). Each page gets a fresh
+ * style nonce, so the <style> elements Radix injects run under a CSP without 'unsafe-inline'.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, { webDir }: { webDir: string | undefined }) => {
   const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'))
+  const indexHtml = hasWeb ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : ''
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -28,7 +33,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDir }: { webDir: s
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api'
     if (isPage && hasWeb) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html')
+      const nonce = randomBytes(16).toString('base64')
+      const policy = String(reply.getHeader('content-security-policy') ?? '')
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', policy.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`))
+        .type('text/html; charset=utf-8')
+        .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce))
     }
     return reply
       .code(404)

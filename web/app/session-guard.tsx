@@ -1,0 +1,51 @@
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { FullPageSpinner } from '@/components/ui/spinner'
+import { useCurrentUser } from '@/features/auth/api/get-current-user'
+import { SessionProvider } from '@/lib/session'
+import { NotFoundPage } from '@/pages/not-found-page'
+
+interface RouteHandle {
+  notFound?: boolean
+}
+
+/**
+ * Guards every non-public route. Without a session a known route redirects to login (with the
+ * way back in ?redirect=); an unknown path shows the public 404 instead of a login prompt.
+ */
+export function SessionGuard() {
+  const session = useCurrentUser()
+  const location = useLocation()
+  const matches = useMatches()
+
+  if (session.isPending) return <FullPageSpinner />
+
+  if (session.isError) {
+    return (
+      <main className="flex min-h-svh flex-col items-center justify-center gap-4 px-4 text-center">
+        <h1 className="text-xl font-semibold">We couldn&apos;t check your session</h1>
+        <p className="max-w-sm text-sm text-muted-foreground">
+          The server did not answer as expected. Check your connection and try again.
+        </p>
+        <Button onClick={() => void session.refetch()} disabled={session.isFetching}>
+          Try again
+        </Button>
+      </main>
+    )
+  }
+
+  if (!session.data) {
+    const isUnknownPath = matches.some(
+      (match) => (match.handle as RouteHandle | undefined)?.notFound,
+    )
+    if (isUnknownPath) return <NotFoundPage />
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`)
+    return <Navigate to={`/login?redirect=${redirect}`} replace />
+  }
+
+  return (
+    <SessionProvider user={session.data}>
+      <Outlet />
+    </SessionProvider>
+  )
+}

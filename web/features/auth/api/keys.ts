@@ -1,0 +1,5 @@
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+  publicConfig: () => ['public-config'] as const,
+}

@@ -1,0 +1,152 @@
+import type { LoginInput } from '@shared/schemas/auth'
+import { MailWarning } from 'lucide-react'
+import { useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { useSearchParams } from 'react-router'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { PendingButton } from '@/components/ui/pending-button'
+import { isApiError } from '@/lib/api'
+import { safeRedirect } from '@/lib/safe-redirect'
+import { toast } from '@/lib/toast'
+import { useLogin } from '../api/login'
+import { AuthLayout, TextLink } from '../components/auth-layout'
+import { ResendVerificationButton } from '../components/resend-verification-button'
+
+// The shared schema (and zod with it) loads on first interaction rather than with the page,
+// keeping the sign-in page's initial JS small; validation still uses the server's schema.
+let validation: Promise<Resolver<LoginInput>> | undefined
+
+function loadValidation() {
+  validation ??= Promise.all([import('@hookform/resolvers/zod'), import('@shared/schemas/auth')])
+    .then(([resolvers, schemas]) => resolvers.zodResolver(schemas.loginInput))
+    .catch((error: unknown) => {
+      validation = undefined
+      throw error
+    })
+  return validation
+}
+
+const loginResolver: Resolver<LoginInput> = async (values, context, options) => {
+  try {
+    return (await loadValidation())(values, context, options)
+  } catch {
+    return {
+      values: {},
+      errors: {
+        root: {
+          type: 'load',
+          message: 'The form could not be loaded. Check your connection and try again.',
+        },
+      },
+    }
+  }
+}
+
+export function LoginPage() {
+  const [searchParams] = useSearchParams()
+  const login = useLogin()
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null)
+
+  const form = useForm<LoginInput>({
+    resolver: loginResolver,
+    defaultValues: { email: '', password: '' },
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit((values) => {
+    setUnverifiedEmail(null)
+    login.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Login successful', description: 'Welcome back!' })
+        // A full navigation, so the app shell starts from a clean state with the new session.
+        window.location.assign(safeRedirect(searchParams.get('redirect')))
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
+          setUnverifiedEmail(values.email)
+          toast({
+            title: 'Email not verified',
+            description: 'Please verify your email address before signing in.',
+            variant: 'destructive',
+          })
+        } else if (isApiError(error) && error.status === 429) {
+          toast({ title: 'Login failed', description: error.message, variant: 'destructive' })
+        } else {
+          toast({
+            title: 'Login failed',
+            description: 'Invalid email or password',
+            variant: 'destructive',
+          })
+        }
+      },
+    })
+  })
+
+  const pending = login.isPending || login.isSuccess
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      description="Enter your email and password to access your account."
+      footer={
+        <p>
+          Don&apos;t have an account? <TextLink to="/register">Create account</TextLink>
+        </p>
+      }
+    >
+      {unverifiedEmail ? (
+        <div
+          role="status"
+          className="mb-5 flex gap-3 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning-soft-foreground"
+        >
+          <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <div className="grid gap-2">
+            <p>
+              Your email address has not been verified yet. Open the link we sent to{' '}
+              <strong>{unverifiedEmail}</strong> to activate your account.
+            </p>
+            <ResendVerificationButton
+              email={unverifiedEmail}
+              variant="outline"
+              size="sm"
+              className="w-fit"
+            >
+              Resend verification email
+            </ResendVerificationButton>
+          </div>
+        </div>
+      ) : null}
+
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={() => void loadValidation().catch(() => undefined)}
+        className="grid gap-5"
+      >
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+        </FormField>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          labelAction={
+            <TextLink to="/forgot-password" className="text-sm">
+              Forgot password?
+            </TextLink>
+          }
+        >
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <PendingButton
+          type="submit"
+          pending={pending}
+          pendingLabel="Signing in..."
+          className="w-full"
+        >
+          Sign in
+        </PendingButton>
+      </form>
+    </AuthLayout>
+  )
+}

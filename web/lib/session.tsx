@@ -1,0 +1,16 @@
+import { createContext, useContext, type ReactNode } from 'react'
+import type { CurrentUser } from '@shared/schemas/auth'
+
+const SessionContext = createContext<CurrentUser | null>(null)
+
+/** Provided by the route guard once the session check succeeds. */
+export function SessionProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  return <SessionContext.Provider value={user}>{children}</SessionContext.Provider>
+}
+
+/** The signed-in user. Only usable below the route guard. */
+export function useSession(): CurrentUser {
+  const user = useContext(SessionContext)
+  if (!user) throw new Error('useSession must be used inside the authenticated routes')
+  return user
+}
