@@ -1,15 +1,26 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
 import { createCaptcha, type Captcha } from './captcha/captcha'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { systemClock, type Clock } from './lib/clock'
 import { createMailer, type Mailer } from './mail/mailer'
+import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
+import { categoryRoutes } from './modules/categories/categories.routes'
+import { clientRoutes } from './modules/clients/clients.routes'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { healthRoutes } from './modules/health/health.routes'
+import { projectRoutes } from './modules/projects/projects.routes'
+import { templateItemRoutes } from './modules/template-items/template-items.routes'
+import { templateRoutes } from './modules/templates/templates.routes'
 import { errorsPlugin } from './plugins/errors'
 import { securityPlugin } from './plugins/security'
-import { sessionPlugin } from './plugins/session'
+import { requireSession, sessionPlugin } from './plugins/session'
 import { spaPlugin } from './plugins/spa'
 
 declare module 'fastify' {
@@ -44,9 +55,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          ip: req.ip,
+        }),
       },
-      ...(config.env === 'development' && !options.logStream ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+      ...(config.env === 'development' && !options.logStream
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+        : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -62,7 +79,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database)
   app.decorate('db', database.db)
   app.decorate('clock', clock)
-  app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }))
+  app.decorate(
+    'mailer',
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+  )
   app.decorate('captcha', await createCaptcha(config, database.db, clock))
   app.addHook('onClose', async () => {
     await app.mailer.flush()
@@ -75,6 +100,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes)
       await api.register(authRoutes, { prefix: '/auth' })
+      await api.register(async (workspace) => {
+        workspace.addHook('onRequest', requireSession)
+        await workspace.register(dashboardRoutes, { prefix: '/dashboard' })
+        await workspace.register(clientRoutes, { prefix: '/clients' })
+        await workspace.register(projectRoutes, { prefix: '/projects' })
+        await workspace.register(auditRoutes, { prefix: '/audits' })
+        await workspace.register(templateRoutes, { prefix: '/templates' })
+        await workspace.register(categoryRoutes, { prefix: '/template-categories' })
+        await workspace.register(templateItemRoutes, { prefix: '/template-items' })
+      })
     },
     { prefix: '/api' },
   )

@@ -29,11 +29,15 @@ describe('configuration', () => {
   })
 
   it('requires both Turnstile keys together', () => {
-    expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(/TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/)
+    expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(
+      /TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/,
+    )
   })
 
   it('turns on secure cookies when APP_URL is https, whatever NODE_ENV says', () => {
-    expect(loadConfig({ APP_URL: 'https://audit.example.com/', NODE_ENV: 'development' })).toMatchObject({
+    expect(
+      loadConfig({ APP_URL: 'https://audit.example.com/', NODE_ENV: 'development' }),
+    ).toMatchObject({
       appUrl: 'https://audit.example.com',
       secureCookies: true,
     })

@@ -43,8 +43,12 @@ function startServer(env: Record<string, string>): Running {
 async function waitForHealth(port: number, running: Running) {
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) throw new Error(`server exited early:\n${running.output()}`)
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)
+    if (running.child.exitCode !== null)
+      throw new Error(`server exited early:\n${running.output()}`)
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return
     await new Promise((r) => setTimeout(r, 150))
   }
@@ -54,7 +58,9 @@ async function waitForHealth(port: number, running: Running) {
 const base = (port: number) => `http://127.0.0.1:${port}`
 
 async function solvedCaptcha(port: number): Promise<string> {
-  const challenge = (await fetch(`${base(port)}/api/auth/captcha`).then((r) => r.json())) as Challenge
+  const challenge = (await fetch(`${base(port)}/api/auth/captcha`).then((r) =>
+    r.json(),
+  )) as Challenge
   const solution = await solveChallenge({ challenge, deriveKey })
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
 }
@@ -100,8 +106,14 @@ describe.runIf(testDbKind() === 'pglite')('the server process on the embedded da
 
     // A challenge solved before the restart still verifies after it: the generated key was kept.
     const account = {
-      firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: 'compilers!',
-      companyName: 'Hopper & Co', companySize: '1-10 employees', companyPhone: '555 0199', companyIndustry: 'Technology',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      password: 'compilers!',
+      companyName: 'Hopper & Co',
+      companySize: '1-10 employees',
+      companyPhone: '555 0199',
+      companyIndustry: 'Technology',
     }
     const second2 = startServer(env)
     await waitForHealth(port, second2)
@@ -112,7 +124,10 @@ describe.runIf(testDbKind() === 'pglite')('the server process on the embedded da
     // After kill -9 the lock is stale; the next start takes it over and the data is intact.
     const third = startServer(env)
     await waitForHealth(port, third)
-    const login = await post(port, '/api/auth/login', { email: account.email, password: account.password })
+    const login = await post(port, '/api/auth/login', {
+      email: account.email,
+      password: account.password,
+    })
     expect(login.status).toBe(403)
     expect(await login.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' })
     third.child.kill('SIGINT')

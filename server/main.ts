@@ -6,7 +6,11 @@ import { webDistDir } from './lib/paths'
 
 async function main() {
   const config = loadConfig()
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize })
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  })
   try {
     await database.migrate()
   } catch (error) {
@@ -35,8 +39,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
-  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'
-  app.log.info(`AuditDesk is running at ${config.appUrl} (${where}; e-mail ${config.smtpUrl ? 'over SMTP' : `printed here and saved to ${config.dataDir}/outbox`})`)
+  const where =
+    database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'
+  app.log.info(
+    `AuditDesk is running at ${config.appUrl} (${where}; e-mail ${config.smtpUrl ? 'over SMTP' : `printed here and saved to ${config.dataDir}/outbox`})`,
+  )
 }
 
 main().catch((error: unknown) => {

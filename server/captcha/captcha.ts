@@ -26,7 +26,10 @@ async function loadSecret(db: Db, configured: string | undefined): Promise<strin
     .insert(appSettings)
     .values({ key: SECRET_SETTING, value: randomBytes(32).toString('hex') })
     .onConflictDoNothing()
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SECRET_SETTING))
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, SECRET_SETTING))
   if (!row) throw new Error('captcha secret missing')
   return row.value
 }
@@ -36,8 +39,12 @@ function decodePayload(token: string): { challenge: Challenge; solution: never }
     const payload: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'))
     if (payload && typeof payload === 'object' && 'challenge' in payload && 'solution' in payload) {
       const { challenge } = payload as { challenge: unknown }
-      const parameters = challenge && typeof challenge === 'object' ? (challenge as { parameters?: unknown }).parameters : undefined
-      if (parameters && typeof parameters === 'object') return payload as { challenge: Challenge; solution: never }
+      const parameters =
+        challenge && typeof challenge === 'object'
+          ? (challenge as { parameters?: unknown }).parameters
+          : undefined
+      if (parameters && typeof parameters === 'object')
+        return payload as { challenge: Challenge; solution: never }
     }
   } catch {
     // not base64 JSON: refused below
@@ -52,8 +59,15 @@ export async function createCaptcha(config: Config, db: Db, clock: Clock): Promi
       publicConfig: { provider: 'turnstile', siteKey: turnstile.siteKey },
       challenge: () => Promise.reject(new Error('ALTCHA is not the configured provider')),
       async verify(token, remoteIp) {
-        const body = new URLSearchParams({ secret: turnstile.secretKey, response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) })
-        const response = await fetch('https://challenges.cloudflare.com/turnstile/v0/siteverify', { method: 'POST', body })
+        const body = new URLSearchParams({
+          secret: turnstile.secretKey,
+          response: token,
+          ...(remoteIp ? { remoteip: remoteIp } : {}),
+        })
+        const response = await fetch('https://challenges.cloudflare.com/turnstile/v0/siteverify', {
+          method: 'POST',
+          body,
+        })
         const result = (await response.json()) as { success?: boolean }
         return result.success === true
       },
@@ -100,4 +114,3 @@ export async function createCaptcha(config: Config, db: Db, clock: Clock): Promi
     },
   }
 }
-

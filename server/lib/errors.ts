@@ -16,3 +16,15 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`)
+
+/** PostgreSQL 23503, possibly wrapped by the driver or Drizzle. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e.code === '23503') return true
+  }
+  return false
+}

@@ -34,10 +34,19 @@ export function createMailer(options: {
   const pending = new Set<Promise<void>>()
 
   async function deliver(message: MailMessage) {
-    const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html })
+    const info = await transport.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    })
     if (smtpUrl) return
     await mkdir(outbox, { recursive: true })
-    const file = path.join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`)
+    const file = path.join(
+      outbox,
+      `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`,
+    )
     await writeFile(file, (info as unknown as { message: Buffer }).message)
     log.info(
       { mail: { to: message.to, subject: message.subject, file } },
@@ -48,7 +57,9 @@ export function createMailer(options: {
   return {
     send(message) {
       const job = deliver(message)
-        .catch((err: unknown) => log.error({ err, mail: { subject: message.subject } }, 'e-mail delivery failed'))
+        .catch((err: unknown) =>
+          log.error({ err, mail: { subject: message.subject } }, 'e-mail delivery failed'),
+        )
         .finally(() => pending.delete(job))
       pending.add(job)
     },

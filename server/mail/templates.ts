@@ -1,9 +1,16 @@
 import type { MailMessage } from './mailer'
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
@@ -15,8 +22,17 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 <p style="margin:24px 0 0;font-size:12px;color:#6b7280">AuditDesk</p></div></body></html>`
 }
 
-function message(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— AuditDesk'].join('\n\n')
+function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): MailMessage {
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    '— AuditDesk',
+  ].join('\n\n')
   return { to, subject, text, html: layout(subject, paragraphs, action), link: action?.url }
 }
 
@@ -25,7 +41,11 @@ export const mails = {
     message(
       to,
       'Verify your email address',
-      [`Hello ${firstName},`, 'Welcome to AuditDesk. Confirm your email address to activate your account.', 'This link expires in 1 hour. If you did not create an account, you can ignore this email.'],
+      [
+        `Hello ${firstName},`,
+        'Welcome to AuditDesk. Confirm your email address to activate your account.',
+        'This link expires in 1 hour. If you did not create an account, you can ignore this email.',
+      ],
       { label: 'Verify email address', url },
     ),
   accountExists: (to: string, firstName: string, loginUrl: string, resetUrl: string) =>
@@ -44,7 +64,11 @@ export const mails = {
     message(
       to,
       'Reset your password',
-      [`Hello ${firstName},`, 'We received a request to reset your AuditDesk password.', 'This link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays the same.'],
+      [
+        `Hello ${firstName},`,
+        'We received a request to reset your AuditDesk password.',
+        'This link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays the same.',
+      ],
       { label: 'Reset password', url },
     ),
 }

@@ -17,12 +17,32 @@ const codeForStatus: Record<number, ErrorCode> = {
 }
 
 // Connection refused/reset and PostgreSQL's "admin shutdown" and "cannot connect now" classes.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+])
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true
-    if (e instanceof Error && /Connection terminated|connection is closed|Client was closed/i.test(e.message)) return true
+    if (
+      e instanceof Error &&
+      /Connection terminated|connection is closed|Client was closed/i.test(e.message)
+    )
+      return true
   }
   return false
 }
@@ -42,22 +62,33 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         const keys = (issue.params as { keys?: string[] }).keys
         if (issue.keyword === 'unrecognized_keys' && keys) {
           // One entry per field, so that each path names a field.
-          return keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: `Unknown field: ${key}` }))
+          return keys.map((key) => ({
+            path: path ? `${path}.${key}` : key,
+            message: `Unknown field: ${key}`,
+          }))
         }
         return [{ path, message: issue.message ?? 'Invalid value' }]
       })
-      const where = error.validationContext === 'body' ? 'request body' : (error.validationContext ?? 'request')
+      const where =
+        error.validationContext === 'body' ? 'request body' : (error.validationContext ?? 'request')
       return reply.code(400).send({
         message: errors[0] ? errors[0].message : `Invalid ${where}`,
         code: 'VALIDATION',
         errors,
       } satisfies ApiErrorBody)
     }
-    const status = isDatabaseUnavailable(error) ? 503 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
+    const status = isDatabaseUnavailable(error)
+      ? 503
+      : error.statusCode && error.statusCode >= 400
+        ? error.statusCode
+        : 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
       return reply.code(status === 503 ? 503 : 500).send({
-        message: status === 503 ? 'Service temporarily unavailable' : 'Something went wrong on our side. Please try again.',
+        message:
+          status === 503
+            ? 'Service temporarily unavailable'
+            : 'Something went wrong on our side. Please try again.',
         code: status === 503 ? 'UNAVAILABLE' : 'INTERNAL',
       } satisfies ApiErrorBody)
     }
@@ -70,7 +101,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           : status === 413
             ? 'The request body is too large'
             : error.message
-    return reply.code(status).send({ message, code: codeForStatus[status] ?? 'BAD_REQUEST' } satisfies ApiErrorBody)
+    return reply
+      .code(status)
+      .send({ message, code: codeForStatus[status] ?? 'BAD_REQUEST' } satisfies ApiErrorBody)
   })
-
 })

@@ -530,8 +530,9 @@ describe('safe methods', () => {
       })
       expect(res.statusCode, `OPTIONS ${url}`).toBeLessThan(500)
     }
-    // GETs aimed at mutation endpoints do not run them.
-    for (const [, url] of mutations(t.app)) {
+    // GETs aimed at mutation-only endpoints do not run them.
+    const readable = new Set(gets)
+    for (const [, url] of mutations(t.app).filter(([, url]) => !readable.has(url))) {
       expect(
         (await t.request('GET', `${url}?email=${encodeURIComponent(account.email)}`, { cookie }))
           .statusCode,

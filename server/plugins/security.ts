@@ -44,6 +44,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     if (request.headers['sec-fetch-site'] === 'cross-site' || origin !== appOrigin) {
       throw new AppError('FORBIDDEN', 'Cross-site request refused')
     }
+    // Checked here, before authentication, so every mutation refuses a form or text body alike.
+    const hasBody = (request.headers['content-length'] ?? '0') !== '0' || request.headers['transfer-encoding'] !== undefined
+    const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+    if (hasBody && mediaType !== 'application/json') {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json')
+    }
   })
 
   await app.register(rateLimit, {
@@ -51,6 +57,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     max: config.rateLimit.globalPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
   })
 })

@@ -2,7 +2,11 @@ import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/errors'
-import { findSessionUser, SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/auth/sessions.repo'
+import {
+  findSessionUser,
+  SESSION_ABSOLUTE_MS,
+  type SessionUser,
+} from '../modules/auth/sessions.repo'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +40,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   })
 })
 
-export async function requireSession(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+export async function requireSession(
+  this: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const token = this.sessionCookie.read(request)
   const user = token ? await findSessionUser(this.db, token, this.clock()) : null
   if (!user) {
@@ -48,7 +56,8 @@ export async function requireSession(this: FastifyInstance, request: FastifyRequ
 
 export function requireRole(role: SessionUser['role']) {
   return async (request: FastifyRequest) => {
-    if (request.user?.role !== role) throw new AppError('FORBIDDEN', 'You do not have permission to do this')
+    if (request.user?.role !== role)
+      throw new AppError('FORBIDDEN', 'You do not have permission to do this')
   }
 }
 
@@ -57,3 +66,6 @@ export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue')
   return request.user
 }
+
+/** The signed-in user's company: every repo call is scoped by it. */
+export const orgOf = (request: FastifyRequest) => currentUser(request).organizationId

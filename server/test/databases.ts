@@ -40,7 +40,8 @@ async function adminQuery(sql: string) {
   }
 }
 
-export const postgresTemplateName = () => `auditdesk_test_tmpl_${process.env.TEST_RUN_ID ?? 'local'}`
+export const postgresTemplateName = () =>
+  `auditdesk_test_tmpl_${process.env.TEST_RUN_ID ?? 'local'}`
 
 /** globalSetup: build the migrated template once per run. */
 export async function prepareTemplate(kind: TestDbKind) {
@@ -68,7 +69,9 @@ export async function prepareTemplate(kind: TestDbKind) {
 let counter = 0
 
 /** A fresh, migrated database for one test file (or one test). */
-export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  kind: TestDbKind = testDbKind(),
+): Promise<Database & { url?: string }> {
   if (kind === 'pglite') {
     const dump = await readFile(pgliteTemplate)
     const client = await PGlite.create({ loadDataDir: new Blob([dump]) })
@@ -88,8 +91,14 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
   }
 }
 
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createEmptyPostgresDatabase(): Promise<{
+  url: string
+  drop(): Promise<void>
+}> {
   const name = `auditdesk_test_empty_${process.pid}_${Date.now()}_${counter++}`
   await adminQuery(`create database ${name}`)
-  return { url: withDatabase(adminUrl(), name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) }
+  return {
+    url: withDatabase(adminUrl(), name),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  }
 }

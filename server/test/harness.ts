@@ -56,7 +56,9 @@ const testEnv: Record<string, string> = {
 }
 
 /** A real app on its own fresh database, with a real SMTP server capturing its mail. */
-export async function createTestApp(options: { env?: Record<string, string>; webDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; webDir?: string } = {},
+): Promise<TestApp> {
   const smtp = await startSmtpCapture()
   const database = await createTestDatabase()
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auditdesk-test-'))
@@ -80,14 +82,17 @@ export async function createTestApp(options: { env?: Record<string, string>; web
     logs,
     request(method, url, { cookie, headers = {}, body } = {}) {
       const isMutation = !['GET', 'HEAD', 'OPTIONS'].includes(method)
-      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+      const payload =
+        body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
       return app.inject({
         method,
         url,
         payload,
         headers: {
           ...(isMutation ? { origin: APP_URL } : {}),
-          ...(payload !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+          ...(payload !== undefined && typeof body !== 'string'
+            ? { 'content-type': 'application/json' }
+            : {}),
           ...(cookie ? { cookie } : {}),
           ...headers,
         },
@@ -130,13 +135,16 @@ export function newAccount(overrides: Record<string, unknown> = {}) {
 /** The session cookie pair ("session=…") from a response's Set-Cookie. */
 export function sessionCookie(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === 'session' || c.name === '__Host-session')
-  if (!cookie) throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`)
+  if (!cookie)
+    throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`)
   return `${cookie.name}=${cookie.value}`
 }
 
 export async function register(t: TestApp, overrides: Record<string, unknown> = {}) {
   const account = newAccount(overrides)
-  const response = await t.request('POST', '/api/auth/register', { body: { ...account, captchaToken: await solveCaptcha(t) } })
+  const response = await t.request('POST', '/api/auth/register', {
+    body: { ...account, captchaToken: await solveCaptcha(t) },
+  })
   return { account, response }
 }
 
@@ -148,7 +156,13 @@ export async function signedInAdmin(t: TestApp, overrides: Record<string, unknow
   const token = tokenFrom(linkIn(mail, `${APP_URL}/verify-email?token=`))
   const verified = await t.request('POST', '/api/auth/verify-email', { body: { token } })
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`)
-  const login = await t.request('POST', '/api/auth/login', { body: { email: account.email, password: account.password } })
+  const login = await t.request('POST', '/api/auth/login', {
+    body: { email: account.email, password: account.password },
+  })
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`)
-  return { account, cookie: sessionCookie(login), user: login.json<{ user: { id: string; company: { id: string } } }>().user }
+  return {
+    account,
+    cookie: sessionCookie(login),
+    user: login.json<{ user: { id: string; company: { id: string } } }>().user,
+  }
 }

@@ -29,7 +29,12 @@ export async function startSmtpCapture() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8')
         const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? ''
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, body: decodeQuotedPrintable(raw), raw })
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject,
+          body: decodeQuotedPrintable(raw),
+          raw,
+        })
         waiters.splice(0).forEach((wake) => wake())
         callback()
       })
@@ -49,7 +54,8 @@ export async function startSmtpCapture() {
       for (;;) {
         const found = mails.filter((m) => m.to.includes(address.toLowerCase()))
         if (found.length > count) return found[count]!
-        if (Date.now() > deadline) throw new Error(`No e-mail #${count + 1} to ${address} within 5 s`)
+        if (Date.now() > deadline)
+          throw new Error(`No e-mail #${count + 1} to ${address} within 5 s`)
         await new Promise<void>((resolve) => {
           waiters.push(resolve)
           setTimeout(resolve, 200)

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { COMPANY_SIZES, INDUSTRIES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants'
+import {
+  COMPANY_SIZES,
+  INDUSTRIES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+} from '../constants'
 
 export const email = z
   .string({ error: 'Email is required' })
@@ -25,7 +31,10 @@ const token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is r
 
 export const loginInput = z.strictObject({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH),
 })
 export type LoginInput = z.infer<typeof loginInput>
 
@@ -38,7 +47,10 @@ export const registerInput = z.strictObject({
   companySize: z.enum(COMPANY_SIZES, { error: 'Select a company size' }),
   companyPhone: requiredText('Company phone', 50),
   companyIndustry: z.enum(INDUSTRIES, { error: 'Select an industry' }),
-  captchaToken: z.string({ error: 'Please complete the CAPTCHA verification' }).min(1, 'Please complete the CAPTCHA verification').max(20_000),
+  captchaToken: z
+    .string({ error: 'Please complete the CAPTCHA verification' })
+    .min(1, 'Please complete the CAPTCHA verification')
+    .max(20_000),
 })
 export type RegisterInput = z.infer<typeof registerInput>
 

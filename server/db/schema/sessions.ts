@@ -19,5 +19,8 @@ export const sessions = pgTable(
     idleExpiresAt: tstz().notNull(),
     absoluteExpiresAt: tstz().notNull(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+  ],
 )

@@ -19,20 +19,24 @@ import {
 
 export const messages = {
   invalidCredentials: 'Invalid email or password',
-  emailNotVerified: 'Please verify your email address before signing in. We can send you a new link.',
+  emailNotVerified:
+    'Please verify your email address before signing in. We can send you a new link.',
   captchaFailed: 'The human verification failed or expired. Please complete it again.',
   verified: 'Your email address has been verified. You can now sign in.',
   invalidVerifyToken: 'This verification link is invalid, has expired or has already been used.',
   invalidResetToken: 'This password reset link is invalid, has expired or has already been used.',
   passwordReset: 'Your password has been reset. You can now sign in with your new password.',
-  forgotPassword: "If an account exists with this email, you'll receive a password reset link shortly.",
-  resendVerification: 'If this email belongs to an account that still needs verification, a new link is on its way.',
+  forgotPassword:
+    "If an account exists with this email, you'll receive a password reset link shortly.",
+  resendVerification:
+    'If this email belongs to an account that still needs verification, a new link is on its way.',
 } as const
 
 /** The account flows; routes stay thin and call these. */
 export function authService(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
-  const link = (path: string, token: string) => `${config.appUrl}${path}?token=${encodeURIComponent(token)}`
+  const link = (path: string, token: string) =>
+    `${config.appUrl}${path}?token=${encodeURIComponent(token)}`
 
   async function sendVerification(userId: string, email: string, firstName: string) {
     const token = await issueToken(db, userId, 'verify_email', VERIFY_EMAIL_TTL_MS, clock())
@@ -40,7 +44,8 @@ export function authService(app: FastifyInstance) {
   }
 
   function loginRules(email: string, ip: string): ThrottleRule[] {
-    const { loginFailuresPerAccount, loginAccountWindowMs, loginFailuresPerIp, loginIpWindowMs } = config.rateLimit
+    const { loginFailuresPerAccount, loginAccountWindowMs, loginFailuresPerIp, loginIpWindowMs } =
+      config.rateLimit
     return [
       { key: `account:${email}`, limit: loginFailuresPerAccount, windowMs: loginAccountWindowMs },
       { key: `ip:${ip}`, limit: loginFailuresPerIp, windowMs: loginIpWindowMs },
@@ -49,7 +54,8 @@ export function authService(app: FastifyInstance) {
 
   return {
     async register(input: RegisterInput, ip: string) {
-      if (!(await app.captcha.verify(input.captchaToken, ip))) throw new AppError('CAPTCHA_FAILED', messages.captchaFailed)
+      if (!(await app.captcha.verify(input.captchaToken, ip)))
+        throw new AppError('CAPTCHA_FAILED', messages.captchaFailed)
       // Hash before looking the e-mail up, so a known and an unknown address take the same time.
       const passwordHash = await passwords.hash(input.password)
       const existing = await findUserByEmail(db, input.email)
@@ -65,7 +71,14 @@ export function authService(app: FastifyInstance) {
       } else {
         const owner = existing ?? (await findUserByEmail(db, input.email))
         if (owner) {
-          mailer.send(mails.accountExists(owner.email, owner.firstName, `${config.appUrl}/login`, `${config.appUrl}/forgot-password`))
+          mailer.send(
+            mails.accountExists(
+              owner.email,
+              owner.firstName,
+              `${config.appUrl}/login`,
+              `${config.appUrl}/forgot-password`,
+            ),
+          )
         }
         log.info({ event: 'auth.register.existing' }, 'registration for an existing e-mail')
       }
@@ -93,7 +106,12 @@ export function authService(app: FastifyInstance) {
       const wait = await throttleWait(db, rules, now)
       if (wait > 0) {
         log.warn({ event: 'auth.login.throttled', ip: meta.ip }, 'login refused: too many failures')
-        throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`, undefined, { 'Retry-After': String(wait) })
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
+          undefined,
+          { 'Retry-After': String(wait) },
+        )
       }
       const user = await findUserByEmail(db, input.email)
       const valid = user
@@ -101,11 +119,17 @@ export function authService(app: FastifyInstance) {
         : await passwords.verify(await passwords.dummyHash(), input.password).then(() => false)
       if (!user || !valid) {
         await recordFailure(db, rules, now)
-        log.warn({ event: 'auth.login.failure', userId: user?.id ?? null, ip: meta.ip }, 'sign-in failed')
+        log.warn(
+          { event: 'auth.login.failure', userId: user?.id ?? null, ip: meta.ip },
+          'sign-in failed',
+        )
         throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials)
       }
       if (!user.emailVerifiedAt) {
-        log.info({ event: 'auth.login.unverified', userId: user.id }, 'sign-in refused: e-mail not verified')
+        log.info(
+          { event: 'auth.login.unverified', userId: user.id },
+          'sign-in refused: e-mail not verified',
+        )
         throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified)
       }
       await clearThrottle(db, rules[0]!.key)
@@ -118,7 +142,13 @@ export function authService(app: FastifyInstance) {
     async forgotPassword(email: string) {
       const user = await findUserByEmail(db, email)
       if (user) {
-        const token = await issueToken(db, user.id, 'reset_password', RESET_PASSWORD_TTL_MS, clock())
+        const token = await issueToken(
+          db,
+          user.id,
+          'reset_password',
+          RESET_PASSWORD_TTL_MS,
+          clock(),
+        )
         mailer.send(mails.resetPassword(user.email, user.firstName, link('/reset-password', token)))
         log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested')
       }

@@ -19,7 +19,12 @@ export interface SessionUser {
   role: 'admin' | 'client'
 }
 
-export async function createSession(db: Db, userId: string, now: Date, meta: { userAgent?: string; ip?: string }) {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date,
+  meta: { userAgent?: string; ip?: string },
+) {
   const token = randomToken()
   await db.insert(sessions).values({
     tokenHash: sha256(token),
@@ -36,7 +41,11 @@ export async function createSession(db: Db, userId: string, now: Date, meta: { u
 }
 
 /** Resolves a cookie to its user in one query; extends the idle window now and then. */
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<SessionUser | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -53,7 +62,13 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        gt(sessions.idleExpiresAt, now),
+        gt(sessions.absoluteExpiresAt, now),
+      ),
+    )
   if (!row) return null
   const { lastSeenAt, absoluteExpiresAt, ...user } = row
   if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

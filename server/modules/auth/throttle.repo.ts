@@ -13,7 +13,12 @@ export async function throttleWait(db: Db, rules: ThrottleRule[], now: Date): Pr
   const rows = await db
     .select()
     .from(loginThrottle)
-    .where(inArray(loginThrottle.key, rules.map((r) => r.key)))
+    .where(
+      inArray(
+        loginThrottle.key,
+        rules.map((r) => r.key),
+      ),
+    )
   let wait = 0
   for (const row of rows) {
     const rule = rules.find((r) => r.key === row.key)

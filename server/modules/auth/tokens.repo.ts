@@ -4,7 +4,13 @@ import { oneTimeTokens, type TokenPurpose } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
 
 /** Issues a single-use token; only its hash is stored. A new reset token voids the older ones. */
-export async function issueToken(db: Db, userId: string, purpose: TokenPurpose, ttlMs: number, now: Date) {
+export async function issueToken(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose,
+  ttlMs: number,
+  now: Date,
+) {
   if (purpose === 'reset_password') await voidTokens(db, userId, purpose, now)
   const token = randomToken()
   await db.insert(oneTimeTokens).values({
@@ -19,7 +25,12 @@ export async function issueToken(db: Db, userId: string, purpose: TokenPurpose, 
 }
 
 /** Marks the token used and returns its user, atomically; null when invalid, expired or used. */
-export async function consumeToken(db: Db, token: string, purpose: TokenPurpose, now: Date): Promise<string | null> {
+export async function consumeToken(
+  db: Db,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<string | null> {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now, updatedAt: now })
@@ -39,5 +50,11 @@ export async function voidTokens(db: Db, userId: string, purpose: TokenPurpose, 
   await db
     .update(oneTimeTokens)
     .set({ usedAt: now, updatedAt: now })
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)))
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    )
 }

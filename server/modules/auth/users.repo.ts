@@ -14,7 +14,12 @@ export async function findUserById(db: Db, id: string) {
 }
 
 /** The company and its first user (role admin), in one transaction. */
-export async function createCompanyWithAdmin(db: Db, input: RegisterInput, passwordHash: string, now: Date) {
+export async function createCompanyWithAdmin(
+  db: Db,
+  input: RegisterInput,
+  passwordHash: string,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const [organization] = await tx
       .insert(organizations)

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { id, timestamps } from './columns'
+import { organizations } from './organizations'
+
+const organizationId = () =>
+  uuid()
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' })
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    address: text(),
+    ...timestamps,
+  },
+  (t) => [index('clients_organization_id_name_idx').on(t.organizationId, t.name)],
+)
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    // restrict: a client with projects cannot be deleted (the API answers 409 first).
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    description: text(),
+    status: text({ enum: ['active', 'completed', 'on_hold'] })
+      .notNull()
+      .default('active'),
+    ...timestamps,
+  },
+  (t) => [
+    index('projects_organization_id_created_at_idx').on(t.organizationId, t.createdAt),
+    index('projects_client_id_idx').on(t.clientId),
+    check('projects_status_check', sql`${t.status} in ('active', 'completed', 'on_hold')`),
+  ],
+)
+
+export const audits = pgTable(
+  'audits',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    description: text(),
+    status: text({ enum: ['in_progress', 'in_review', 'completed'] })
+      .notNull()
+      .default('in_progress'),
+    dueDate: date({ mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('audits_organization_id_idx').on(t.organizationId),
+    index('audits_project_id_created_at_idx').on(t.projectId, t.createdAt),
+    check('audits_status_check', sql`${t.status} in ('in_progress', 'in_review', 'completed')`),
+  ],
+)
+
+export const templateCategories = pgTable(
+  'template_categories',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    name: text().notNull(),
+    description: text(),
+    ...timestamps,
+  },
+  (t) => [index('template_categories_organization_id_idx').on(t.organizationId)],
+)
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    categoryId: uuid().references(() => templateCategories.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    description: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index('templates_organization_id_name_idx').on(t.organizationId, t.name),
+    index('templates_category_id_idx').on(t.categoryId),
+  ],
+)
+
+export const templateItems = pgTable(
+  'template_items',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    templateId: uuid()
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    requiresDocument: boolean().notNull().default(false),
+    requiresResponse: boolean().notNull().default(false),
+    order: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('template_items_template_id_order_idx').on(t.templateId, t.order),
+    index('template_items_organization_id_idx').on(t.organizationId),
+    check('template_items_order_check', sql`${t.order} >= 0`),
+  ],
+)

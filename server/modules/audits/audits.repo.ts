@@ -1,0 +1,94 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { audits, projects } from '../../db/schema'
+import { withIsoDates } from '../../lib/dto'
+import { AppError, notFound } from '../../lib/errors'
+
+type AuditStatus = 'in_progress' | 'in_review' | 'completed'
+
+export interface AuditValues {
+  name?: string
+  description?: string | null
+  status?: AuditStatus
+  dueDate?: string | null
+}
+
+const columns = {
+  id: audits.id,
+  name: audits.name,
+  description: audits.description,
+  projectId: audits.projectId,
+  status: audits.status,
+  dueDate: audits.dueDate,
+  createdAt: audits.createdAt,
+  updatedAt: audits.updatedAt,
+}
+
+async function projectExists(db: Db, orgId: string, projectId: string) {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)))
+  return Boolean(row)
+}
+
+export async function listAudits(db: Db, orgId: string, projectId: string) {
+  if (!(await projectExists(db, orgId, projectId))) throw notFound('Project')
+  const rows = await db
+    .select(columns)
+    .from(audits)
+    .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, projectId)))
+    .orderBy(desc(audits.createdAt), desc(audits.id))
+  return rows.map(withIsoDates)
+}
+
+export async function getAudit(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select(columns)
+    .from(audits)
+    .where(and(eq(audits.organizationId, orgId), eq(audits.id, id)))
+  if (!row) throw notFound('Audit')
+  return withIsoDates(row)
+}
+
+export async function createAudit(
+  db: Db,
+  orgId: string,
+  values: Required<AuditValues> & { projectId: string },
+  now: Date,
+) {
+  if (!(await projectExists(db, orgId, values.projectId))) {
+    throw new AppError('VALIDATION', 'Project not found', [
+      { path: 'projectId', message: 'Project not found' },
+    ])
+  }
+  const [row] = await db
+    .insert(audits)
+    .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
+    .returning(columns)
+  return withIsoDates(row!)
+}
+
+export async function updateAudit(
+  db: Db,
+  orgId: string,
+  id: string,
+  values: AuditValues,
+  now: Date,
+) {
+  const [row] = await db
+    .update(audits)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(audits.organizationId, orgId), eq(audits.id, id)))
+    .returning(columns)
+  if (!row) throw notFound('Audit')
+  return withIsoDates(row)
+}
+
+export async function deleteAudit(db: Db, orgId: string, id: string) {
+  const deleted = await db
+    .delete(audits)
+    .where(and(eq(audits.organizationId, orgId), eq(audits.id, id)))
+    .returning({ id: audits.id })
+  if (deleted.length === 0) throw notFound('Audit')
+}

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  auditDto,
+  createAuditInput,
+  listAuditsQuery,
+  updateAuditInput,
+} from '@shared/schemas/audits'
+import { idParams } from '@shared/schemas/common'
+import { orgOf as org } from '../../plugins/session'
+import { createAudit, deleteAudit, getAudit, listAudits, updateAudit } from './audits.repo'
+
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    { schema: { querystring: listAuditsQuery, response: { 200: z.array(auditDto) } } },
+    async (request) => listAudits(app.db, org(request), request.query.projectId),
+  )
+
+  app.get('/:id', { schema: { params: idParams, response: { 200: auditDto } } }, async (request) =>
+    getAudit(app.db, org(request), request.params.id),
+  )
+
+  app.post(
+    '/',
+    { schema: { body: createAuditInput, response: { 201: auditDto } } },
+    async (request, reply) =>
+      reply.code(201).send(await createAudit(app.db, org(request), request.body, app.clock())),
+  )
+
+  app.patch(
+    '/:id',
+    { schema: { params: idParams, body: updateAuditInput, response: { 200: auditDto } } },
+    async (request) =>
+      updateAudit(app.db, org(request), request.params.id, request.body, app.clock()),
+  )
+
+  app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await deleteAudit(app.db, org(request), request.params.id)
+    return reply.code(204).send()
+  })
+}

@@ -1,0 +1,73 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { templateCategories } from '../../db/schema'
+import { withIsoDates } from '../../lib/dto'
+import { notFound } from '../../lib/errors'
+
+export interface CategoryValues {
+  name?: string
+  description?: string | null
+}
+
+const columns = {
+  id: templateCategories.id,
+  name: templateCategories.name,
+  description: templateCategories.description,
+  createdAt: templateCategories.createdAt,
+  updatedAt: templateCategories.updatedAt,
+}
+const ofOrg = (orgId: string, id: string) =>
+  and(eq(templateCategories.organizationId, orgId), eq(templateCategories.id, id))
+
+export async function listCategories(db: Db, orgId: string) {
+  const rows = await db
+    .select(columns)
+    .from(templateCategories)
+    .where(eq(templateCategories.organizationId, orgId))
+    .orderBy(asc(sql`lower(${templateCategories.name})`), asc(templateCategories.id))
+  return rows.map(withIsoDates)
+}
+
+export async function getCategory(db: Db, orgId: string, id: string) {
+  const [row] = await db.select(columns).from(templateCategories).where(ofOrg(orgId, id))
+  if (!row) throw notFound('Category')
+  return withIsoDates(row)
+}
+
+export async function createCategory(
+  db: Db,
+  orgId: string,
+  values: Required<CategoryValues>,
+  now: Date,
+) {
+  const [row] = await db
+    .insert(templateCategories)
+    .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
+    .returning(columns)
+  return withIsoDates(row!)
+}
+
+export async function updateCategory(
+  db: Db,
+  orgId: string,
+  id: string,
+  values: CategoryValues,
+  now: Date,
+) {
+  const [row] = await db
+    .update(templateCategories)
+    .set({ ...values, updatedAt: now })
+    .where(ofOrg(orgId, id))
+    .returning(columns)
+  if (!row) throw notFound('Category')
+  return withIsoDates(row)
+}
+
+/** Templates of the category stay; their category becomes none (ON DELETE SET NULL). */
+export async function deleteCategory(db: Db, orgId: string, id: string) {
+  const deleted = await db
+    .delete(templateCategories)
+    .where(ofOrg(orgId, id))
+    .returning({ id: templateCategories.id })
+  if (deleted.length === 0) throw notFound('Category')
+}

@@ -1,0 +1,112 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { audits, clients, projects } from '../../db/schema'
+import { withIsoDates } from '../../lib/dto'
+import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors'
+
+export interface ProjectValues {
+  name?: string
+  description?: string | null
+  clientId?: string
+  status?: 'active' | 'completed' | 'on_hold'
+}
+
+const columns = {
+  id: projects.id,
+  name: projects.name,
+  description: projects.description,
+  clientId: projects.clientId,
+  clientName: clients.name,
+  status: projects.status,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+}
+
+function selectProjects(db: Db) {
+  return db.select(columns).from(projects).leftJoin(clients, eq(clients.id, projects.clientId))
+}
+
+export async function listProjects(db: Db, orgId: string, filter: { clientId?: string } = {}) {
+  const rows = await selectProjects(db)
+    .where(
+      and(
+        eq(projects.organizationId, orgId),
+        filter.clientId ? eq(projects.clientId, filter.clientId) : undefined,
+      ),
+    )
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+  return rows.map(withIsoDates)
+}
+
+export async function getProject(db: Db, orgId: string, id: string) {
+  const [row] = await selectProjects(db).where(
+    and(eq(projects.organizationId, orgId), eq(projects.id, id)),
+  )
+  if (!row) throw notFound('Project')
+  return withIsoDates(row)
+}
+
+/** A client id from the request must name one of the caller's clients. */
+async function assertClient(db: Db, orgId: string, clientId: string) {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.organizationId, orgId), eq(clients.id, clientId)))
+  if (!row)
+    throw new AppError('VALIDATION', 'Client not found', [
+      { path: 'clientId', message: 'Client not found' },
+    ])
+}
+
+export async function createProject(
+  db: Db,
+  orgId: string,
+  values: Required<ProjectValues>,
+  now: Date,
+) {
+  await assertClient(db, orgId, values.clientId)
+  const [row] = await db
+    .insert(projects)
+    .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
+    .returning({ id: projects.id })
+  return getProject(db, orgId, row!.id)
+}
+
+export async function updateProject(
+  db: Db,
+  orgId: string,
+  id: string,
+  values: ProjectValues,
+  now: Date,
+) {
+  if (values.clientId) await assertClient(db, orgId, values.clientId)
+  const [row] = await db
+    .update(projects)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
+    .returning({ id: projects.id })
+  if (!row) throw notFound('Project')
+  return getProject(db, orgId, id)
+}
+
+export async function deleteProject(db: Db, orgId: string, id: string) {
+  const [project] = await db
+    .select({
+      auditCount: sql<number>`(select count(*)::int from ${audits} where ${audits.projectId} = ${projects.id})`,
+    })
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
+  if (!project) throw notFound('Project')
+  const conflict = (count: number) =>
+    new AppError(
+      'CONFLICT',
+      `This project still has ${count === 1 ? 'an audit' : `${count} audits`}. Delete its audits first, then delete the project.`,
+    )
+  if (project.auditCount > 0) throw conflict(project.auditCount)
+  await db
+    .delete(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
+    .catch((error: unknown) => {
+      throw isForeignKeyViolation(error) ? conflict(1) : error
+    })
+}

@@ -1,0 +1,85 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { templateItems, templates } from '../../db/schema'
+import { withIsoDates } from '../../lib/dto'
+import { AppError, notFound } from '../../lib/errors'
+
+export interface ItemValues {
+  title?: string
+  description?: string | null
+  requiresDocument?: boolean
+  requiresResponse?: boolean
+  order?: number
+}
+
+const columns = {
+  id: templateItems.id,
+  templateId: templateItems.templateId,
+  title: templateItems.title,
+  description: templateItems.description,
+  requiresDocument: templateItems.requiresDocument,
+  requiresResponse: templateItems.requiresResponse,
+  order: templateItems.order,
+  createdAt: templateItems.createdAt,
+  updatedAt: templateItems.updatedAt,
+}
+const ofOrg = (orgId: string, id: string) =>
+  and(eq(templateItems.organizationId, orgId), eq(templateItems.id, id))
+
+async function templateExists(db: Db, orgId: string, templateId: string) {
+  const [row] = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.organizationId, orgId), eq(templates.id, templateId)))
+  return Boolean(row)
+}
+
+export async function listItems(db: Db, orgId: string, templateId: string) {
+  if (!(await templateExists(db, orgId, templateId))) throw notFound('Template')
+  const rows = await db
+    .select(columns)
+    .from(templateItems)
+    .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
+    .orderBy(asc(templateItems.order), asc(templateItems.createdAt), asc(templateItems.id))
+  return rows.map(withIsoDates)
+}
+
+export async function createItem(
+  db: Db,
+  orgId: string,
+  values: Omit<Required<ItemValues>, 'order'> & { order?: number; templateId: string },
+  now: Date,
+) {
+  if (!(await templateExists(db, orgId, values.templateId))) {
+    throw new AppError('VALIDATION', 'Template not found', [
+      { path: 'templateId', message: 'Template not found' },
+    ])
+  }
+  // Without an order the item goes last: the template's current item count, as the dialog proposes.
+  const order =
+    values.order ??
+    sql<number>`(select count(*)::int from ${templateItems} where ${templateItems.templateId} = ${values.templateId})`
+  const [row] = await db
+    .insert(templateItems)
+    .values({ ...values, order, organizationId: orgId, createdAt: now, updatedAt: now })
+    .returning(columns)
+  return withIsoDates(row!)
+}
+
+export async function updateItem(db: Db, orgId: string, id: string, values: ItemValues, now: Date) {
+  const [row] = await db
+    .update(templateItems)
+    .set({ ...values, updatedAt: now })
+    .where(ofOrg(orgId, id))
+    .returning(columns)
+  if (!row) throw notFound('Item')
+  return withIsoDates(row)
+}
+
+export async function deleteItem(db: Db, orgId: string, id: string) {
+  const deleted = await db
+    .delete(templateItems)
+    .where(ofOrg(orgId, id))
+    .returning({ id: templateItems.id })
+  if (deleted.length === 0) throw notFound('Item')
+}

@@ -1,0 +1,93 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { templateCategories, templateItems, templates } from '../../db/schema'
+import { withIsoDates } from '../../lib/dto'
+import { AppError, notFound } from '../../lib/errors'
+
+export interface TemplateValues {
+  name?: string
+  description?: string | null
+  categoryId?: string | null
+}
+
+const columns = {
+  id: templates.id,
+  name: templates.name,
+  description: templates.description,
+  categoryId: templates.categoryId,
+  categoryName: templateCategories.name,
+  itemCount: sql<number>`(select count(*)::int from ${templateItems} where ${templateItems.templateId} = ${templates.id})`,
+  createdAt: templates.createdAt,
+  updatedAt: templates.updatedAt,
+}
+const ofOrg = (orgId: string, id: string) =>
+  and(eq(templates.organizationId, orgId), eq(templates.id, id))
+
+function selectTemplates(db: Db) {
+  return db
+    .select(columns)
+    .from(templates)
+    .leftJoin(templateCategories, eq(templateCategories.id, templates.categoryId))
+}
+
+export async function listTemplates(db: Db, orgId: string) {
+  const rows = await selectTemplates(db)
+    .where(eq(templates.organizationId, orgId))
+    .orderBy(asc(sql`lower(${templates.name})`), asc(templates.id))
+  return rows.map(withIsoDates)
+}
+
+export async function getTemplate(db: Db, orgId: string, id: string) {
+  const [row] = await selectTemplates(db).where(ofOrg(orgId, id))
+  if (!row) throw notFound('Template')
+  return withIsoDates(row)
+}
+
+async function assertCategory(db: Db, orgId: string, categoryId: string | null | undefined) {
+  if (!categoryId) return
+  const [row] = await db
+    .select({ id: templateCategories.id })
+    .from(templateCategories)
+    .where(and(eq(templateCategories.organizationId, orgId), eq(templateCategories.id, categoryId)))
+  if (!row)
+    throw new AppError('VALIDATION', 'Category not found', [
+      { path: 'categoryId', message: 'Category not found' },
+    ])
+}
+
+export async function createTemplate(
+  db: Db,
+  orgId: string,
+  values: Required<TemplateValues>,
+  now: Date,
+) {
+  await assertCategory(db, orgId, values.categoryId)
+  const [row] = await db
+    .insert(templates)
+    .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
+    .returning({ id: templates.id })
+  return getTemplate(db, orgId, row!.id)
+}
+
+export async function updateTemplate(
+  db: Db,
+  orgId: string,
+  id: string,
+  values: TemplateValues,
+  now: Date,
+) {
+  await assertCategory(db, orgId, values.categoryId)
+  const [row] = await db
+    .update(templates)
+    .set({ ...values, updatedAt: now })
+    .where(ofOrg(orgId, id))
+    .returning({ id: templates.id })
+  if (!row) throw notFound('Template')
+  return getTemplate(db, orgId, id)
+}
+
+/** Its items go with it (ON DELETE CASCADE). */
+export async function deleteTemplate(db: Db, orgId: string, id: string) {
+  const deleted = await db.delete(templates).where(ofOrg(orgId, id)).returning({ id: templates.id })
+  if (deleted.length === 0) throw notFound('Template')
+}

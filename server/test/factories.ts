@@ -1,0 +1,145 @@
+import { count, eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
+import type { Audit } from '@shared/schemas/audits'
+import type { Client } from '@shared/schemas/clients'
+import type { Project } from '@shared/schemas/projects'
+import type { Category, Template, TemplateItem } from '@shared/schemas/templates'
+import {
+  audits,
+  clients,
+  projects,
+  templateCategories,
+  templateItems,
+  templates,
+  users,
+} from '../db/schema'
+import { passwords } from '../modules/auth/passwords'
+import { sessionCookie, type TestApp } from './harness'
+
+let sequence = 0
+const next = () => `${++sequence}.${process.pid}`
+
+/**
+ * A verified user with role 'client' in an existing company, inserted straight into the database
+ * (there is no invitation flow yet), signed in through the real login route.
+ */
+export async function signedInClientUser(t: TestApp, organizationId: string) {
+  const email = `client${next()}@example.com`
+  const password = 'client user password'
+  const now = t.clock()
+  const [user] = await t.app.db
+    .insert(users)
+    .values({
+      organizationId,
+      email,
+      passwordHash: await passwords.hash(password),
+      firstName: 'Clara',
+      lastName: 'Client',
+      role: 'client',
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id })
+  const login = await t.request('POST', '/api/auth/login', { body: { email, password } })
+  if (login.statusCode !== 200) throw new Error(`client login failed: ${login.body}`)
+  return { cookie: sessionCookie(login), user: { id: user!.id, email, role: 'client' as const } }
+}
+
+/** POSTs `body` as `cookie` and returns the created object; anything but 201 throws. */
+async function create<T>(t: TestApp, cookie: string, url: string, body: Record<string, unknown>) {
+  const res = await t.request('POST', url, { cookie, body })
+  if (res.statusCode !== 201) throw new Error(`POST ${url} → ${res.statusCode}: ${res.body}`)
+  return res.json<T>()
+}
+
+export const createClient = (t: TestApp, cookie: string, body: Record<string, unknown> = {}) =>
+  create<Client>(t, cookie, '/api/clients', { name: `Client ${next()}`, ...body })
+
+/** A project; without a clientId, a new client is created for it. */
+export async function createProject(
+  t: TestApp,
+  cookie: string,
+  body: Record<string, unknown> = {},
+) {
+  const clientId = body.clientId ?? (await createClient(t, cookie)).id
+  return create<Project>(t, cookie, '/api/projects', { name: `Project ${next()}`, clientId, ...body })
+}
+
+/** An audit; without a projectId, a new project (and client) is created for it. */
+export async function createAudit(t: TestApp, cookie: string, body: Record<string, unknown> = {}) {
+  const projectId = body.projectId ?? (await createProject(t, cookie)).id
+  return create<Audit>(t, cookie, '/api/audits', { name: `Audit ${next()}`, projectId, ...body })
+}
+
+export const createCategory = (t: TestApp, cookie: string, body: Record<string, unknown> = {}) =>
+  create<Category>(t, cookie, '/api/template-categories', { name: `Category ${next()}`, ...body })
+
+export const createTemplate = (t: TestApp, cookie: string, body: Record<string, unknown> = {}) =>
+  create<Template>(t, cookie, '/api/templates', { name: `Template ${next()}`, ...body })
+
+/** A template item; without a templateId, a new template is created for it. */
+export async function createItem(t: TestApp, cookie: string, body: Record<string, unknown> = {}) {
+  const templateId = body.templateId ?? (await createTemplate(t, cookie)).id
+  return create<TemplateItem>(t, cookie, '/api/template-items', {
+    title: `Item ${next()}`,
+    templateId,
+    ...body,
+  })
+}
+
+const workspaceTables = {
+  clients,
+  projects,
+  audits,
+  templateCategories,
+  templates,
+  templateItems,
+}
+export type WorkspaceCounts = Record<keyof typeof workspaceTables, number>
+
+/** Row counts of every workspace table, for one company or for all. */
+export async function workspaceCounts(t: TestApp, organizationId?: string): Promise<WorkspaceCounts> {
+  const entries = await Promise.all(
+    Object.entries(workspaceTables).map(async ([name, table]) => {
+      const query = t.app.db.select({ n: count() }).from(table)
+      const [row] = await (organizationId
+        ? query.where(eq(table.organizationId, organizationId))
+        : query)
+      return [name, row!.n] as const
+    }),
+  )
+  return Object.fromEntries(entries) as WorkspaceCounts
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+/** An id no row will ever have. */
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000'
+
+/** A timestamp as the API sends it: ISO 8601 in UTC, round-tripping through Date. */
+export function expectIsoTimestamp(value: unknown) {
+  expect(typeof value).toBe('string')
+  expect(new Date(value as string).toISOString()).toBe(value)
+}
+
+/** The one error shape, with the given status and code. */
+export function expectError(res: LightMyRequestResponse, status: number, code: string) {
+  const where = `${res.statusCode} ${res.body}`
+  expect(res.statusCode, where).toBe(status)
+  const body = res.json<Record<string, unknown>>()
+  expect(body.code, where).toBe(code)
+  expect(typeof body.message, where).toBe('string')
+  expect((body.message as string).length, where).toBeGreaterThan(0)
+  expect(Object.keys(body).every((k) => ['message', 'code', 'errors'].includes(k)), where).toBe(true)
+  return body as { message: string; code: string; errors?: Array<{ path: string; message: string }> }
+}
+
+/** 400 VALIDATION naming at least the given field paths, each with a message. */
+export function expectValidation(res: LightMyRequestResponse, paths: string[]) {
+  const body = expectError(res, 400, 'VALIDATION')
+  expect(Array.isArray(body.errors), res.body).toBe(true)
+  for (const error of body.errors!) expect(typeof error.message).toBe('string')
+  expect(body.errors!.map((e) => e.path), res.body).toEqual(expect.arrayContaining(paths))
+  return body
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { LIMITS, optionalEmail, optionalText, requiredText, timestamps } from './common'
+
+const clientFields = {
+  name: requiredText('Name'),
+  email: optionalEmail,
+  phone: optionalText('Phone', LIMITS.phone),
+  address: optionalText('Address', LIMITS.address),
+}
+
+export const createClientInput = z.strictObject({
+  ...clientFields,
+  email: clientFields.email.optional().default(null),
+  phone: clientFields.phone.optional().default(null),
+  address: clientFields.address.optional().default(null),
+})
+export type CreateClientInput = z.input<typeof createClientInput>
+
+export const updateClientInput = z.strictObject(clientFields).partial()
+export type UpdateClientInput = z.input<typeof updateClientInput>
+
+export const clientDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  ...timestamps,
+})
+export type Client = z.infer<typeof clientDto>

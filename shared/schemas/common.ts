@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+export const LIMITS = { name: 200, email: 254, phone: 50, address: 500, description: 5000 } as const
+
+/** A required line of text: trimmed, not empty, capped. */
+export const requiredText = (label: string, max: number = LIMITS.name) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+/** Optional text: trimmed and capped; empty becomes null. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null))
+
+export const optionalEmail = z
+  .string({ error: 'Email must be text' })
+  .trim()
+  .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
+  .nullable()
+  .transform((value) => (value ? value.toLowerCase() : null))
+  .refine(
+    (value) => value === null || z.email().safeParse(value).success,
+    'Enter a valid email address',
+  )
+
+export const id = z.uuid({ error: 'Must be a valid id' })
+export const idParams = z.strictObject({ id })
+
+/** A real calendar date as YYYY-MM-DD (2025-02-30 is refused). */
+export const calendarDate = z.iso.date({ error: 'Enter a real date as YYYY-MM-DD' })
+
+export const timestamps = { createdAt: z.string(), updatedAt: z.string() }
