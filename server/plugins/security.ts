@@ -56,6 +56,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     global: true,
     max: config.rateLimit.globalPerMinute,
     timeWindow: 60_000,
+    // Pages and their assets are static files: a cold page load alone fetches dozens of them.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',

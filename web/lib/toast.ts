@@ -64,6 +64,48 @@ export function toast(options: ToastOptions) {
   }
 }
 
+// A toast followed at once by a full page navigation would vanish with the page (before the
+// lazily loaded toaster even shows it): it is carried to the next page in session storage.
+const CARRIED_TOAST_KEY = 'carriedToast'
+
+interface CarriedToast {
+  title: string
+  description?: string
+  variant?: ToastVariant
+}
+
+/** Shows the toast on the page that a full navigation, started right after this call, opens. */
+export function toastAfterNavigation(options: CarriedToast) {
+  try {
+    window.sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify(options))
+  } catch {
+    toast(options)
+  }
+}
+
+/** Shows (once) a toast carried over from the previous page, if any. */
+export function showCarriedToast() {
+  let raw: string | null = null
+  try {
+    raw = window.sessionStorage.getItem(CARRIED_TOAST_KEY)
+    window.sessionStorage.removeItem(CARRIED_TOAST_KEY)
+  } catch {
+    return
+  }
+  if (!raw) return
+  try {
+    const carried = JSON.parse(raw) as Partial<CarriedToast> | null
+    if (typeof carried?.title !== 'string') return
+    toast({
+      title: carried.title,
+      description: typeof carried.description === 'string' ? carried.description : undefined,
+      variant: carried.variant === 'destructive' ? 'destructive' : 'default',
+    })
+  } catch {
+    // A malformed entry is dropped.
+  }
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)

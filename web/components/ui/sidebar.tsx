@@ -156,6 +156,8 @@ export function Sidebar({
 }) {
   const { isMobile, openMobile, setOpenMobile, open } = useSidebar()
   const sheetRef = useRef<HTMLDivElement>(null)
+  // The panel has no Radix trigger, so Radix cannot return focus on close: do it here.
+  const returnFocusRef = useRef<HTMLElement | null>(null)
 
   if (isMobile) {
     return (
@@ -166,11 +168,21 @@ export function Sidebar({
           aria-describedby={undefined}
           // Radix skips links when choosing what to focus; start at the current page instead.
           onOpenAutoFocus={(event) => {
+            returnFocusRef.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null
             const sheet = sheetRef.current
             const target =
               sheet?.querySelector<HTMLElement>('[aria-current="page"]') ??
               sheet?.querySelector<HTMLElement>('a[href]')
             if (target) {
+              event.preventDefault()
+              target.focus()
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusRef.current
+            returnFocusRef.current = null
+            if (target?.isConnected) {
               event.preventDefault()
               target.focus()
             }

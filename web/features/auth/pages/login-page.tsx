@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { isApiError } from '@/lib/api'
 import { safeRedirect } from '@/lib/safe-redirect'
-import { toast } from '@/lib/toast'
+import { toast, toastAfterNavigation } from '@/lib/toast'
 import { useLogin } from '../api/login'
 import { AuthLayout, TextLink } from '../components/auth-layout'
 import { ResendVerificationButton } from '../components/resend-verification-button'
@@ -58,8 +58,9 @@ export function LoginPage() {
     setUnverifiedEmail(null)
     login.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'Login successful', description: 'Welcome back!' })
-        // A full navigation, so the app shell starts from a clean state with the new session.
+        // A full navigation, so the app shell starts from a clean state with the new session;
+        // the toast shows on the page it opens.
+        toastAfterNavigation({ title: 'Login successful', description: 'Welcome back!' })
         window.location.assign(safeRedirect(searchParams.get('redirect')))
       },
       onError: (error) => {

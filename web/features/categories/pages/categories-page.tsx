@@ -1,12 +1,73 @@
-import { PageHeader } from '@/components/page-header'
+import { Plus, Tags } from 'lucide-react'
+import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { useCategories } from '../api/get-categories'
+import { CategoryFormDialog } from '../components/category-form-dialog'
+import { DeleteCategoryDialog } from '../components/delete-category-dialog'
 
-// Placeholder until the categories issue fills this page.
 export function CategoriesPage() {
+  const categories = useCategories()
+
   return (
     <div className="grid gap-6">
-      <PageHeader title="Categories" />
-      <EmptyState>No categories yet. Template categories are coming soon.</EmptyState>
+      <PageHeader
+        title="Categories"
+        description="Group your checklist templates by subject."
+        actions={
+          <CategoryFormDialog
+            trigger={
+              <Button>
+                <Plus aria-hidden="true" />
+                Create Category
+              </Button>
+            }
+          />
+        }
+      />
+
+      {categories.isPending ? (
+        <CardGridSkeleton label="Loading categories..." />
+      ) : categories.isError ? (
+        <ErrorState
+          title="Could not load categories"
+          onRetry={() => void categories.refetch()}
+          retrying={categories.isFetching}
+        />
+      ) : categories.data.length === 0 ? (
+        <EmptyState icon={Tags}>
+          No categories yet. Click &apos;Create Category&apos; to get started.
+        </EmptyState>
+      ) : (
+        <CardGrid aria-label="Categories">
+          {categories.data.map((category) => (
+            <li key={category.id}>
+              <Card className="flex h-full flex-col gap-3 p-5">
+                <h2 className="text-base leading-snug font-semibold break-words">
+                  {category.name}
+                </h2>
+                <p className="line-clamp-3 text-sm text-muted-foreground">
+                  {category.description ?? 'No description'}
+                </p>
+                <div className="mt-auto flex flex-wrap gap-2 pt-1">
+                  <CategoryFormDialog
+                    category={category}
+                    trigger={
+                      <Button variant="outline" size="sm">
+                        Edit<span className="sr-only"> {category.name}</span>
+                      </Button>
+                    }
+                  />
+                  <DeleteCategoryDialog category={category} />
+                </div>
+              </Card>
+            </li>
+          ))}
+        </CardGrid>
+      )}
     </div>
   )
 }

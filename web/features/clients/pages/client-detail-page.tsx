@@ -1,12 +1,178 @@
-import { PageHeader } from '@/components/page-header'
+import { ArrowLeft, FolderKanban, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
+import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageHeader } from '@/components/page-header'
+import { ResourceNotFound } from '@/components/resource-not-found'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { isApiError } from '@/lib/api'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useClient } from '../api/get-client'
+import { useClientProjects } from '../api/get-client-projects'
+import { ClientProjectList } from '../components/client-project-list'
+import { CreateProjectDialog } from '../components/create-project-dialog'
 
-// Placeholder until the clients issue fills this page.
+function BackToClients() {
+  return (
+    <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
+      <Link to="/clients">
+        <ArrowLeft aria-hidden="true" />
+        Back to Clients
+      </Link>
+    </Button>
+  )
+}
+
+function ContactItem({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: LucideIcon
+  label: string
+  children: ReactNode
+}) {
+  return (
+    <div className="grid min-w-0 content-start gap-1">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+        <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+        {label}
+      </dt>
+      <dd className="text-sm break-words whitespace-pre-line">{children}</dd>
+    </div>
+  )
+}
+
+function NotProvided() {
+  return <span className="text-muted-foreground">Not provided</span>
+}
+
 export function ClientDetailPage() {
+  const { id = '' } = useParams()
+  const client = useClient(id)
+
+  if (client.isPending) return <ClientDetailSkeleton />
+
+  if (client.isError) {
+    const notFound =
+      isApiError(client.error) && (client.error.status === 404 || client.error.status === 400)
+    return notFound ? (
+      <ResourceNotFound title="Client not found" backTo="/clients" backLabel="Back to Clients" />
+    ) : (
+      <div className="grid gap-6">
+        <BackToClients />
+        <PageHeader title="Client" />
+        <ErrorState
+          title="Could not load this client"
+          onRetry={() => void client.refetch()}
+          retrying={client.isFetching}
+        />
+      </div>
+    )
+  }
+
+  const { name, email, phone, address } = client.data
   return (
     <div className="grid gap-6">
-      <PageHeader title="Client Details" />
-      <EmptyState>This client's details and projects will appear here.</EmptyState>
+      <BackToClients />
+      <PageHeader title={name} actions={<CreateProjectDialog clientId={id} clientName={name} />} />
+      <Card className="p-5">
+        <h2 className="sr-only">Contact details</h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <ContactItem icon={Mail} label="Email">
+            {email ?? <NotProvided />}
+          </ContactItem>
+          <ContactItem icon={Phone} label="Phone">
+            {phone ? <span className="tabular-nums">{phone}</span> : <NotProvided />}
+          </ContactItem>
+          <ContactItem icon={MapPin} label="Address">
+            {address ?? <NotProvided />}
+          </ContactItem>
+        </dl>
+      </Card>
+      <ClientProjects clientId={id} />
+    </div>
+  )
+}
+
+function ClientProjects({ clientId }: { clientId: string }) {
+  const projects = useClientProjects(clientId)
+
+  if (projects.isPending) return <CardGridSkeleton count={3} label="Loading projects..." />
+  if (projects.isError) {
+    return (
+      <ErrorState
+        title="Could not load projects"
+        onRetry={() => void projects.refetch()}
+        retrying={projects.isFetching}
+      />
+    )
+  }
+  if (projects.data.length === 0) {
+    return <EmptyState icon={FolderKanban}>No projects for this client yet</EmptyState>
+  }
+
+  // On-hold projects are still open work, so they sit with the active ones.
+  const active = projects.data.filter((project) => project.status !== 'completed')
+  const completed = projects.data.filter((project) => project.status === 'completed')
+
+  return (
+    <div className="grid gap-8">
+      <ProjectSection title="Active Projects" projects={active} empty="No active projects" />
+      <ProjectSection
+        title="Completed Projects"
+        projects={completed}
+        empty="No completed projects"
+      />
+    </div>
+  )
+}
+
+function ProjectSection({
+  title,
+  projects,
+  empty,
+}: {
+  title: string
+  projects: Parameters<typeof ClientProjectList>[0]['projects']
+  empty: string
+}) {
+  return (
+    <section className="grid gap-3" aria-label={`${title} (${projects.length})`}>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        {title}
+        <Badge variant="secondary" className="tabular-nums">
+          {projects.length}
+        </Badge>
+      </h2>
+      {projects.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          {empty}
+        </p>
+      ) : (
+        <ClientProjectList projects={projects} label={title} />
+      )}
+    </section>
+  )
+}
+
+function ClientDetailSkeleton() {
+  useDocumentTitle('Client')
+  return (
+    <div className="grid gap-6" role="status">
+      <span className="sr-only">Loading client...</span>
+      <Skeleton className="h-9 w-36" />
+      <div className="flex items-start justify-between gap-4">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-10 w-36" />
+      </div>
+      <Skeleton className="h-24 w-full" />
+      <CardGridSkeleton count={3} />
     </div>
   )
 }

@@ -1,12 +1,63 @@
-import { PageHeader } from '@/components/page-header'
+import { Plus, SearchX, Users } from 'lucide-react'
+import { useState } from 'react'
+import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageHeader } from '@/components/page-header'
+import { SearchField } from '@/components/search-field'
+import { Button } from '@/components/ui/button'
+import { useClients } from '../api/get-clients'
+import { ClientCard } from '../components/client-card'
+import { ClientFormDialog } from '../components/client-form-dialog'
 
-// Placeholder until the clients issue fills this page.
 export function ClientsPage() {
+  const clients = useClients()
+  const [search, setSearch] = useState('')
+  const query = search.trim().toLowerCase()
+  const visible = clients.data?.filter((client) => client.name.toLowerCase().includes(query))
+
   return (
     <div className="grid gap-6">
-      <PageHeader title="Clients" />
-      <EmptyState>No clients yet. Client management is coming soon.</EmptyState>
+      <PageHeader
+        title="Clients"
+        description="The companies you audit and their contact details."
+        actions={
+          <ClientFormDialog
+            trigger={
+              <Button>
+                <Plus aria-hidden="true" />
+                Add Client
+              </Button>
+            }
+          />
+        }
+      />
+
+      <SearchField label="Search clients" value={search} onChange={setSearch} />
+
+      {clients.isPending ? (
+        <CardGridSkeleton label="Loading clients..." />
+      ) : clients.isError ? (
+        <ErrorState
+          title="Could not load clients"
+          onRetry={() => void clients.refetch()}
+          retrying={clients.isFetching}
+        />
+      ) : clients.data.length === 0 ? (
+        <EmptyState icon={Users}>
+          No clients yet. Click &apos;Add Client&apos; to get started.
+        </EmptyState>
+      ) : !visible || visible.length === 0 ? (
+        <EmptyState icon={SearchX}>No clients found</EmptyState>
+      ) : (
+        <CardGrid aria-label="Clients">
+          {visible.map((client) => (
+            <li key={client.id}>
+              <ClientCard client={client} />
+            </li>
+          ))}
+        </CardGrid>
+      )}
     </div>
   )
 }

@@ -1,21 +1,32 @@
-import { CircleCheck, ClipboardCheck, FolderKanban, Users, type LucideIcon } from 'lucide-react'
+import type { Dashboard } from '@shared/schemas/dashboard'
+import {
+  CircleCheck,
+  ClipboardCheck,
+  FolderKanban,
+  History,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
 import { Link } from 'react-router'
+import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { formatDateTime, formatRelativeTime } from '@/lib/dates'
 import { useSession } from '@/lib/session'
+import { useDashboard } from '../api/get-dashboard'
 
 interface Stat {
   label: string
-  value: number
+  key: 'totalClients' | 'activeProjects' | 'inProgressAudits' | 'completedItems'
   icon: LucideIcon
 }
 
-// Counts come from the server in a later issue (architecture departure 1); zero until then.
 const stats: Stat[] = [
-  { label: 'Total Clients', value: 0, icon: Users },
-  { label: 'Active Projects', value: 0, icon: FolderKanban },
-  { label: 'In Progress Audits', value: 0, icon: ClipboardCheck },
-  { label: 'Completed Items', value: 0, icon: CircleCheck },
+  { label: 'Total Clients', key: 'totalClients', icon: Users },
+  { label: 'Active Projects', key: 'activeProjects', icon: FolderKanban },
+  { label: 'In Progress Audits', key: 'inProgressAudits', icon: ClipboardCheck },
+  { label: 'Completed Items', key: 'completedItems', icon: CircleCheck },
 ]
 
 const quickActions = [
@@ -27,6 +38,8 @@ const quickActions = [
 
 export function DashboardPage() {
   const user = useSession()
+  const dashboard = useDashboard()
+
   return (
     <div className="grid gap-6">
       <PageHeader
@@ -34,22 +47,41 @@ export function DashboardPage() {
         description={`Welcome back, ${user.firstName}. Here is an overview of your work.`}
       />
 
-      <section aria-labelledby="overview-heading">
+      {dashboard.isError ? (
+        <ErrorState
+          title="Could not load the dashboard"
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : null}
+
+      <section aria-labelledby="overview-heading" aria-busy={dashboard.isPending}>
         <h2 id="overview-heading" className="sr-only">
           Overview
         </h2>
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-          {stats.map(({ label, value, icon: Icon }) => (
+          {stats.map(({ label, key, icon: Icon }) => (
             <li key={label}>
               <Card className="h-full">
                 <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
                   <CardTitle asChild>
                     <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
                   </CardTitle>
-                  <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+                  <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                 </CardHeader>
                 <CardContent>
-                  <p className="text-3xl font-semibold tabular-nums">{value}</p>
+                  {dashboard.isSuccess ? (
+                    <p className="text-3xl leading-9 font-semibold tabular-nums">
+                      {dashboard.data[key]}
+                    </p>
+                  ) : dashboard.isPending ? (
+                    <Skeleton className="h-9 w-16" />
+                  ) : (
+                    <p className="text-3xl leading-9 font-semibold text-muted-foreground">
+                      <span aria-hidden="true">–</span>
+                      <span className="sr-only">Not available</span>
+                    </p>
+                  )}
                 </CardContent>
               </Card>
             </li>
@@ -65,9 +97,26 @@ export function DashboardPage() {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-              No recent activity
-            </p>
+            {dashboard.isSuccess ? (
+              <RecentActivity activity={dashboard.data.recentActivity} />
+            ) : dashboard.isPending ? (
+              <div role="status" className="grid gap-4">
+                <span className="sr-only">Loading recent activity...</span>
+                {[0, 1, 2].map((index) => (
+                  <div key={index} className="flex gap-3">
+                    <Skeleton className="size-8 rounded-full" />
+                    <div className="grid flex-1 gap-2">
+                      <Skeleton className="h-4 w-3/4" />
+                      <Skeleton className="h-3 w-24" />
+                    </div>
+                  </div>
+                ))}
+              </div>
+            ) : (
+              <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+                Recent activity is not available right now.
+              </p>
+            )}
           </CardContent>
         </Card>
         <Card>
@@ -93,5 +142,40 @@ export function DashboardPage() {
         </Card>
       </div>
     </div>
+  )
+}
+
+function RecentActivity({ activity }: { activity: Dashboard['recentActivity'] }) {
+  if (activity.length === 0) {
+    return (
+      <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+        No recent activity
+      </p>
+    )
+  }
+  const now = Date.now()
+  return (
+    <ul className="grid gap-4" aria-label="Recent activity">
+      {activity.map((event) => (
+        <li key={event.id} className="flex gap-3">
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+            <History aria-hidden="true" className="size-4" />
+          </span>
+          <div className="grid min-w-0 gap-0.5">
+            <p className="text-sm break-words">
+              <span className="font-medium">{event.actor}</span> {event.action}{' '}
+              <span className="font-medium">{event.target}</span>
+            </p>
+            <time
+              dateTime={event.createdAt}
+              title={formatDateTime(event.createdAt)}
+              className="text-xs text-muted-foreground"
+            >
+              {formatRelativeTime(event.createdAt, now)}
+            </time>
+          </div>
+        </li>
+      ))}
+    </ul>
   )
 }

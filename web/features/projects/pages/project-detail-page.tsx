@@ -1,12 +1,191 @@
-import { PageHeader } from '@/components/page-header'
+import { ArrowLeft, ClipboardList, Plus } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageHeader } from '@/components/page-header'
+import { ResourceNotFound } from '@/components/resource-not-found'
+import { ProjectStatusBadge } from '@/components/status-badge'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { isApiError } from '@/lib/api'
+import { formatDate, formatDateTime } from '@/lib/dates'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { cn } from '@/lib/utils'
+import { useAudits } from '../api/get-audits'
+import { useProject } from '../api/get-project'
+import { AuditCard } from '../components/audit-card'
+import { AuditFormDialog } from '../components/audit-form-dialog'
 
-// Placeholder until the projects issue fills this page.
+function BackToProjects() {
+  return (
+    <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
+      <Link to="/projects">
+        <ArrowLeft aria-hidden="true" />
+        Back to Projects
+      </Link>
+    </Button>
+  )
+}
+
+function Detail({
+  label,
+  children,
+  className,
+}: {
+  label: string
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <div className={cn('grid min-w-0 content-start gap-1', className)}>
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  )
+}
+
 export function ProjectDetailPage() {
+  const { id = '' } = useParams()
+  const project = useProject(id)
+
+  if (project.isPending) return <ProjectDetailSkeleton />
+
+  if (project.isError) {
+    const { error } = project
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+      return (
+        <ResourceNotFound
+          title="Project not found"
+          backTo="/projects"
+          backLabel="Back to Projects"
+        />
+      )
+    }
+    return (
+      <div className="grid gap-6">
+        <BackToProjects />
+        <PageHeader title="Project" />
+        <ErrorState
+          title="Could not load this project"
+          onRetry={() => void project.refetch()}
+          retrying={project.isFetching}
+        />
+      </div>
+    )
+  }
+
+  const { name, description, clientId, clientName, status, createdAt } = project.data
   return (
     <div className="grid gap-6">
-      <PageHeader title="Project Details" />
-      <EmptyState>This project's details and audits will appear here.</EmptyState>
+      <BackToProjects />
+      <PageHeader
+        title={name}
+        actions={
+          <AuditFormDialog
+            projectId={id}
+            trigger={
+              <Button>
+                <Plus aria-hidden="true" />
+                Create Audit
+              </Button>
+            }
+          />
+        }
+      />
+      <Card className="grid gap-5 p-5">
+        <h2 className="sr-only">Project details</h2>
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <Detail label="Client">
+            {clientName ? (
+              <Link
+                to={`/clients/${clientId}`}
+                className="rounded-sm text-primary underline-offset-4 hover:underline"
+              >
+                {clientName}
+              </Link>
+            ) : (
+              <span className="text-muted-foreground">No client</span>
+            )}
+          </Detail>
+          <Detail label="Status">
+            <ProjectStatusBadge status={status} />
+          </Detail>
+          <Detail label="Created">
+            <time dateTime={createdAt} title={formatDateTime(createdAt)} className="tabular-nums">
+              {formatDate(createdAt)}
+            </time>
+          </Detail>
+          <Detail label="Description" className="col-span-full">
+            {description ? (
+              <span className="whitespace-pre-line">{description}</span>
+            ) : (
+              <span className="text-muted-foreground">No description</span>
+            )}
+          </Detail>
+        </dl>
+      </Card>
+      <ProjectAudits projectId={id} />
+    </div>
+  )
+}
+
+function ProjectAudits({ projectId }: { projectId: string }) {
+  const audits = useAudits(projectId)
+  return (
+    <section className="grid gap-3" aria-labelledby="audits-heading">
+      <h2 id="audits-heading" className="flex items-center gap-2 text-lg font-semibold">
+        Audits
+        {audits.isSuccess ? (
+          <Badge variant="secondary" className="tabular-nums">
+            {audits.data.length}
+          </Badge>
+        ) : null}
+      </h2>
+      {audits.isPending ? (
+        <div role="status" className="grid gap-3">
+          <span className="sr-only">Loading audits...</span>
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-28 w-full rounded-lg" />
+          ))}
+        </div>
+      ) : audits.isError ? (
+        <ErrorState
+          title="Could not load audits"
+          onRetry={() => void audits.refetch()}
+          retrying={audits.isFetching}
+        />
+      ) : audits.data.length === 0 ? (
+        <EmptyState icon={ClipboardList}>
+          No audits for this project yet. Click &quot;Create Audit&quot; to get started.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-3" aria-label="Audits">
+          {audits.data.map((audit) => (
+            <li key={audit.id}>
+              <AuditCard audit={audit} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function ProjectDetailSkeleton() {
+  useDocumentTitle('Project')
+  return (
+    <div className="grid gap-6" role="status">
+      <span className="sr-only">Loading project...</span>
+      <Skeleton className="h-9 w-36" />
+      <div className="flex items-start justify-between gap-4">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-10 w-32" />
+      </div>
+      <Skeleton className="h-36 w-full" />
+      <Skeleton className="h-28 w-full" />
     </div>
   )
 }

@@ -1,12 +1,190 @@
-import { PageHeader } from '@/components/page-header'
+import type { TemplateItem } from '@shared/schemas/templates'
+import { ArrowLeft, ListChecks, Plus } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageHeader } from '@/components/page-header'
+import { ResourceNotFound } from '@/components/resource-not-found'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { isApiError } from '@/lib/api'
+import { useSession } from '@/lib/session'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { cn } from '@/lib/utils'
+import { useTemplate } from '../api/get-template'
+import { useTemplateItems } from '../api/get-template-items'
+import { TemplateItemDialog } from '../components/template-item-dialog'
+import { TemplateItemRow } from '../components/template-item-row'
 
-// Placeholder until the templates issue fills this page.
+function BackToTemplates() {
+  return (
+    <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
+      <Link to="/templates">
+        <ArrowLeft aria-hidden="true" />
+        Back to Templates
+      </Link>
+    </Button>
+  )
+}
+
+function Detail({
+  label,
+  children,
+  className,
+}: {
+  label: string
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <div className={cn('grid min-w-0 content-start gap-1', className)}>
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  )
+}
+
+function byOrder(a: TemplateItem, b: TemplateItem) {
+  return a.order - b.order || a.createdAt.localeCompare(b.createdAt)
+}
+
 export function TemplateDetailPage() {
+  const { id = '' } = useParams()
+  const template = useTemplate(id)
+  const items = useTemplateItems(id)
+  const canManage = useSession().role === 'admin'
+
+  if (template.isPending) return <TemplateDetailSkeleton />
+
+  if (template.isError) {
+    const { error } = template
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+      return (
+        <ResourceNotFound
+          title="Template not found"
+          backTo="/templates"
+          backLabel="Back to Templates"
+        />
+      )
+    }
+    return (
+      <div className="grid gap-6">
+        <BackToTemplates />
+        <PageHeader title="Template" />
+        <ErrorState
+          title="Could not load this template"
+          onRetry={() => void template.refetch()}
+          retrying={template.isFetching}
+        />
+      </div>
+    )
+  }
+
+  const { name, description, categoryName } = template.data
+  const sorted = items.data ? [...items.data].sort(byOrder) : undefined
+  const total = sorted?.length ?? template.data.itemCount
+
   return (
     <div className="grid gap-6">
-      <PageHeader title="Template Details" />
-      <EmptyState>This template's checklist items will appear here.</EmptyState>
+      <BackToTemplates />
+      <PageHeader
+        title={name}
+        actions={
+          canManage ? (
+            <TemplateItemDialog
+              templateId={id}
+              defaultOrder={total}
+              trigger={
+                <Button disabled={!items.isSuccess}>
+                  <Plus aria-hidden="true" />
+                  Add Item
+                </Button>
+              }
+            />
+          ) : undefined
+        }
+      />
+      <Card className="p-5">
+        <h2 className="sr-only">Template details</h2>
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <Detail label="Category">
+            {categoryName ? (
+              <Badge variant="secondary">{categoryName}</Badge>
+            ) : (
+              <span className="text-muted-foreground">None</span>
+            )}
+          </Detail>
+          <Detail label="Total items">
+            <span className="tabular-nums">{total}</span>
+          </Detail>
+          <Detail label="Description" className="col-span-full">
+            {description ? (
+              <span className="whitespace-pre-line">{description}</span>
+            ) : (
+              <span className="text-muted-foreground">No description</span>
+            )}
+          </Detail>
+        </dl>
+      </Card>
+
+      <section className="grid gap-3" aria-labelledby="items-heading">
+        <h2 id="items-heading" className="text-lg font-semibold">
+          Checklist Items
+        </h2>
+        {items.isPending ? (
+          <div role="status" className="grid gap-px overflow-hidden rounded-lg border">
+            <span className="sr-only">Loading items...</span>
+            {[0, 1, 2].map((index) => (
+              <div key={index} className="flex gap-3 p-4">
+                <Skeleton className="size-7 rounded-full" />
+                <div className="grid flex-1 gap-2">
+                  <Skeleton className="h-5 w-1/2" />
+                  <Skeleton className="h-4 w-3/4" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : items.isError ? (
+          <ErrorState
+            title="Could not load the checklist items"
+            onRetry={() => void items.refetch()}
+            retrying={items.isFetching}
+          />
+        ) : sorted && sorted.length > 0 ? (
+          <ol className="divide-y rounded-lg border bg-card" aria-label="Checklist items">
+            {sorted.map((item, index) => (
+              <li key={item.id}>
+                <TemplateItemRow item={item} number={index + 1} canManage={canManage} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <EmptyState icon={ListChecks}>
+            {canManage
+              ? "No items yet. Click 'Add Item' to build the checklist."
+              : 'This template has no checklist items yet.'}
+          </EmptyState>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function TemplateDetailSkeleton() {
+  useDocumentTitle('Template')
+  return (
+    <div className="grid gap-6" role="status">
+      <span className="sr-only">Loading template...</span>
+      <Skeleton className="h-9 w-40" />
+      <div className="flex items-start justify-between gap-4">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-10 w-28" />
+      </div>
+      <Skeleton className="h-32 w-full" />
+      <Skeleton className="h-48 w-full" />
     </div>
   )
 }

@@ -1,12 +1,60 @@
-import { PageHeader } from '@/components/page-header'
+import { FileText, Plus } from 'lucide-react'
+import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { useSession } from '@/lib/session'
+import { useTemplates } from '../api/get-templates'
+import { TemplateCard } from '../components/template-card'
+import { TemplateFormDialog } from '../components/template-form-dialog'
 
-// Placeholder until the templates issue fills this page.
 export function TemplatesPage() {
+  const templates = useTemplates()
+  const canManage = useSession().role === 'admin'
+
   return (
     <div className="grid gap-6">
-      <PageHeader title="Templates" />
-      <EmptyState>No templates yet. Checklist templates are coming soon.</EmptyState>
+      <PageHeader
+        title="Templates"
+        description="Reusable audit checklists, grouped by category."
+        actions={
+          canManage ? (
+            <TemplateFormDialog
+              trigger={
+                <Button>
+                  <Plus aria-hidden="true" />
+                  Create Template
+                </Button>
+              }
+            />
+          ) : undefined
+        }
+      />
+
+      {templates.isPending ? (
+        <CardGridSkeleton label="Loading templates..." />
+      ) : templates.isError ? (
+        <ErrorState
+          title="Could not load templates"
+          onRetry={() => void templates.refetch()}
+          retrying={templates.isFetching}
+        />
+      ) : templates.data.length === 0 ? (
+        <EmptyState icon={FileText}>
+          {canManage
+            ? "No templates yet. Click 'Create Template' to get started."
+            : 'No templates yet. An administrator can create them.'}
+        </EmptyState>
+      ) : (
+        <CardGrid aria-label="Templates">
+          {templates.data.map((template) => (
+            <li key={template.id}>
+              <TemplateCard template={template} canManage={canManage} />
+            </li>
+          ))}
+        </CardGrid>
+      )}
     </div>
   )
 }

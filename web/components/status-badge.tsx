@@ -1,0 +1,25 @@
+import { AUDIT_STATUS_LABELS, type Audit } from '@shared/schemas/audits'
+import { PROJECT_STATUS_LABELS, type Project } from '@shared/schemas/projects'
+import { Badge } from '@/components/ui/badge'
+
+type BadgeVariant = 'success' | 'warning' | 'neutral'
+
+const projectVariants: Record<Project['status'], BadgeVariant> = {
+  active: 'success',
+  on_hold: 'warning',
+  completed: 'neutral',
+}
+
+const auditVariants: Record<Audit['status'], BadgeVariant> = {
+  in_progress: 'success',
+  in_review: 'warning',
+  completed: 'neutral',
+}
+
+export function ProjectStatusBadge({ status }: { status: Project['status'] }) {
+  return <Badge variant={projectVariants[status]}>{PROJECT_STATUS_LABELS[status]}</Badge>
+}
+
+export function AuditStatusBadge({ status }: { status: Audit['status'] }) {
+  return <Badge variant={auditVariants[status]}>{AUDIT_STATUS_LABELS[status]}</Badge>
+}

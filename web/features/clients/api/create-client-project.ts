@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CreateProjectInput, Project } from '@shared/schemas/projects'
+import { api } from '@/lib/api'
+import { dashboardKeys, projectKeys } from '@/lib/query-keys'
+
+export function createClientProject(input: CreateProjectInput) {
+  return api.post<Project>('/api/projects', input)
+}
+
+export function useCreateClientProject() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createClientProject,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+      ]),
+  })
+}

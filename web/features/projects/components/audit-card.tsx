@@ -1,0 +1,74 @@
+import type { Audit } from '@shared/schemas/audits'
+import { CalendarDays } from 'lucide-react'
+import { AuditStatusBadge } from '@/components/status-badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { PendingButton } from '@/components/ui/pending-button'
+import { formatCalendarDate } from '@/lib/dates'
+import { keepFocusInPage } from '@/lib/focus'
+import { toastFailure } from '@/lib/mutation-feedback'
+import { toast } from '@/lib/toast'
+import { useDeleteAudit } from '../api/delete-audit'
+import { AuditFormDialog } from './audit-form-dialog'
+
+export function AuditCard({ audit }: { audit: Audit }) {
+  const deleteAudit = useDeleteAudit()
+
+  const onDelete = () => {
+    deleteAudit.mutateAsync({ id: audit.id, projectId: audit.projectId }).then(
+      () => {
+        toast({ title: 'Audit deleted successfully' })
+        keepFocusInPage()
+      },
+      (error: unknown) => toastFailure('Failed to delete audit', error),
+    )
+  }
+
+  return (
+    <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between">
+      <div className="grid min-w-0 gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="min-w-0 font-semibold break-words">{audit.name}</h3>
+          <AuditStatusBadge status={audit.status} />
+        </div>
+        {audit.description ? (
+          <p className="text-sm whitespace-pre-line text-muted-foreground">{audit.description}</p>
+        ) : null}
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+          {audit.dueDate ? (
+            <span>
+              Due{' '}
+              <time dateTime={audit.dueDate} className="tabular-nums">
+                {formatCalendarDate(audit.dueDate)}
+              </time>
+            </span>
+          ) : (
+            <span>No due date</span>
+          )}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <AuditFormDialog
+          projectId={audit.projectId}
+          audit={audit}
+          trigger={
+            <Button variant="outline" size="sm">
+              Edit<span className="sr-only"> {audit.name}</span>
+            </Button>
+          }
+        />
+        <PendingButton
+          variant="outline"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          pending={deleteAudit.isPending}
+          pendingLabel="Deleting..."
+          onClick={onDelete}
+        >
+          Delete<span className="sr-only"> {audit.name}</span>
+        </PendingButton>
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  AUDIT_STATUS_LABELS,
+  AUDIT_STATUSES,
+  updateAuditInput,
+  type Audit,
+} from '@shared/schemas/audits'
+import { useState, type ReactElement } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { PendingButton } from '@/components/ui/pending-button'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select'
+import { Textarea } from '@/components/ui/textarea'
+import { keepFocusInPage } from '@/lib/focus'
+import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { toast } from '@/lib/toast'
+import { useCreateAudit } from '../api/create-audit'
+import { useUpdateAudit } from '../api/update-audit'
+
+const auditFormSchema = updateAuditInput.required()
+type AuditFormValues = z.input<typeof auditFormSchema>
+type AuditFormOutput = z.output<typeof auditFormSchema>
+const FIELDS = ['name', 'description', 'status', 'dueDate'] as const
+
+// An empty date input means "no due date".
+const toDueDate = (value: unknown) => (typeof value === 'string' && value ? value : null)
+
+interface AuditFormDialogProps {
+  projectId: string
+  /** The audit to edit; omitted to create one. */
+  audit?: Audit
+  trigger: ReactElement
+}
+
+export function AuditFormDialog({ projectId, audit, trigger }: AuditFormDialogProps) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{audit ? 'Edit Audit' : 'Create Audit'}</DialogTitle>
+          <DialogDescription>
+            {audit
+              ? "Update the audit's details, status and due date."
+              : 'A new audit for this project. It starts in progress.'}
+          </DialogDescription>
+        </DialogHeader>
+        <AuditForm
+          projectId={projectId}
+          audit={audit}
+          onDone={() => {
+            setOpen(false)
+            keepFocusInPage()
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function AuditForm({
+  projectId,
+  audit,
+  onDone,
+}: {
+  projectId: string
+  audit?: Audit
+  onDone: () => void
+}) {
+  const createAudit = useCreateAudit()
+  const updateAudit = useUpdateAudit()
+  const form = useForm<AuditFormValues, unknown, AuditFormOutput>({
+    resolver: zodResolver(auditFormSchema),
+    defaultValues: {
+      name: audit?.name ?? '',
+      description: audit?.description ?? '',
+      status: audit?.status ?? 'in_progress',
+      dueDate: audit?.dueDate ?? null,
+    },
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit(async ({ status, ...values }) => {
+    try {
+      if (audit) {
+        await updateAudit.mutateAsync({ id: audit.id, input: { ...values, status } })
+        toast({ title: 'Audit updated successfully' })
+      } else {
+        await createAudit.mutateAsync({ ...values, projectId })
+        toast({ title: 'Audit created successfully' })
+      }
+      onDone()
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FIELDS)
+      toastFailure(audit ? 'Failed to update audit' : 'Failed to create audit', error)
+    }
+  })
+
+  const pending = createAudit.isPending || updateAudit.isPending
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label="Name" error={errors.name?.message}>
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField label="Description" error={errors.description?.message}>
+        <Textarea rows={4} {...form.register('description')} />
+      </FormField>
+      {audit ? (
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field, fieldState }) => (
+            <FormField label="Status" error={fieldState.error?.message}>
+              {(controlProps) => (
+                <Select value={field.value ?? ''} onValueChange={field.onChange}>
+                  <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue placeholder="Select a status" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {AUDIT_STATUSES.map((status) => (
+                      <SelectItem key={status} value={status}>
+                        {AUDIT_STATUS_LABELS[status]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </FormField>
+          )}
+        />
+      ) : null}
+      <FormField
+        label="Due date (optional)"
+        error={errors.dueDate?.message}
+        description="Leave empty if the audit has no due date."
+      >
+        <Input
+          type="date"
+          className="w-full sm:w-48"
+          {...form.register('dueDate', { setValueAs: toDueDate })}
+        />
+      </FormField>
+      <DialogFooter>
+        <PendingButton
+          type="submit"
+          pending={pending}
+          pendingLabel={audit ? 'Saving...' : 'Creating...'}
+        >
+          {audit ? 'Save Changes' : 'Create Audit'}
+        </PendingButton>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,79 @@
+import type { Template } from '@shared/schemas/templates'
+import { ListChecks } from 'lucide-react'
+import { CardActions, CardLink } from '@/components/card-link'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { PendingButton } from '@/components/ui/pending-button'
+import { keepFocusInPage } from '@/lib/focus'
+import { toastFailure } from '@/lib/mutation-feedback'
+import { toast } from '@/lib/toast'
+import { useDeleteTemplate } from '../api/delete-template'
+import { TemplateFormDialog } from './template-form-dialog'
+
+function itemCountLabel(count: number) {
+  return `${count} ${count === 1 ? 'item' : 'items'}`
+}
+
+export function TemplateCard({ template, canManage }: { template: Template; canManage: boolean }) {
+  const deleteTemplate = useDeleteTemplate()
+
+  const onDelete = () => {
+    deleteTemplate.mutateAsync(template.id).then(
+      () => {
+        toast({ title: 'Template deleted successfully' })
+        keepFocusInPage()
+      },
+      (error: unknown) => toastFailure('Failed to delete template', error),
+    )
+  }
+
+  return (
+    <Card className="relative flex h-full flex-col gap-3 p-5 transition-colors hover:bg-accent/40">
+      <h2 className="min-w-0 text-base leading-snug font-semibold break-words">
+        <CardLink to={`/templates/${template.id}`}>{template.name}</CardLink>
+      </h2>
+      <div className="flex flex-wrap items-center gap-2">
+        {template.categoryName ? (
+          <Badge variant="secondary">
+            <span className="sr-only">Category: </span>
+            {template.categoryName}
+          </Badge>
+        ) : (
+          <Badge variant="outline" className="text-muted-foreground">
+            No category
+          </Badge>
+        )}
+        <span className="flex items-center gap-1 text-xs text-muted-foreground tabular-nums">
+          <ListChecks aria-hidden="true" className="size-3.5" />
+          {itemCountLabel(template.itemCount)}
+        </span>
+      </div>
+      {template.description ? (
+        <p className="line-clamp-3 text-sm text-muted-foreground">{template.description}</p>
+      ) : null}
+      {canManage ? (
+        <CardActions className="mt-auto pt-1">
+          <TemplateFormDialog
+            template={template}
+            trigger={
+              <Button variant="outline" size="sm">
+                Edit<span className="sr-only"> {template.name}</span>
+              </Button>
+            }
+          />
+          <PendingButton
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+            pending={deleteTemplate.isPending}
+            pendingLabel="Deleting..."
+            onClick={onDelete}
+          >
+            Delete<span className="sr-only"> {template.name}</span>
+          </PendingButton>
+        </CardActions>
+      ) : null}
+    </Card>
+  )
+}

@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { updateTemplateInput, type Template } from '@shared/schemas/templates'
+import { useState, type ReactElement } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { PendingButton } from '@/components/ui/pending-button'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectSeparator,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select'
+import { Textarea } from '@/components/ui/textarea'
+import { keepFocusInPage } from '@/lib/focus'
+import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { toast } from '@/lib/toast'
+import { useCreateTemplate } from '../api/create-template'
+import { useCategoryOptions } from '../api/get-category-options'
+import { useUpdateTemplate } from '../api/update-template'
+
+const templateFormSchema = updateTemplateInput.required()
+type TemplateFormValues = z.input<typeof templateFormSchema>
+type TemplateFormOutput = z.output<typeof templateFormSchema>
+const FIELDS = ['name', 'categoryId', 'description'] as const
+
+// Radix Select items cannot have an empty value; this one stands for "no category" (null).
+const NONE = 'none'
+
+interface TemplateFormDialogProps {
+  /** The template to edit; omitted to create one. */
+  template?: Template
+  trigger: ReactElement
+}
+
+export function TemplateFormDialog({ template, trigger }: TemplateFormDialogProps) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{template ? 'Edit Template' : 'Create Template'}</DialogTitle>
+          <DialogDescription>
+            {template
+              ? "Update the template's name, category and description."
+              : 'A reusable checklist. Add its items after creating it.'}
+          </DialogDescription>
+        </DialogHeader>
+        <TemplateForm
+          template={template}
+          onDone={() => {
+            setOpen(false)
+            keepFocusInPage()
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function TemplateForm({ template, onDone }: { template?: Template; onDone: () => void }) {
+  const categories = useCategoryOptions()
+  const createTemplate = useCreateTemplate()
+  const updateTemplate = useUpdateTemplate()
+  const form = useForm<TemplateFormValues, unknown, TemplateFormOutput>({
+    resolver: zodResolver(templateFormSchema),
+    defaultValues: {
+      name: template?.name ?? '',
+      categoryId: template?.categoryId ?? null,
+      description: template?.description ?? '',
+    },
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (template) {
+        await updateTemplate.mutateAsync({ id: template.id, input: values })
+        toast({ title: 'Template updated successfully' })
+      } else {
+        await createTemplate.mutateAsync(values)
+        toast({ title: 'Template created successfully' })
+      }
+      onDone()
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FIELDS)
+      toastFailure(template ? 'Failed to update template' : 'Failed to create template', error)
+    }
+  })
+
+  const pending = createTemplate.isPending || updateTemplate.isPending
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label="Name" error={errors.name?.message}>
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="categoryId"
+        render={({ field, fieldState }) => (
+          <FormField
+            label="Category"
+            error={fieldState.error?.message}
+            description={categories.isError ? 'The categories could not be loaded.' : undefined}
+          >
+            {(controlProps) => (
+              <Select
+                value={field.value ?? NONE}
+                onValueChange={(value) => field.onChange(value === NONE ? null : value)}
+                disabled={categories.isPending}
+              >
+                <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={NONE}>None</SelectItem>
+                  {categories.data && categories.data.length > 0 ? <SelectSeparator /> : null}
+                  {categories.data?.map((category) => (
+                    <SelectItem key={category.id} value={category.id}>
+                      {category.name}
+                    </SelectItem>
+                  ))}
+                  {/* Keeps the current choice displayable while the list loads or if it failed. */}
+                  {field.value && !categories.data?.some((c) => c.id === field.value) ? (
+                    <SelectItem value={field.value}>
+                      {template?.categoryName ?? 'Current category'}
+                    </SelectItem>
+                  ) : null}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
+        )}
+      />
+      <FormField label="Description" error={errors.description?.message}>
+        <Textarea rows={4} {...form.register('description')} />
+      </FormField>
+      <DialogFooter>
+        <PendingButton
+          type="submit"
+          pending={pending}
+          pendingLabel={template ? 'Saving...' : 'Creating...'}
+        >
+          {template ? 'Save Changes' : 'Create Template'}
+        </PendingButton>
+      </DialogFooter>
+    </form>
+  )
+}

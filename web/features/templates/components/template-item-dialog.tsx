@@ -1,0 +1,208 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { updateTemplateItemInput, type TemplateItem } from '@shared/schemas/templates'
+import { useId, useState, type ReactElement } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { PendingButton } from '@/components/ui/pending-button'
+import { Switch } from '@/components/ui/switch'
+import { Textarea } from '@/components/ui/textarea'
+import { keepFocusInPage } from '@/lib/focus'
+import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { toast } from '@/lib/toast'
+import { useCreateTemplateItem } from '../api/create-template-item'
+import { useUpdateTemplateItem } from '../api/update-template-item'
+
+const itemFormSchema = updateTemplateItemInput.required()
+type ItemFormValues = z.input<typeof itemFormSchema>
+type ItemFormOutput = z.output<typeof itemFormSchema>
+const FIELDS = ['title', 'description', 'order', 'requiresDocument', 'requiresResponse'] as const
+
+// Spec §5: a non-numeric order becomes 0.
+const toOrder = (value: unknown) => {
+  const number = typeof value === 'number' ? value : Number(value)
+  return value === '' || value === null || Number.isNaN(number) ? 0 : number
+}
+
+interface TemplateItemDialogProps {
+  templateId: string
+  /** The item to edit; omitted to add one. */
+  item?: TemplateItem
+  /** A new item's default order: the current number of items. */
+  defaultOrder: number
+  trigger: ReactElement
+}
+
+export function TemplateItemDialog({
+  templateId,
+  item,
+  defaultOrder,
+  trigger,
+}: TemplateItemDialogProps) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{item ? 'Edit Item' : 'Add Item'}</DialogTitle>
+          <DialogDescription>
+            {item ? 'Update this checklist item.' : 'A new checklist item for this template.'}
+          </DialogDescription>
+        </DialogHeader>
+        <TemplateItemForm
+          templateId={templateId}
+          item={item}
+          defaultOrder={defaultOrder}
+          onDone={() => {
+            setOpen(false)
+            keepFocusInPage()
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function SwitchRow({
+  label,
+  description,
+  checked,
+  onCheckedChange,
+}: {
+  label: string
+  description: string
+  checked: boolean
+  onCheckedChange: (checked: boolean) => void
+}) {
+  const id = useId()
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-md border p-3">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        aria-describedby={`${id}-description`}
+      />
+    </div>
+  )
+}
+
+function TemplateItemForm({
+  templateId,
+  item,
+  defaultOrder,
+  onDone,
+}: {
+  templateId: string
+  item?: TemplateItem
+  defaultOrder: number
+  onDone: () => void
+}) {
+  const createItem = useCreateTemplateItem()
+  const updateItem = useUpdateTemplateItem()
+  const form = useForm<ItemFormValues, unknown, ItemFormOutput>({
+    resolver: zodResolver(itemFormSchema),
+    defaultValues: {
+      title: item?.title ?? '',
+      description: item?.description ?? '',
+      order: item?.order ?? defaultOrder,
+      requiresDocument: item?.requiresDocument ?? false,
+      requiresResponse: item?.requiresResponse ?? false,
+    },
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (item) {
+        await updateItem.mutateAsync({ id: item.id, input: values })
+        toast({ title: 'Item updated successfully' })
+      } else {
+        await createItem.mutateAsync({ ...values, templateId })
+        toast({ title: 'Item added successfully' })
+      }
+      onDone()
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FIELDS)
+      toastFailure(item ? 'Failed to update item' : 'Failed to add item', error)
+    }
+  })
+
+  const pending = createItem.isPending || updateItem.isPending
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label="Title" error={errors.title?.message}>
+        <Input autoComplete="off" {...form.register('title')} />
+      </FormField>
+      <FormField label="Description" error={errors.description?.message}>
+        <Textarea rows={3} {...form.register('description')} />
+      </FormField>
+      <FormField
+        label="Order"
+        error={errors.order?.message}
+        description="Lower numbers appear first in the checklist"
+      >
+        <Input
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          className="w-full sm:w-32"
+          {...form.register('order', { setValueAs: toOrder })}
+        />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="requiresDocument"
+        render={({ field }) => (
+          <SwitchRow
+            label="Requires Document"
+            description="The client must upload a document for this item."
+            checked={field.value ?? false}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="requiresResponse"
+        render={({ field }) => (
+          <SwitchRow
+            label="Requires Response"
+            description="The client must answer this item in writing."
+            checked={field.value ?? false}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
+      <DialogFooter>
+        <PendingButton
+          type="submit"
+          pending={pending}
+          pendingLabel={item ? 'Saving...' : 'Adding...'}
+        >
+          {item ? 'Save Changes' : 'Add Item'}
+        </PendingButton>
+      </DialogFooter>
+    </form>
+  )
+}

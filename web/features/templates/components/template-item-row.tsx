@@ -1,0 +1,86 @@
+import type { TemplateItem } from '@shared/schemas/templates'
+import { FileCheck, MessageSquareText } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { PendingButton } from '@/components/ui/pending-button'
+import { keepFocusInPage } from '@/lib/focus'
+import { toastFailure } from '@/lib/mutation-feedback'
+import { toast } from '@/lib/toast'
+import { useDeleteTemplateItem } from '../api/delete-template-item'
+import { TemplateItemDialog } from './template-item-dialog'
+
+interface TemplateItemRowProps {
+  item: TemplateItem
+  number: number
+  canManage: boolean
+}
+
+export function TemplateItemRow({ item, number, canManage }: TemplateItemRowProps) {
+  const deleteItem = useDeleteTemplateItem()
+
+  const onDelete = () => {
+    deleteItem.mutateAsync({ id: item.id, templateId: item.templateId }).then(
+      () => {
+        toast({ title: 'Item deleted successfully' })
+        keepFocusInPage()
+      },
+      (error: unknown) => toastFailure('Failed to delete item', error),
+    )
+  }
+
+  return (
+    <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:gap-4">
+      <div className="flex min-w-0 flex-1 gap-3">
+        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-medium tabular-nums">
+          {number}
+        </span>
+        <div className="grid min-w-0 gap-1.5">
+          <h3 className="font-medium break-words">{item.title}</h3>
+          {item.description ? (
+            <p className="text-sm whitespace-pre-line text-muted-foreground">{item.description}</p>
+          ) : null}
+          {item.requiresDocument || item.requiresResponse ? (
+            <div className="flex flex-wrap gap-2">
+              {item.requiresDocument ? (
+                <Badge variant="outline">
+                  <FileCheck aria-hidden="true" />
+                  Document Required
+                </Badge>
+              ) : null}
+              {item.requiresResponse ? (
+                <Badge variant="outline">
+                  <MessageSquareText aria-hidden="true" />
+                  Response Required
+                </Badge>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+      {canManage ? (
+        <div className="flex shrink-0 flex-wrap gap-2 pl-10 sm:pl-0">
+          <TemplateItemDialog
+            templateId={item.templateId}
+            item={item}
+            defaultOrder={item.order}
+            trigger={
+              <Button variant="outline" size="sm">
+                Edit<span className="sr-only"> {item.title}</span>
+              </Button>
+            }
+          />
+          <PendingButton
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+            pending={deleteItem.isPending}
+            pendingLabel="Deleting..."
+            onClick={onDelete}
+          >
+            Delete<span className="sr-only"> {item.title}</span>
+          </PendingButton>
+        </div>
+      ) : null}
+    </div>
+  )
+}

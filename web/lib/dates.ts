@@ -1,0 +1,55 @@
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A calendar date ("2025-03-14") as a local date. `new Date('2025-03-14')` would read it as UTC
+ * midnight and show the day before west of Greenwich.
+ */
+export function parseCalendarDate(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return null
+  const [, year, month, day] = match
+  const date = new Date(Number(year), Number(month) - 1, Number(day))
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** A calendar date in the user's locale, e.g. "Mar 14, 2025". */
+export function formatCalendarDate(value: string): string {
+  const date = parseCalendarDate(value)
+  return date ? date.toLocaleDateString(undefined, { dateStyle: 'medium' }) : value
+}
+
+/** A timestamp's date in the user's locale. */
+export function formatDate(value: string): string {
+  const date = new Date(value)
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString(undefined, { dateStyle: 'medium' })
+}
+
+/** A timestamp's date and time in the user's locale (for hover titles). */
+export function formatDateTime(value: string): string {
+  const date = new Date(value)
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', DAY_MS],
+  ['hour', 60 * 60 * 1000],
+  ['minute', 60 * 1000],
+]
+
+/** "2 hours ago" for the last week; the date beyond that. */
+export function formatRelativeTime(value: string, now: number = Date.now()): string {
+  const time = new Date(value).getTime()
+  if (Number.isNaN(time)) return value
+  const diff = time - now
+  if (Math.abs(diff) >= 7 * DAY_MS) return formatDate(value)
+  if (Math.abs(diff) < 60 * 1000) return 'just now'
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(diff) >= size) return format.format(Math.round(diff / size), unit)
+  }
+  return 'just now'
+}

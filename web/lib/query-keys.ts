@@ -1,0 +1,40 @@
+// Query keys for every resource. They live here, not in the features, because one feature's
+// change refreshes another's data (a new project updates its client's page and the dashboard).
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+}
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: () => [...clientKeys.all, 'list'] as const,
+  detail: (id: string) => [...clientKeys.all, 'detail', id] as const,
+}
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: () => [...projectKeys.all, 'list'] as const,
+  detail: (id: string) => [...projectKeys.all, 'detail', id] as const,
+}
+
+export const auditKeys = {
+  all: ['audits'] as const,
+  list: (projectId: string) => [...auditKeys.all, 'list', projectId] as const,
+  detail: (id: string) => [...auditKeys.all, 'detail', id] as const,
+}
+
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: () => [...templateKeys.all, 'list'] as const,
+  detail: (id: string) => [...templateKeys.all, 'detail', id] as const,
+}
+
+export const templateItemKeys = {
+  all: ['template-items'] as const,
+  list: (templateId: string) => [...templateItemKeys.all, 'list', templateId] as const,
+}
+
+export const categoryKeys = {
+  all: ['template-categories'] as const,
+  list: () => [...categoryKeys.all, 'list'] as const,
+  detail: (id: string) => [...categoryKeys.all, 'detail', id] as const,
+}
