@@ -5,7 +5,8 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 
-export const mailDir = process.env.E2E_MAIL_DIR ?? path.resolve(import.meta.dirname, '../.tmp/e2e-mail')
+export const mailDir =
+  process.env.E2E_MAIL_DIR ?? path.resolve(import.meta.dirname, '../.tmp/e2e-mail')
 
 export interface Mail {
   to: string[]
@@ -13,22 +14,45 @@ export interface Mail {
   body: string
 }
 
-/** Waits for a mail to `to` (optionally matching the subject) captured by the test SMTP server. */
-export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> {
+async function readMails(): Promise<Mail[]> {
+  // Files are numbered in arrival order.
+  const files = (await readdir(mailDir).catch(() => [])).sort()
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as Mail),
+  )
+}
+
+const matches = (mail: Mail, to: string, subject?: RegExp) =>
+  mail.to.includes(to.toLowerCase()) && (!subject || subject.test(mail.subject))
+
+/** Waits until at least `count` mails to `to` (optionally matching the subject) have arrived; returns them oldest first. */
+export async function waitForMails(
+  to: string,
+  subject: RegExp | undefined,
+  count: number,
+  timeoutMs = 15_000,
+): Promise<Mail[]> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const files = (await readdir(mailDir).catch(() => [])).sort().reverse()
-    for (const file of files) {
-      const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as Mail
-      if (mail.to.includes(to.toLowerCase()) && (!subject || subject.test(mail.subject))) return mail
-    }
-    if (Date.now() > deadline) throw new Error(`No mail to ${to}${subject ? ` matching ${subject}` : ''}`)
+    const found = (await readMails()).filter((mail) => matches(mail, to, subject))
+    if (found.length >= count) return found
+    if (Date.now() > deadline)
+      throw new Error(
+        `${found.length} of ${count} mails to ${to}${subject ? ` matching ${subject}` : ''}`,
+      )
     await new Promise((r) => setTimeout(r, 200))
   }
 }
 
+/** Waits for a mail to `to` (optionally matching the subject) captured by the test SMTP server; returns the latest. */
+export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> {
+  return (await waitForMails(to, subject, 1, timeoutMs)).at(-1)!
+}
+
 export function linkFrom(mail: Mail, pathPrefix: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[?]/g, '\\?')}[A-Za-z0-9_%.-]+`).exec(mail.body)
+  const match = new RegExp(
+    `https?://[^\\s"<>]*${pathPrefix.replace(/[?]/g, '\\?')}[A-Za-z0-9_%.-]+`,
+  ).exec(mail.body)
   if (!match) throw new Error(`No ${pathPrefix} link in "${mail.subject}"`)
   return match[0]
 }
@@ -55,9 +79,8 @@ async function solvedCaptcha(request: APIRequestContext): Promise<string> {
 
 const originHeader = (baseURL: string) => ({ origin: new URL(baseURL).origin })
 
-/** Creates a verified account through the API (register → mailed link → verify). */
-export async function createVerifiedAccount(request: APIRequestContext, baseURL: string, overrides: Partial<Account> = {}): Promise<Account> {
-  const account: Account = {
+function newAccount(overrides: Partial<Account>): Account {
+  return {
     firstName: 'Margaret',
     lastName: 'Hamilton',
     email: uniqueEmail(),
@@ -65,6 +88,15 @@ export async function createVerifiedAccount(request: APIRequestContext, baseURL:
     companyName: 'Hamilton Assurance LLP',
     ...overrides,
   }
+}
+
+/** Registers an account through the API without verifying its e-mail (the verification mail is sent). */
+export async function registerAccount(
+  request: APIRequestContext,
+  baseURL: string,
+  overrides: Partial<Account> = {},
+): Promise<Account> {
+  const account = newAccount(overrides)
   const registered = await request.post('/api/auth/register', {
     headers: originHeader(baseURL),
     data: {
@@ -76,8 +108,23 @@ export async function createVerifiedAccount(request: APIRequestContext, baseURL:
     },
   })
   expect(registered.status(), await registered.text()).toBe(201)
-  const token = new URL(linkFrom(await waitForMail(account.email, /Verify/), '/verify-email?token=')).searchParams.get('token')
-  const verified = await request.post('/api/auth/verify-email', { headers: originHeader(baseURL), data: { token } })
+  return account
+}
+
+/** Creates a verified account through the API (register → mailed link → verify). */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  baseURL: string,
+  overrides: Partial<Account> = {},
+): Promise<Account> {
+  const account = await registerAccount(request, baseURL, overrides)
+  const token = new URL(
+    linkFrom(await waitForMail(account.email, /Verify/), '/verify-email?token='),
+  ).searchParams.get('token')
+  const verified = await request.post('/api/auth/verify-email', {
+    headers: originHeader(baseURL),
+    data: { token },
+  })
   expect(verified.status()).toBe(200)
   return account
 }
@@ -93,13 +140,36 @@ export async function signIn(page: Page, baseURL: string, account: Account) {
 
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  )
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([])
 }
 
-export const test = base.extend<{ account: Account }>({
+/** The toasts on screen: the items of the "Notifications (F8)" region. */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')
+}
+
+export const test = base.extend<{ account: Account; pageProblems: void }>({
   account: async ({ request, baseURL }, use) => {
     await use(await createVerifiedAccount(request, baseURL!))
   },
+  // Every test also fails on a Content-Security-Policy violation or an uncaught error in its page.
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+          problems.push(message.text())
+      })
+      page.on('pageerror', (error) => problems.push(`Uncaught ${error.name}: ${error.message}`))
+      await use()
+      expect(problems, 'CSP violations or uncaught errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
 })
 export { expect }
