@@ -15,10 +15,19 @@ export const email = z
   .pipe(z.email('Enter a valid email address'))
   .transform((value) => value.toLowerCase())
 
+/** Length in characters (code points), so an emoji counts once, not as two UTF-16 units. */
+const characters = (value: string) => [...value].length
+
 export const password = z
   .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`)
+  .refine(
+    (value) => characters(value) >= PASSWORD_MIN_LENGTH,
+    `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  )
+  .refine(
+    (value) => characters(value) <= PASSWORD_MAX_LENGTH,
+    `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+  )
 
 const requiredText = (label: string, max = 200) =>
   z
@@ -34,7 +43,7 @@ export const loginInput = z.strictObject({
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH),
+    .refine((value) => characters(value) <= PASSWORD_MAX_LENGTH, 'Invalid email or password'),
 })
 export type LoginInput = z.infer<typeof loginInput>
 
