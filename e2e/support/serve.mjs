@@ -13,7 +13,9 @@ rmSync(dataDir, { recursive: true, force: true })
 mkdirSync(mailDir, { recursive: true })
 
 const decode = (raw) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
 
 let count = 0
 const smtp = new SMTPServer({
@@ -32,7 +34,10 @@ const smtp = new SMTPServer({
         receivedAt: new Date().toISOString(),
       }
       count += 1
-      writeFileSync(path.join(mailDir, `${String(count).padStart(5, '0')}.json`), JSON.stringify(mail))
+      writeFileSync(
+        path.join(mailDir, `${String(count).padStart(5, '0')}.json`),
+        JSON.stringify(mail),
+      )
       callback()
     })
   },

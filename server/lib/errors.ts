@@ -17,14 +17,17 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`)
 
-/** PostgreSQL 23503, possibly wrapped by the driver or Drizzle. */
+/**
+ * A foreign key refused the change, possibly wrapped by the driver or Drizzle: 23503, or 23001
+ * (restrict_violation), which PostgreSQL raises for ON DELETE RESTRICT.
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
   for (
     let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
     e && depth < 4;
     e = e.cause as typeof e, depth++
   ) {
-    if (e.code === '23503') return true
+    if (e.code === '23503' || e.code === '23001') return true
   }
   return false
 }

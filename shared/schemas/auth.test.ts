@@ -20,4 +20,8 @@ describe('password rules', () => {
     expect(result.success).toBe(false)
     expect(result.error?.issues.some((issue) => issue.code === 'unrecognized_keys')).toBe(true)
   })
+  it('refuses text PostgreSQL cannot store (NUL) with a field error instead of failing later', () => {
+    const result = registerInput.safeParse({ firstName: 'A\u0000' })
+    expect(result.error?.issues.find((issue) => issue.path[0] === 'firstName')?.message).toMatch(/NUL/)
+  })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requiredText } from './common'
 import {
   COMPANY_SIZES,
   INDUSTRIES,
@@ -28,13 +29,6 @@ export const password = z
     (value) => characters(value) <= PASSWORD_MAX_LENGTH,
     `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
   )
-
-const requiredText = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
 
 const token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200)
 

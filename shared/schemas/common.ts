@@ -2,6 +2,9 @@ import { z } from 'zod'
 
 export const LIMITS = { name: 200, email: 254, phone: 50, address: 500, description: 5000 } as const
 
+/** PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database. */
+const storable = (value: string) => !value.includes('\u0000')
+
 /** A required line of text: trimmed, not empty, capped. */
 export const requiredText = (label: string, max: number = LIMITS.name) =>
   z
@@ -9,6 +12,7 @@ export const requiredText = (label: string, max: number = LIMITS.name) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(storable, `${label} cannot contain NUL characters`)
 
 /** Optional text: trimmed and capped; empty becomes null. */
 export const optionalText = (label: string, max: number) =>
@@ -16,6 +20,7 @@ export const optionalText = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(storable, `${label} cannot contain NUL characters`)
     .nullable()
     .transform((value) => (value ? value : null))
 
@@ -33,7 +38,9 @@ export const optionalEmail = z
 export const id = z.uuid({ error: 'Must be a valid id' })
 export const idParams = z.strictObject({ id })
 
-/** A real calendar date as YYYY-MM-DD (2025-02-30 is refused). */
-export const calendarDate = z.iso.date({ error: 'Enter a real date as YYYY-MM-DD' })
+/** A real calendar date as YYYY-MM-DD (2025-02-30 is refused; so is year 0000, which PostgreSQL has not). */
+export const calendarDate = z.iso
+  .date({ error: 'Enter a real date as YYYY-MM-DD' })
+  .refine((value) => !value.startsWith('0000'), 'Enter a real date as YYYY-MM-DD')
 
 export const timestamps = { createdAt: z.string(), updatedAt: z.string() }

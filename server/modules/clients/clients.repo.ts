@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { clients, projects } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
@@ -70,18 +70,22 @@ export async function updateClient(
 
 export async function deleteClient(db: Db, orgId: string, id: string) {
   const [client] = await db
-    .select({
-      projectCount: sql<number>`(select count(*)::int from ${projects} where ${projects.clientId} = ${clients.id})`,
-    })
+    .select({ id: clients.id })
     .from(clients)
     .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
   if (!client) throw notFound('Client')
+  // Counted apart: in a one-table select, Drizzle leaves the columns of a sql`` subquery
+  // unqualified, so the subquery compared its own table's columns and always counted 0.
+  const [{ projectCount }] = (await db
+    .select({ projectCount: count() })
+    .from(projects)
+    .where(eq(projects.clientId, id))) as [{ projectCount: number }]
   const conflict = (count: number) =>
     new AppError(
       'CONFLICT',
       `This client still has ${count === 1 ? 'a project' : `${count} projects`}. Delete its projects first, then delete the client.`,
     )
-  if (client.projectCount > 0) throw conflict(client.projectCount)
+  if (projectCount > 0) throw conflict(projectCount)
   // A project created in the meantime trips the foreign key (ON DELETE RESTRICT): the same answer.
   await db
     .delete(clients)

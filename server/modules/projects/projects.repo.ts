@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { audits, clients, projects } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
@@ -91,18 +91,22 @@ export async function updateProject(
 
 export async function deleteProject(db: Db, orgId: string, id: string) {
   const [project] = await db
-    .select({
-      auditCount: sql<number>`(select count(*)::int from ${audits} where ${audits.projectId} = ${projects.id})`,
-    })
+    .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
   if (!project) throw notFound('Project')
+  // Counted apart: in a one-table select, Drizzle leaves the columns of a sql`` subquery
+  // unqualified, so the subquery compared its own table's columns and always counted 0.
+  const [{ auditCount }] = (await db
+    .select({ auditCount: count() })
+    .from(audits)
+    .where(eq(audits.projectId, id))) as [{ auditCount: number }]
   const conflict = (count: number) =>
     new AppError(
       'CONFLICT',
       `This project still has ${count === 1 ? 'an audit' : `${count} audits`}. Delete its audits first, then delete the project.`,
     )
-  if (project.auditCount > 0) throw conflict(project.auditCount)
+  if (auditCount > 0) throw conflict(auditCount)
   await db
     .delete(projects)
     .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))

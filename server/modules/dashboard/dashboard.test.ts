@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Dashboard } from '@shared/schemas/dashboard'
+import {
+  createAudit,
+  createClient,
+  createItem,
+  createProject,
+  expectError,
+} from '../../test/factories'
+import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
+
+let t: TestApp
+let a: string
+let b: string
+beforeAll(async () => {
+  t = await createTestApp()
+  ;[a, b] = [(await signedInAdmin(t)).cookie, (await signedInAdmin(t)).cookie]
+})
+afterAll(async () => t?.close())
+
+const dashboard = async (cookie: string) => {
+  const res = await t.request('GET', '/api/dashboard', { cookie })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json<Dashboard>()
+}
+
+describe('GET /api/dashboard', () => {
+  it('401 without a session', async () => {
+    expectError(await t.request('GET', '/api/dashboard'), 401, 'UNAUTHENTICATED')
+  })
+
+  it('a new company: all zeros and no activity, in exactly the contract’s shape', async () => {
+    expect(await dashboard(a)).toEqual({
+      totalClients: 0,
+      activeProjects: 0,
+      inProgressAudits: 0,
+      completedItems: 0,
+      recentActivity: [],
+    })
+  })
+
+  it('counts the company’s clients, active projects and in-progress audits; follows changes', async () => {
+    const clientA = await createClient(t, a)
+    const clientB = await createClient(t, a)
+    await createClient(t, a)
+    const active1 = await createProject(t, a, { clientId: clientA.id })
+    await createProject(t, a, { clientId: clientB.id, status: 'active' })
+    await createProject(t, a, { clientId: clientB.id, status: 'on_hold' })
+    await createProject(t, a, { clientId: clientB.id, status: 'completed' })
+    const audit = await createAudit(t, a, { projectId: active1.id })
+    await createAudit(t, a, { projectId: active1.id, status: 'in_progress' })
+    await createAudit(t, a, { projectId: active1.id, status: 'in_review' })
+    await createAudit(t, a, { projectId: active1.id, status: 'completed' })
+    await createItem(t, a)
+
+    expect(await dashboard(a)).toEqual({
+      totalClients: 3,
+      activeProjects: 2,
+      inProgressAudits: 2,
+      completedItems: 0,
+      recentActivity: [],
+    })
+
+    await t.request('PATCH', `/api/projects/${active1.id}`, {
+      cookie: a,
+      body: { status: 'completed' },
+    })
+    await t.request('PATCH', `/api/audits/${audit.id}`, {
+      cookie: a,
+      body: { status: 'completed' },
+    })
+    const newClient = await createClient(t, a)
+    expect(await dashboard(a)).toMatchObject({
+      totalClients: 4,
+      activeProjects: 1,
+      inProgressAudits: 1,
+    })
+    await t.request('DELETE', `/api/clients/${newClient.id}`, { cookie: a })
+    expect((await dashboard(a)).totalClients).toBe(3)
+  })
+
+  it('counts only the caller’s company', async () => {
+    const before = await dashboard(a)
+    const project = await createProject(t, b)
+    await createAudit(t, b, { projectId: project.id })
+    await createClient(t, b)
+    expect(await dashboard(a)).toEqual(before)
+    expect(await dashboard(b)).toEqual({
+      totalClients: 2,
+      activeProjects: 1,
+      inProgressAudits: 1,
+      completedItems: 0,
+      recentActivity: [],
+    })
+  })
+})
