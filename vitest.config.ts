@@ -29,7 +29,9 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       serverProject('server-pglite', 'pglite', 'server/test/global-setup.ts'),
-      ...(withPostgres ? [serverProject('server-postgres', 'postgres', 'server/test/global-setup-postgres.ts')] : []),
+      ...(withPostgres
+        ? [serverProject('server-postgres', 'postgres', 'server/test/global-setup-postgres.ts')]
+        : []),
       {
         extends: true,
         test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' },

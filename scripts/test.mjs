@@ -32,12 +32,18 @@ if (ci && !existsSync(chromium)) {
 run('Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
 run('Lint', 'npx', ['eslint', '.', '--max-warnings=0'])
 if (!process.env.TEST_DATABASE_URL) {
-  loud('TEST_DATABASE_URL is not set: the server suite runs on PGlite only.\nSet it (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run it on PostgreSQL too.')
+  loud(
+    'TEST_DATABASE_URL is not set: the server suite runs on PGlite only.\nSet it (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run it on PostgreSQL too.',
+  )
 }
 run('Server integration tests', 'npx', ['vitest', 'run'])
 if (existsSync(chromium)) {
   run('Build (web + server)', 'npm', ['run', 'build'])
-  run('Browser tests (Playwright, system Chromium)', 'npx', ['playwright', 'test'], { CHROME_PATH: chromium })
+  run('Browser tests (Playwright, system Chromium)', 'npx', ['playwright', 'test'], {
+    CHROME_PATH: chromium,
+  })
 } else {
-  loud(`SKIPPED: browser tests. No Chromium at ${chromium}.\nInstall it with: apt-get update && apt-get install -y chromium`)
+  loud(
+    `SKIPPED: browser tests. No Chromium at ${chromium}.\nInstall it with: apt-get update && apt-get install -y chromium`,
+  )
 }

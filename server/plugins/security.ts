@@ -45,7 +45,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
       throw new AppError('FORBIDDEN', 'Cross-site request refused')
     }
     // Checked here, before authentication, so every mutation refuses a form or text body alike.
-    const hasBody = (request.headers['content-length'] ?? '0') !== '0' || request.headers['transfer-encoding'] !== undefined
+    const hasBody =
+      (request.headers['content-length'] ?? '0') !== '0' ||
+      request.headers['transfer-encoding'] !== undefined
     const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
     if (hasBody && mediaType !== 'application/json') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json')

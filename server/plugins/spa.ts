@@ -51,12 +51,10 @@ export const spaPlugin = fp(
           .type('text/html; charset=utf-8')
           .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce))
       }
-      return reply
-        .code(404)
-        .send({
-          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-          code: 'NOT_FOUND',
-        } satisfies ApiErrorBody)
+      return reply.code(404).send({
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        code: 'NOT_FOUND',
+      } satisfies ApiErrorBody)
     })
   },
 )

@@ -22,6 +22,8 @@ describe('password rules', () => {
   })
   it('refuses text PostgreSQL cannot store (NUL) with a field error instead of failing later', () => {
     const result = registerInput.safeParse({ firstName: 'A\u0000' })
-    expect(result.error?.issues.find((issue) => issue.path[0] === 'firstName')?.message).toMatch(/NUL/)
+    expect(result.error?.issues.find((issue) => issue.path[0] === 'firstName')?.message).toMatch(
+      /NUL/,
+    )
   })
 })
