@@ -1,22 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { updateCategoryInput, type Category } from '@shared/schemas/templates'
-import { useState, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
+import { FormDialog } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
-import { keepFocusInPage } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useCreateCategory } from '../api/create-category'
@@ -34,28 +26,18 @@ interface CategoryFormDialogProps {
 }
 
 export function CategoryFormDialog({ category, trigger }: CategoryFormDialogProps) {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{category ? 'Edit Category' : 'Create Category'}</DialogTitle>
-          <DialogDescription>
-            {category
-              ? "Update the category's name and description."
-              : 'Categories group your checklist templates.'}
-          </DialogDescription>
-        </DialogHeader>
-        <CategoryForm
-          category={category}
-          onDone={() => {
-            setOpen(false)
-            keepFocusInPage()
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={category ? 'Edit Category' : 'Create Category'}
+      description={
+        category
+          ? "Update the category's name and description."
+          : 'Categories group your checklist templates.'
+      }
+      trigger={trigger}
+    >
+      {(done) => <CategoryForm category={category} onDone={done} />}
+    </FormDialog>
   )
 }
 

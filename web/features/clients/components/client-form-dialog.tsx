@@ -1,22 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { updateClientInput, type Client } from '@shared/schemas/clients'
-import { useState, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
+import { FormDialog } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
-import { keepFocusInPage } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useCreateClient } from '../api/create-client'
@@ -36,26 +28,16 @@ interface ClientFormDialogProps {
 }
 
 export function ClientFormDialog({ client, trigger }: ClientFormDialogProps) {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{client ? 'Edit Client' : 'Add Client'}</DialogTitle>
-          <DialogDescription>
-            {client ? "Update the client's contact details." : "Enter the new client's details."}
-          </DialogDescription>
-        </DialogHeader>
-        <ClientForm
-          client={client}
-          onDone={() => {
-            setOpen(false)
-            keepFocusInPage()
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={client ? 'Edit Client' : 'Add Client'}
+      description={
+        client ? "Update the client's contact details." : "Enter the new client's details."
+      }
+      trigger={trigger}
+    >
+      {(done) => <ClientForm client={client} onDone={done} />}
+    </FormDialog>
   )
 }
 

@@ -1,24 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { updateProjectInput } from '@shared/schemas/projects'
 import { Plus } from 'lucide-react'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
+import { FormDialog } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
-import { keepFocusInPage } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useCreateClientProject } from '../api/create-client-project'
@@ -35,31 +26,19 @@ export function CreateProjectDialog({
   clientId: string
   clientName: string
 }) {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      title="Create Project"
+      description={<>A new project for {clientName}. It starts as active.</>}
+      trigger={
         <Button>
           <Plus aria-hidden="true" />
           Create Project
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create Project</DialogTitle>
-          <DialogDescription>
-            A new project for {clientName}. It starts as active.
-          </DialogDescription>
-        </DialogHeader>
-        <CreateProjectForm
-          clientId={clientId}
-          onDone={() => {
-            setOpen(false)
-            keepFocusInPage()
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      {(done) => <CreateProjectForm clientId={clientId} onDone={done} />}
+    </FormDialog>
   )
 }
 

@@ -5,18 +5,11 @@ import {
   updateAuditInput,
   type Audit,
 } from '@shared/schemas/audits'
-import { useState, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
+import { FormDialog } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -28,7 +21,6 @@ import {
   SelectValue,
 } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
-import { keepFocusInPage } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useCreateAudit } from '../api/create-audit'
@@ -50,29 +42,18 @@ interface AuditFormDialogProps {
 }
 
 export function AuditFormDialog({ projectId, audit, trigger }: AuditFormDialogProps) {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{audit ? 'Edit Audit' : 'Create Audit'}</DialogTitle>
-          <DialogDescription>
-            {audit
-              ? "Update the audit's details, status and due date."
-              : 'A new audit for this project. It starts in progress.'}
-          </DialogDescription>
-        </DialogHeader>
-        <AuditForm
-          projectId={projectId}
-          audit={audit}
-          onDone={() => {
-            setOpen(false)
-            keepFocusInPage()
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={audit ? 'Edit Audit' : 'Create Audit'}
+      description={
+        audit
+          ? "Update the audit's details, status and due date."
+          : 'A new audit for this project. It starts in progress.'
+      }
+      trigger={trigger}
+    >
+      {(done) => <AuditForm projectId={projectId} audit={audit} onDone={done} />}
+    </FormDialog>
   )
 }
 

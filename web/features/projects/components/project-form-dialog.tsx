@@ -5,18 +5,11 @@ import {
   updateProjectInput,
   type Project,
 } from '@shared/schemas/projects'
-import { useState, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
+import { FormDialog } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -28,7 +21,6 @@ import {
   SelectValue,
 } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
-import { keepFocusInPage } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useCreateProject } from '../api/create-project'
@@ -47,28 +39,18 @@ interface ProjectFormDialogProps {
 }
 
 export function ProjectFormDialog({ project, trigger }: ProjectFormDialogProps) {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{project ? 'Edit Project' : 'New Project'}</DialogTitle>
-          <DialogDescription>
-            {project
-              ? "Update the project's details and status."
-              : 'Create a project for one of your clients.'}
-          </DialogDescription>
-        </DialogHeader>
-        <ProjectForm
-          project={project}
-          onDone={() => {
-            setOpen(false)
-            keepFocusInPage()
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={project ? 'Edit Project' : 'New Project'}
+      description={
+        project
+          ? "Update the project's details and status."
+          : 'Create a project for one of your clients.'
+      }
+      trigger={trigger}
+    >
+      {(done) => <ProjectForm project={project} onDone={done} />}
+    </FormDialog>
   )
 }
 

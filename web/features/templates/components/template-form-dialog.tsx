@@ -1,17 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { updateTemplateInput, type Template } from '@shared/schemas/templates'
-import { useState, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
+import { FormDialog } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -24,7 +17,6 @@ import {
   SelectValue,
 } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
-import { keepFocusInPage } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useCreateTemplate } from '../api/create-template'
@@ -46,28 +38,18 @@ interface TemplateFormDialogProps {
 }
 
 export function TemplateFormDialog({ template, trigger }: TemplateFormDialogProps) {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{template ? 'Edit Template' : 'Create Template'}</DialogTitle>
-          <DialogDescription>
-            {template
-              ? "Update the template's name, category and description."
-              : 'A reusable checklist. Add its items after creating it.'}
-          </DialogDescription>
-        </DialogHeader>
-        <TemplateForm
-          template={template}
-          onDone={() => {
-            setOpen(false)
-            keepFocusInPage()
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={template ? 'Edit Template' : 'Create Template'}
+      description={
+        template
+          ? "Update the template's name, category and description."
+          : 'A reusable checklist. Add its items after creating it.'
+      }
+      trigger={trigger}
+    >
+      {(done) => <TemplateForm template={template} onDone={done} />}
+    </FormDialog>
   )
 }
 

@@ -1,24 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { updateTemplateItemInput, type TemplateItem } from '@shared/schemas/templates'
-import { useId, useState, type ReactElement } from 'react'
+import { useId, type ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
+import { FormDialog } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
-import { keepFocusInPage } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useCreateTemplateItem } from '../api/create-template-item'
@@ -50,28 +42,21 @@ export function TemplateItemDialog({
   defaultOrder,
   trigger,
 }: TemplateItemDialogProps) {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{item ? 'Edit Item' : 'Add Item'}</DialogTitle>
-          <DialogDescription>
-            {item ? 'Update this checklist item.' : 'A new checklist item for this template.'}
-          </DialogDescription>
-        </DialogHeader>
+    <FormDialog
+      title={item ? 'Edit Item' : 'Add Item'}
+      description={item ? 'Update this checklist item.' : 'A new checklist item for this template.'}
+      trigger={trigger}
+    >
+      {(done) => (
         <TemplateItemForm
           templateId={templateId}
           item={item}
           defaultOrder={defaultOrder}
-          onDone={() => {
-            setOpen(false)
-            keepFocusInPage()
-          }}
+          onDone={done}
         />
-      </DialogContent>
-    </Dialog>
+      )}
+    </FormDialog>
   )
 }
 
