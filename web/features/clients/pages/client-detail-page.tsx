@@ -1,32 +1,21 @@
-import { ArrowLeft, FolderKanban, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
+import { FolderKanban, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { ResourceNotFound } from '@/components/resource-not-found'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { isApiError } from '@/lib/api'
+import { BackLink } from '@/components/back-link'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useClient } from '../api/get-client'
 import { useClientProjects } from '../api/get-client-projects'
 import { ClientProjectList } from '../components/client-project-list'
 import { CreateProjectDialog } from '../components/create-project-dialog'
-
-function BackToClients() {
-  return (
-    <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
-      <Link to="/clients">
-        <ArrowLeft aria-hidden="true" />
-        Back to Clients
-      </Link>
-    </Button>
-  )
-}
 
 function ContactItem({
   icon: Icon,
@@ -65,7 +54,7 @@ export function ClientDetailPage() {
       <ResourceNotFound title="Client not found" backTo="/clients" backLabel="Back to Clients" />
     ) : (
       <div className="grid gap-6">
-        <BackToClients />
+        <BackLink to="/clients">Back to Clients</BackLink>
         <PageHeader title="Client" />
         <ErrorState
           title="Could not load this client"
@@ -79,7 +68,7 @@ export function ClientDetailPage() {
   const { name, email, phone, address } = client.data
   return (
     <div className="grid gap-6">
-      <BackToClients />
+      <BackLink to="/clients">Back to Clients</BackLink>
       <PageHeader title={name} actions={<CreateProjectDialog clientId={id} clientName={name} />} />
       <Card className="p-5">
         <h2 className="sr-only">Contact details</h2>

@@ -1,5 +1,4 @@
-import { ArrowLeft, ClipboardList, Plus } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { ClipboardList, Plus } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
@@ -12,40 +11,13 @@ import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { isApiError } from '@/lib/api'
 import { formatDate, formatDateTime } from '@/lib/dates'
+import { DetailItem } from '@/components/detail-item'
+import { BackLink } from '@/components/back-link'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { cn } from '@/lib/utils'
 import { useAudits } from '../api/get-audits'
 import { useProject } from '../api/get-project'
 import { AuditCard } from '../components/audit-card'
 import { AuditFormDialog } from '../components/audit-form-dialog'
-
-function BackToProjects() {
-  return (
-    <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
-      <Link to="/projects">
-        <ArrowLeft aria-hidden="true" />
-        Back to Projects
-      </Link>
-    </Button>
-  )
-}
-
-function Detail({
-  label,
-  children,
-  className,
-}: {
-  label: string
-  children: ReactNode
-  className?: string
-}) {
-  return (
-    <div className={cn('grid min-w-0 content-start gap-1', className)}>
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-sm break-words">{children}</dd>
-    </div>
-  )
-}
 
 export function ProjectDetailPage() {
   const { id = '' } = useParams()
@@ -66,7 +38,7 @@ export function ProjectDetailPage() {
     }
     return (
       <div className="grid gap-6">
-        <BackToProjects />
+        <BackLink to="/projects">Back to Projects</BackLink>
         <PageHeader title="Project" />
         <ErrorState
           title="Could not load this project"
@@ -80,7 +52,7 @@ export function ProjectDetailPage() {
   const { name, description, clientId, clientName, status, createdAt } = project.data
   return (
     <div className="grid gap-6">
-      <BackToProjects />
+      <BackLink to="/projects">Back to Projects</BackLink>
       <PageHeader
         title={name}
         actions={
@@ -98,7 +70,7 @@ export function ProjectDetailPage() {
       <Card className="grid gap-5 p-5">
         <h2 className="sr-only">Project details</h2>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          <Detail label="Client">
+          <DetailItem label="Client">
             {clientName ? (
               <Link
                 to={`/clients/${clientId}`}
@@ -109,22 +81,22 @@ export function ProjectDetailPage() {
             ) : (
               <span className="text-muted-foreground">No client</span>
             )}
-          </Detail>
-          <Detail label="Status">
+          </DetailItem>
+          <DetailItem label="Status">
             <ProjectStatusBadge status={status} />
-          </Detail>
-          <Detail label="Created">
+          </DetailItem>
+          <DetailItem label="Created">
             <time dateTime={createdAt} title={formatDateTime(createdAt)} className="tabular-nums">
               {formatDate(createdAt)}
             </time>
-          </Detail>
-          <Detail label="Description" className="col-span-full">
+          </DetailItem>
+          <DetailItem label="Description" className="col-span-full">
             {description ? (
               <span className="whitespace-pre-line">{description}</span>
             ) : (
               <span className="text-muted-foreground">No description</span>
             )}
-          </Detail>
+          </DetailItem>
         </dl>
       </Card>
       <ProjectAudits projectId={id} />

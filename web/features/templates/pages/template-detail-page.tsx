@@ -1,7 +1,6 @@
 import type { TemplateItem } from '@shared/schemas/templates'
-import { ArrowLeft, ListChecks, Plus } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { ListChecks, Plus } from 'lucide-react'
+import { useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
@@ -12,40 +11,13 @@ import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { isApiError } from '@/lib/api'
 import { useSession } from '@/lib/session'
+import { DetailItem } from '@/components/detail-item'
+import { BackLink } from '@/components/back-link'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { cn } from '@/lib/utils'
 import { useTemplate } from '../api/get-template'
 import { useTemplateItems } from '../api/get-template-items'
 import { TemplateItemDialog } from '../components/template-item-dialog'
 import { TemplateItemRow } from '../components/template-item-row'
-
-function BackToTemplates() {
-  return (
-    <Button variant="ghost" size="sm" asChild className="-ml-3 w-fit">
-      <Link to="/templates">
-        <ArrowLeft aria-hidden="true" />
-        Back to Templates
-      </Link>
-    </Button>
-  )
-}
-
-function Detail({
-  label,
-  children,
-  className,
-}: {
-  label: string
-  children: ReactNode
-  className?: string
-}) {
-  return (
-    <div className={cn('grid min-w-0 content-start gap-1', className)}>
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-sm break-words">{children}</dd>
-    </div>
-  )
-}
 
 function byOrder(a: TemplateItem, b: TemplateItem) {
   return a.order - b.order || a.createdAt.localeCompare(b.createdAt)
@@ -72,7 +44,7 @@ export function TemplateDetailPage() {
     }
     return (
       <div className="grid gap-6">
-        <BackToTemplates />
+        <BackLink to="/templates">Back to Templates</BackLink>
         <PageHeader title="Template" />
         <ErrorState
           title="Could not load this template"
@@ -89,7 +61,7 @@ export function TemplateDetailPage() {
 
   return (
     <div className="grid gap-6">
-      <BackToTemplates />
+      <BackLink to="/templates">Back to Templates</BackLink>
       <PageHeader
         title={name}
         actions={
@@ -110,23 +82,23 @@ export function TemplateDetailPage() {
       <Card className="p-5">
         <h2 className="sr-only">Template details</h2>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          <Detail label="Category">
+          <DetailItem label="Category">
             {categoryName ? (
               <Badge variant="secondary">{categoryName}</Badge>
             ) : (
               <span className="text-muted-foreground">None</span>
             )}
-          </Detail>
-          <Detail label="Total items">
+          </DetailItem>
+          <DetailItem label="Total items">
             <span className="tabular-nums">{total}</span>
-          </Detail>
-          <Detail label="Description" className="col-span-full">
+          </DetailItem>
+          <DetailItem label="Description" className="col-span-full">
             {description ? (
               <span className="whitespace-pre-line">{description}</span>
             ) : (
               <span className="text-muted-foreground">No description</span>
             )}
-          </Detail>
+          </DetailItem>
         </dl>
       </Card>
 
