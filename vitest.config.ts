@@ -36,6 +36,17 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' },
       },
+      // `npm run bench` end to end on a small data set (it builds dist/ first if missing).
+      {
+        extends: true,
+        test: {
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 })

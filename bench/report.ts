@@ -1,0 +1,107 @@
+// The bench's results: one markdown table for every database, and the same as JSON.
+import type { Figures } from './measure'
+
+export type DatabaseName = 'PGlite' | 'PostgreSQL'
+
+export interface Row extends Figures {
+  database: DatabaseName
+  scenario: string
+  /** Rows the request returns (list scenarios); null for writes. */
+  rows: number | null
+  /** Our requests/s over the baseline's on the same rows; null where there is no baseline. */
+  vsBaseline: number | null
+}
+
+export interface Budget {
+  database: DatabaseName
+  rows: number
+  ratio: number
+  minimum: number
+  met: boolean
+}
+
+export interface Report {
+  date: string
+  machine: string
+  durationSeconds: number
+  connections: number
+  rows: Row[]
+  budgets: Budget[]
+}
+
+export const LIST_SCENARIO = 'GET /api/clients'
+export const BASELINE_SCENARIO = 'baseline: same SQL, bare Fastify'
+export const BUDGET_RATIO = 0.6
+
+const number = (value: number) =>
+  value >= 100 ? Math.round(value).toLocaleString('en-US') : String(Math.round(value * 100) / 100)
+const percent = (ratio: number) => `${Math.round(ratio * 100)}%`
+
+/** Fills in each list row's ratio to the baseline on the same database and rows. */
+export function withRatios(rows: Row[]): Row[] {
+  return rows.map((row) => {
+    if (row.scenario !== LIST_SCENARIO) return row
+    const baseline = rows.find(
+      (b) => b.scenario === BASELINE_SCENARIO && b.database === row.database && b.rows === row.rows,
+    )
+    const vsBaseline =
+      baseline && baseline.requestsPerSecond > 0
+        ? row.requestsPerSecond / baseline.requestsPerSecond
+        : null
+    return { ...row, vsBaseline }
+  })
+}
+
+/** The budget: the authenticated list of `rows` clients reaches ≥ 60% of its baseline. */
+export function budgets(rows: Row[], listRows: number): Budget[] {
+  return rows
+    .filter((row) => row.scenario === LIST_SCENARIO && row.rows === listRows)
+    .map((row) => {
+      const ratio = row.vsBaseline ?? 0
+      return {
+        database: row.database,
+        rows: listRows,
+        ratio,
+        minimum: BUDGET_RATIO,
+        met: ratio >= BUDGET_RATIO,
+      }
+    })
+}
+
+export function markdownTable(rows: Row[]): string {
+  const header = [
+    'database',
+    'scenario',
+    'rows',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'vs baseline',
+  ]
+  const lines = rows.map((row) => [
+    row.database,
+    row.scenario,
+    row.rows === null ? '–' : row.rows.toLocaleString('en-US'),
+    number(row.requestsPerSecond),
+    number(row.p50Ms),
+    number(row.p99Ms),
+    String(row.errors),
+    row.vsBaseline === null ? '' : percent(row.vsBaseline),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)))
+  const numeric = new Set([2, 3, 4, 5, 6, 7])
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`
+  const rule = `|${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`
+  return [format(header), rule, ...lines.map(format)].join('\n')
+}
+
+export function budgetLines(list: Budget[]): string {
+  return list
+    .map(
+      (b) =>
+        `Budget, ${b.database}: authenticated list of ${b.rows} clients at ${percent(b.ratio)} of the baseline (≥ ${percent(b.minimum)}): ${b.met ? 'met' : 'NOT met'}`,
+    )
+    .join('\n')
+}
