@@ -5,12 +5,11 @@ import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
-import { ResourceNotFound } from '@/components/resource-not-found'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { isApiError } from '@/lib/api'
 import { BackLink } from '@/components/back-link'
+import { DetailLoadError } from '@/components/detail-load-error'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useClient } from '../api/get-client'
 import { useClientProjects } from '../api/get-client-projects'
@@ -48,20 +47,8 @@ export function ClientDetailPage() {
   if (client.isPending) return <ClientDetailSkeleton />
 
   if (client.isError) {
-    const notFound =
-      isApiError(client.error) && (client.error.status === 404 || client.error.status === 400)
-    return notFound ? (
-      <ResourceNotFound title="Client not found" backTo="/clients" backLabel="Back to Clients" />
-    ) : (
-      <div className="grid gap-6">
-        <BackLink to="/clients">Back to Clients</BackLink>
-        <PageHeader title="Client" />
-        <ErrorState
-          title="Could not load this client"
-          onRetry={() => void client.refetch()}
-          retrying={client.isFetching}
-        />
-      </div>
+    return (
+      <DetailLoadError noun="Client" backTo="/clients" backLabel="Back to Clients" query={client} />
     )
   }
 

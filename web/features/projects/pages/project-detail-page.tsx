@@ -3,16 +3,15 @@ import { Link, useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
-import { ResourceNotFound } from '@/components/resource-not-found'
 import { ProjectStatusBadge } from '@/components/status-badge'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { isApiError } from '@/lib/api'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { DetailItem } from '@/components/detail-item'
 import { BackLink } from '@/components/back-link'
+import { DetailLoadError } from '@/components/detail-load-error'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAudits } from '../api/get-audits'
 import { useProject } from '../api/get-project'
@@ -26,26 +25,13 @@ export function ProjectDetailPage() {
   if (project.isPending) return <ProjectDetailSkeleton />
 
   if (project.isError) {
-    const { error } = project
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) {
-      return (
-        <ResourceNotFound
-          title="Project not found"
-          backTo="/projects"
-          backLabel="Back to Projects"
-        />
-      )
-    }
     return (
-      <div className="grid gap-6">
-        <BackLink to="/projects">Back to Projects</BackLink>
-        <PageHeader title="Project" />
-        <ErrorState
-          title="Could not load this project"
-          onRetry={() => void project.refetch()}
-          retrying={project.isFetching}
-        />
-      </div>
+      <DetailLoadError
+        noun="Project"
+        backTo="/projects"
+        backLabel="Back to Projects"
+        query={project}
+      />
     )
   }
 

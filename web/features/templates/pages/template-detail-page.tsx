@@ -4,15 +4,14 @@ import { useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
-import { ResourceNotFound } from '@/components/resource-not-found'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { isApiError } from '@/lib/api'
 import { useSession } from '@/lib/session'
 import { DetailItem } from '@/components/detail-item'
 import { BackLink } from '@/components/back-link'
+import { DetailLoadError } from '@/components/detail-load-error'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useTemplate } from '../api/get-template'
 import { useTemplateItems } from '../api/get-template-items'
@@ -32,26 +31,13 @@ export function TemplateDetailPage() {
   if (template.isPending) return <TemplateDetailSkeleton />
 
   if (template.isError) {
-    const { error } = template
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) {
-      return (
-        <ResourceNotFound
-          title="Template not found"
-          backTo="/templates"
-          backLabel="Back to Templates"
-        />
-      )
-    }
     return (
-      <div className="grid gap-6">
-        <BackLink to="/templates">Back to Templates</BackLink>
-        <PageHeader title="Template" />
-        <ErrorState
-          title="Could not load this template"
-          onRetry={() => void template.refetch()}
-          retrying={template.isFetching}
-        />
-      </div>
+      <DetailLoadError
+        noun="Template"
+        backTo="/templates"
+        backLabel="Back to Templates"
+        query={template}
+      />
     )
   }
 
