@@ -67,7 +67,12 @@ describe('npm run bench', () => {
         }
         // Every request answered 2xx: the scenarios really ran signed in, with valid bodies.
         expect(row!.errors, `${database}: ${scenario} errors`).toBe(0)
-        if (scenario === LIST_SCENARIO) expect(row!.vsBaseline).toEqual(expect.any(Number))
+        // CPU time comes from /proc, which every machine running this suite has.
+        expect(row!.cpuMsPerRequest, `${database}: ${scenario} CPU`).toBeGreaterThan(0)
+        if (scenario === LIST_SCENARIO) {
+          expect(row!.vsBaseline).toEqual(expect.any(Number))
+          expect(row!.cpuVsBaseline).toEqual(expect.any(Number))
+        }
       }
       expect(report.budgets.find((b) => b.database === database)).toMatchObject({
         rows: LIST,
@@ -80,7 +85,7 @@ describe('npm run bench', () => {
     // The printed table: a header, a rule and a line per row, the JSON's rows in the same order.
     const table = stdout.split('\n').filter((line) => line.startsWith('|'))
     expect(table[0]).toMatch(
-      /^\| database +\| scenario +\| rows +\| req\/s +\| p50 ms +\| p99 ms +\| errors +\| vs baseline +\|$/,
+      /^\| database +\| scenario +\| rows +\| req\/s +\| p50 ms +\| p99 ms +\| errors +\| vs baseline +\| CPU ms\/req +\| CPU vs baseline +\|$/,
     )
     expect(table).toHaveLength(2 + report.rows.length)
     table.slice(2).forEach((line, i) => {

@@ -1,8 +1,11 @@
 // One load run against one URL with autocannon, boiled down to the figures the table shows.
+import { readFile } from 'node:fs/promises'
 import autocannon, { type Options } from 'autocannon'
 
 export interface Load {
   url: string
+  /** The server process, to read its CPU time. */
+  pid?: number
   method?: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: unknown
@@ -19,6 +22,12 @@ export interface Figures {
   p99Ms: number
   /** Connection errors (timeouts included) and non-2xx answers. */
   errors: number
+  /**
+   * CPU time the server process spent per answered request (user + system), in ms; null where
+   * /proc is missing. Steadier than requests/s on a shared machine: other load slows the clock,
+   * not the work.
+   */
+  cpuMsPerRequest: number | null
 }
 
 export interface LoadSettings {
@@ -61,12 +70,36 @@ export async function measure(load: Load, settings: LoadSettings): Promise<Figur
     await autocannon(options(load, settings.connections, settings.warmupSeconds))
     await drain(load.drainUrl)
   }
+  const cpuBefore = await cpuMs(load.pid)
   const result = await autocannon(options(load, settings.connections, settings.durationSeconds))
   await drain(load.drainUrl)
+  const cpuAfter = await cpuMs(load.pid)
+  const answered = result.requests.total
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null || answered === 0
+        ? null
+        : (cpuAfter - cpuBefore) / answered,
   }
 }
+
+/** user + system CPU time of a process in ms, from /proc/<pid>/stat (Linux); null elsewhere. */
+async function cpuMs(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : null
+  } catch {
+    return null
+  }
+}
+
+/** USER_HZ: 100 on every Linux architecture Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100

@@ -19,6 +19,7 @@ export async function freePort(): Promise<number> {
 
 export interface Running {
   url: string
+  pid: number | undefined
   stop(): Promise<void>
 }
 
@@ -68,7 +69,7 @@ async function start(
     await stop()
     throw error
   }
-  return { url, stop }
+  return { url, pid: child.pid, stop }
 }
 
 const unlimited = '100000000'

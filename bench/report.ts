@@ -10,6 +10,8 @@ export interface Row extends Figures {
   rows: number | null
   /** Our requests/s over the baseline's on the same rows; null where there is no baseline. */
   vsBaseline: number | null
+  /** The baseline's server CPU per request over ours (higher is better, like vsBaseline). */
+  cpuVsBaseline: number | null
 }
 
 export interface Budget {
@@ -48,7 +50,11 @@ export function withRatios(rows: Row[]): Row[] {
       baseline && baseline.requestsPerSecond > 0
         ? row.requestsPerSecond / baseline.requestsPerSecond
         : null
-    return { ...row, vsBaseline }
+    const cpuVsBaseline =
+      baseline?.cpuMsPerRequest && row.cpuMsPerRequest
+        ? baseline.cpuMsPerRequest / row.cpuMsPerRequest
+        : null
+    return { ...row, vsBaseline, cpuVsBaseline }
   })
 }
 
@@ -78,6 +84,8 @@ export function markdownTable(rows: Row[]): string {
     'p99 ms',
     'errors',
     'vs baseline',
+    'CPU ms/req',
+    'CPU vs baseline',
   ]
   const lines = rows.map((row) => [
     row.database,
@@ -88,9 +96,11 @@ export function markdownTable(rows: Row[]): string {
     number(row.p99Ms),
     String(row.errors),
     row.vsBaseline === null ? '' : percent(row.vsBaseline),
+    row.cpuMsPerRequest === null ? '' : row.cpuMsPerRequest.toFixed(2),
+    row.cpuVsBaseline === null ? '' : percent(row.cpuVsBaseline),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)))
-  const numeric = new Set([2, 3, 4, 5, 6, 7])
+  const numeric = new Set([2, 3, 4, 5, 6, 7, 8, 9])
   const format = (cells: string[]) =>
     `| ${cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`
   const rule = `|${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`

@@ -108,6 +108,7 @@ async function benchDatabase(
       rows: count,
       ...(await measure(load, settings)),
       vsBaseline: null,
+      cpuVsBaseline: null,
     })
   }
   const lists: { rows: number; orgId: string }[] = []
@@ -133,6 +134,7 @@ async function benchDatabase(
     const drainUrl = `${server.url}/api/health`
     const get = (url: string, cookie: string): Load => ({
       url: `${server.url}${url}`,
+      pid: server.pid,
       headers: { cookie },
       drainUrl,
     })
@@ -143,6 +145,7 @@ async function benchDatabase(
     }
     await run('POST /api/clients', null, {
       url: `${server.url}/api/clients`,
+      pid: server.pid,
       method: 'POST',
       headers: { ...api.mutationHeaders, cookie: writer.cookie },
       body: { name: 'Benchmark Client', email: 'bench@example.com' },
@@ -151,6 +154,7 @@ async function benchDatabase(
     // Last: every sign-in adds a session.
     await run('POST /api/auth/login', null, {
       url: `${server.url}/api/auth/login`,
+      pid: server.pid,
       method: 'POST',
       headers: api.mutationHeaders,
       body: { email: main.email, password: main.password },
@@ -165,6 +169,7 @@ async function benchDatabase(
     for (const list of lists) {
       await run(BASELINE_SCENARIO, list.rows, {
         url: `${baseline.url}/clients/${list.orgId}`,
+        pid: baseline.pid,
         drainUrl: `${baseline.url}/health`,
       })
     }

@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       const user = await findSessionUser(app.db, token, app.clock())
       app.sessionCookie.set(reply, token)
-      return { user: toCurrentUser(user!) }
+      return { user: await toCurrentUser(app.db, user!) }
     },
   )
 
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (protectedScope) => {
     protectedScope.addHook('onRequest', requireSession)
     protectedScope.get('/me', { schema: { response: { 200: currentUserDto } } }, async (request) =>
-      toCurrentUser(currentUser(request)),
+      toCurrentUser(app.db, currentUser(request)),
     )
   })
 }

@@ -2,6 +2,7 @@ import { TransactionRollbackError } from 'drizzle-orm'
 import { RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from '@shared/constants'
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/schemas/auth'
 import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client'
 import { AppError } from '../../lib/errors'
 import { mails } from '../../mail/templates'
 import { passwords } from './passwords'
@@ -11,6 +12,7 @@ import { consumeToken, issueToken, voidTokens } from './tokens.repo'
 import {
   createCompanyWithAdmin,
   findUserByEmail,
+  findOrganizationName,
   findUserById,
   markEmailVerified,
   recordLogin,
@@ -174,13 +176,15 @@ export function authService(app: FastifyInstance) {
   }
 }
 
-export function toCurrentUser(user: SessionUser) {
+/** The signed-in user as the interface shows it (the company name is read here, not per request). */
+export async function toCurrentUser(db: Db, user: SessionUser) {
+  const companyName = await findOrganizationName(db, user.organizationId)
   return {
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
     role: user.role,
-    company: { id: user.organizationId, name: user.organizationName },
+    company: { id: user.organizationId, name: companyName },
   }
 }

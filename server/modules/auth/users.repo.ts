@@ -8,6 +8,14 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null
 }
 
+export async function findOrganizationName(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  return row?.name ?? ''
+}
+
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id))
   return row ?? null

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { templateCategories } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
@@ -19,12 +20,17 @@ const columns = {
 const ofOrg = (orgId: string, id: string) =>
   and(eq(templateCategories.organizationId, orgId), eq(templateCategories.id, id))
 
-export async function listCategories(db: Db, orgId: string) {
-  const rows = await db
+const categoryListQuery = prepared((db) =>
+  db
     .select(columns)
     .from(templateCategories)
-    .where(eq(templateCategories.organizationId, orgId))
+    .where(eq(templateCategories.organizationId, sql.placeholder('orgId')))
     .orderBy(asc(sql`lower(${templateCategories.name})`), asc(templateCategories.id))
+    .prepare('list_categories'),
+)
+
+export async function listCategories(db: Db, orgId: string) {
+  const rows = await categoryListQuery(db).execute({ orgId })
   return rows.map(withIsoDates)
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { clients, projects } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors'
@@ -21,12 +22,17 @@ const columns = {
   updatedAt: clients.updatedAt,
 }
 
-export async function listClients(db: Db, orgId: string) {
-  const rows = await db
+const clientListQuery = prepared((db) =>
+  db
     .select(columns)
     .from(clients)
-    .where(eq(clients.organizationId, orgId))
+    .where(eq(clients.organizationId, sql.placeholder('orgId')))
     .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
+    .prepare('list_clients'),
+)
+
+export async function listClients(db: Db, orgId: string) {
+  const rows = await clientListQuery(db).execute({ orgId })
   return rows.map(withIsoDates)
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { templateCategories, templateItems, templates } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { AppError, notFound } from '../../lib/errors'
@@ -30,10 +31,15 @@ function selectTemplates(db: Db) {
     .leftJoin(templateCategories, eq(templateCategories.id, templates.categoryId))
 }
 
-export async function listTemplates(db: Db, orgId: string) {
-  const rows = await selectTemplates(db)
-    .where(eq(templates.organizationId, orgId))
+const templateListQuery = prepared((db) =>
+  selectTemplates(db)
+    .where(eq(templates.organizationId, sql.placeholder('orgId')))
     .orderBy(asc(sql`lower(${templates.name})`), asc(templates.id))
+    .prepare('list_templates'),
+)
+
+export async function listTemplates(db: Db, orgId: string) {
+  const rows = await templateListQuery(db).execute({ orgId })
   return rows.map(withIsoDates)
 }
 
