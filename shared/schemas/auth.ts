@@ -1,12 +1,7 @@
 import { z } from 'zod'
 import { requiredText } from './common'
-import {
-  COMPANY_SIZES,
-  INDUSTRIES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  ROLES,
-} from '../constants'
+import { companySize, industry } from './organization'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants'
 
 export const email = z
   .string({ error: 'Email is required' })
@@ -47,9 +42,9 @@ export const registerInput = z.strictObject({
   email,
   password,
   companyName: requiredText('Company name'),
-  companySize: z.enum(COMPANY_SIZES, { error: 'Select a company size' }),
+  companySize,
   companyPhone: requiredText('Company phone', 50),
-  companyIndustry: z.enum(INDUSTRIES, { error: 'Select an industry' }),
+  companyIndustry: industry,
   captchaToken: z
     .string({ error: 'Please complete the CAPTCHA verification' })
     .min(1, 'Please complete the CAPTCHA verification')
@@ -74,11 +69,61 @@ export const currentUser = z.object({
   lastName: z.string(),
   email: z.string(),
   role,
+  /** For role client: the client record the user belongs to; null for admins. */
+  clientId: z.uuid().nullable(),
   company: z.object({ id: z.uuid(), name: z.string() }),
 })
 export type CurrentUser = z.infer<typeof currentUser>
 
 export const messageReply = z.object({ message: z.string() })
+
+export const loginReply = z.object({ user: currentUser })
+export type LoginReply = z.infer<typeof loginReply>
+
+/** PATCH /api/auth/profile: answers with the current user. */
+export const updateProfileInput = z.strictObject({
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+})
+export type UpdateProfileInput = z.input<typeof updateProfileInput>
+
+/** POST /api/auth/change-password: ends the user's other sessions. */
+export const changePasswordInput = z.strictObject({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .refine((value) => characters(value) <= PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
+  newPassword: password,
+})
+export type ChangePasswordInput = z.input<typeof changePasswordInput>
+
+/** The Settings form: the API body plus a confirmation that must match. */
+export const changePasswordForm = changePasswordInput
+  .extend({
+    confirmPassword: z
+      .string({ error: 'Please confirm your new password' })
+      .min(1, 'Please confirm your new password'),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  })
+export type ChangePasswordForm = z.input<typeof changePasswordForm>
+
+/** GET /api/auth/sessions: the user's unexpired sessions, most recently seen first. */
+export const sessionDto = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+})
+export type Session = z.infer<typeof sessionDto>
+
+export const revokeOtherSessionsReply = z.object({ revoked: z.number().int() })
+export type RevokeOtherSessionsReply = z.infer<typeof revokeOtherSessionsReply>
 
 export const registerReply = z.object({ email: z.string() })
 

@@ -1,18 +1,49 @@
 import { z } from 'zod'
 
+/** What the activity log records (the closed set the database accepts). */
+export const ACTIVITY_ACTIONS = [
+  'organization.updated',
+  'user.role_changed',
+  'user.removed',
+  'invitation.sent',
+  'invitation.resent',
+  'invitation.accepted',
+  'invitation.revoked',
+  'password.changed',
+] as const
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
+
+/** Reads as "{actor} {label} {target}", e.g. "Ada Lovelace invited bob@example.com". */
+export const ACTIVITY_ACTION_LABELS = {
+  'organization.updated': 'updated the company details of',
+  'user.role_changed': 'changed the role of',
+  'user.removed': 'removed',
+  'invitation.sent': 'invited',
+  'invitation.resent': 'resent the invitation to',
+  'invitation.accepted': 'accepted the invitation for',
+  'invitation.revoked': 'revoked the invitation to',
+  'password.changed': 'changed the password of',
+} as const satisfies Record<ActivityAction, string>
+
+export const RECENT_ACTIVITY_LIMIT = 20
+
+export const activityDto = z.object({
+  id: z.string(),
+  /** The actor's name when it happened (kept after the user is removed). */
+  actor: z.string(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  /** What it happened to, as text when it happened (an e-mail, a name, a company). */
+  target: z.string(),
+  createdAt: z.string(),
+})
+export type Activity = z.infer<typeof activityDto>
+
 export const dashboardDto = z.object({
   totalClients: z.number().int(),
   activeProjects: z.number().int(),
   inProgressAudits: z.number().int(),
   completedItems: z.number().int(),
-  recentActivity: z.array(
-    z.object({
-      id: z.string(),
-      actor: z.string(),
-      action: z.string(),
-      target: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
+  /** Newest first, at most RECENT_ACTIVITY_LIMIT. */
+  recentActivity: z.array(activityDto),
 })
 export type Dashboard = z.infer<typeof dashboardDto>

@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { ROLES } from '../constants'
+
+export const userRole = z.enum(ROLES, { error: 'Role must be admin or client' })
+export const ROLE_LABELS = { admin: 'Admin', client: 'Client' } as const
+
+/** Optional in the schema; required for role client and refused for role admin (see `withClientRule`). */
+export const optionalClientId = z
+  .uuid({ error: 'Client must be a valid id' })
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null)
+
+const clientRequired = 'Choose the client this user belongs to'
+const clientNotAllowed = 'Only client users belong to a client'
+
+/**
+ * A client user belongs to exactly one of the company's clients; an admin to none. Used by the
+ * invitation and the role-change bodies alike.
+ */
+export function withClientRule<T extends z.ZodType<{ role: string; clientId: string | null }>>(
+  schema: T,
+) {
+  return schema.superRefine((value, ctx) => {
+    if (value.role === 'client' && !value.clientId)
+      ctx.addIssue({ code: 'custom', path: ['clientId'], message: clientRequired })
+    if (value.role === 'admin' && value.clientId)
+      ctx.addIssue({ code: 'custom', path: ['clientId'], message: clientNotAllowed })
+  })
+}
+
+/** PATCH /api/users/{id}: the role, and the client for role client. */
+export const updateUserInput = withClientRule(
+  z.strictObject({ role: userRole, clientId: optionalClientId }),
+)
+export type UpdateUserInput = z.input<typeof updateUserInput>
+
+export const userDto = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: userRole,
+  clientId: z.string().nullable(),
+  clientName: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type User = z.infer<typeof userDto>
