@@ -151,7 +151,10 @@ const appRoutes: RouteObject[] = [
   },
 ]
 
-/** The guarded app shell around `children`; for an unknown path the guard shows the public 404 when signed out. */
+/**
+ * The guarded app shell around `children`. The catch-all gets its own copy, told that the path
+ * is unknown: signed out, the guard shows the public 404 there rather than asking to sign in.
+ */
 const workspace = (children: RouteObject[], unknownPath = false): RouteObject => ({
   element: <SessionGuard unknownPath={unknownPath} />,
   handle: sessionGuardHandle,
