@@ -155,6 +155,13 @@ describe('the page', () => {
     }
   })
 
+  it('/index.html is the page too, never the file with its placeholder', async () => {
+    const res = await get('/index.html')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).not.toContain('__CSP_NONCE__')
+    expect(res.body).toBe(INDEX_HTML.replace('__CSP_NONCE__', nonceOf(res)!))
+  })
+
   it('gets a fresh nonce on every answer, and is sent as it is without Accept-Encoding', async () => {
     const [a, b] = [await get('/', 'br'), await get('/')]
     expect(nonceOf(a)).not.toBe(nonceOf(b))

@@ -68,8 +68,9 @@ export const spaPlugin = fp(
         wildcard: false,
         index: false,
         preCompressed: true,
-        // The compressed copies are chosen by Accept-Encoding, not requested by their own URL.
-        globIgnore: ['**/*.br', '**/*.gz'],
+        // The compressed copies are chosen by Accept-Encoding, not requested by their own URL;
+        // the page itself always goes out through the handler below, with its nonce.
+        globIgnore: ['index.html', '**/*.br', '**/*.gz'],
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
           res.header(
