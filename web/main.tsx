@@ -3,8 +3,7 @@ import './styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { setNonce } from 'get-nonce'
-import { RouterProvider } from 'react-router'
-import { router } from '@/app/router'
+import { AppRouter } from '@/app/router'
 import { ToastHost } from '@/components/toast-host'
 
 // The server puts a per-page nonce here; Radix's injected <style> elements carry it (CSP style-src).
@@ -16,7 +15,7 @@ if (!container) throw new Error('Missing #root element')
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <AppRouter />
     <ToastHost />
   </StrictMode>,
 )

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { Component, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -12,8 +12,7 @@ function isChunkLoadError(error: unknown) {
 }
 
 /** Last-resort screen for render errors and for code chunks that fail to load (e.g. after a deploy). */
-export function RouteErrorBoundary() {
-  const error = useRouteError()
+function RouteErrorScreen({ error }: { error: unknown }) {
   useDocumentTitle('Something went wrong')
   const chunkFailed = isChunkLoadError(error)
 
@@ -25,9 +24,7 @@ export function RouteErrorBoundary() {
       <p className="max-w-md text-sm text-muted-foreground">
         {chunkFailed
           ? 'Part of the application could not be loaded. Reload the page to get the latest version.'
-          : isRouteErrorResponse(error)
-            ? `${error.status} ${error.statusText}`
-            : 'An unexpected error occurred. Reload the page to try again.'}
+          : 'An unexpected error occurred. Reload the page to try again.'}
       </p>
       <div className="flex gap-2">
         <Button onClick={() => window.location.reload()}>Reload page</Button>
@@ -37,4 +34,42 @@ export function RouteErrorBoundary() {
       </div>
     </main>
   )
+}
+
+interface RouteErrorBoundaryProps {
+  /** The current path: going elsewhere (e.g. back) leaves the error screen. */
+  resetKey: string
+  children: ReactNode
+}
+
+interface RouteErrorBoundaryState {
+  error: unknown
+  failedAt: string | null
+}
+
+export class RouteErrorBoundary extends Component<
+  RouteErrorBoundaryProps,
+  RouteErrorBoundaryState
+> {
+  override state: RouteErrorBoundaryState = { error: null, failedAt: null }
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
+    return { error: error ?? new Error('Unknown error') }
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    if (state.failedAt === null && state.error !== null) return { failedAt: props.resetKey }
+    if (state.failedAt !== null && state.failedAt !== props.resetKey) {
+      return { error: null, failedAt: null }
+    }
+    return null
+  }
+
+  override render() {
+    if (this.state.error !== null) return <RouteErrorScreen error={this.state.error} />
+    return this.props.children
+  }
 }

@@ -1,153 +1,217 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { lazy, Suspense, type ComponentType } from 'react'
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/spinner'
-import { RootLayout } from './root-layout'
+import { BrowserRouter } from './browser-router'
 import { RouteErrorBoundary } from './route-error-boundary'
+import { ScrollRestoration } from './scroll-restoration'
+
+interface LazyHandle {
+  preload: () => Promise<unknown>
+}
+
+/** A route whose component is its own chunk. */
+function lazyRoute<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): Pick<RouteObject, 'element' | 'handle'> {
+  const Component = lazy(() => load().then((module) => ({ default: pick(module) })))
+  return { element: <Component />, handle: { preload: load } satisfies LazyHandle }
+}
+
+const queryLayout = lazyRoute(
+  () => import('./query-layout'),
+  (m) => m.QueryLayout,
+)
+const appLayout = lazyRoute(
+  () => import('./layouts/app-layout'),
+  (m) => m.AppLayout,
+)
+const SessionGuard = lazy(() =>
+  import('./session-guard').then((m) => ({ default: m.SessionGuard })),
+)
+const sessionGuardHandle: LazyHandle = { preload: () => import('./session-guard') }
 
 // Every page is its own chunk, and the guard/app shell are split from the public pages, so
 // "/" and "/login" load only what they render.
 const authRoutes: RouteObject[] = [
   {
     path: 'login',
-    lazy: () =>
-      import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
+    ...lazyRoute(
+      () => import('@/features/auth/pages/login-page'),
+      (m) => m.LoginPage,
+    ),
   },
   {
     path: 'register',
-    lazy: () =>
-      import('@/features/auth/pages/register-page').then((m) => ({ Component: m.RegisterPage })),
+    ...lazyRoute(
+      () => import('@/features/auth/pages/register-page'),
+      (m) => m.RegisterPage,
+    ),
   },
   {
     path: 'registration-confirmation',
-    lazy: () =>
-      import('@/features/auth/pages/registration-confirmation-page').then((m) => ({
-        Component: m.RegistrationConfirmationPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/auth/pages/registration-confirmation-page'),
+      (m) => m.RegistrationConfirmationPage,
+    ),
   },
   {
     path: 'verify-email',
-    lazy: () =>
-      import('@/features/auth/pages/verify-email-page').then((m) => ({
-        Component: m.VerifyEmailPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/auth/pages/verify-email-page'),
+      (m) => m.VerifyEmailPage,
+    ),
   },
   {
     path: 'forgot-password',
-    lazy: () =>
-      import('@/features/auth/pages/forgot-password-page').then((m) => ({
-        Component: m.ForgotPasswordPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/auth/pages/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
   },
   {
     path: 'reset-password',
-    lazy: () =>
-      import('@/features/auth/pages/reset-password-page').then((m) => ({
-        Component: m.ResetPasswordPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/auth/pages/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
   },
 ]
 
 const appRoutes: RouteObject[] = [
   {
     path: 'dashboard',
-    lazy: () =>
-      import('@/features/dashboard/pages/dashboard-page').then((m) => ({
-        Component: m.DashboardPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/dashboard/pages/dashboard-page'),
+      (m) => m.DashboardPage,
+    ),
   },
   {
     path: 'clients',
-    lazy: () =>
-      import('@/features/clients/pages/clients-page').then((m) => ({ Component: m.ClientsPage })),
+    ...lazyRoute(
+      () => import('@/features/clients/pages/clients-page'),
+      (m) => m.ClientsPage,
+    ),
   },
   {
     path: 'clients/:id',
-    lazy: () =>
-      import('@/features/clients/pages/client-detail-page').then((m) => ({
-        Component: m.ClientDetailPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/clients/pages/client-detail-page'),
+      (m) => m.ClientDetailPage,
+    ),
   },
   {
     path: 'projects',
-    lazy: () =>
-      import('@/features/projects/pages/projects-page').then((m) => ({
-        Component: m.ProjectsPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/projects/pages/projects-page'),
+      (m) => m.ProjectsPage,
+    ),
   },
   {
     path: 'projects/:id',
-    lazy: () =>
-      import('@/features/projects/pages/project-detail-page').then((m) => ({
-        Component: m.ProjectDetailPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/projects/pages/project-detail-page'),
+      (m) => m.ProjectDetailPage,
+    ),
   },
   {
     path: 'templates',
-    lazy: () =>
-      import('@/features/templates/pages/templates-page').then((m) => ({
-        Component: m.TemplatesPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/templates/pages/templates-page'),
+      (m) => m.TemplatesPage,
+    ),
   },
   {
     path: 'templates/:id',
-    lazy: () =>
-      import('@/features/templates/pages/template-detail-page').then((m) => ({
-        Component: m.TemplateDetailPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/templates/pages/template-detail-page'),
+      (m) => m.TemplateDetailPage,
+    ),
   },
   {
     path: 'categories',
-    lazy: () =>
-      import('@/features/categories/pages/categories-page').then((m) => ({
-        Component: m.CategoriesPage,
-      })),
+    ...lazyRoute(
+      () => import('@/features/categories/pages/categories-page'),
+      (m) => m.CategoriesPage,
+    ),
   },
   {
     path: 'admin',
-    lazy: () =>
-      import('@/features/admin/pages/admin-page').then((m) => ({ Component: m.AdminPage })),
+    ...lazyRoute(
+      () => import('@/features/admin/pages/admin-page'),
+      (m) => m.AdminPage,
+    ),
   },
   {
     path: 'settings',
-    lazy: () =>
-      import('@/features/settings/pages/settings-page').then((m) => ({
-        Component: m.SettingsPage,
-      })),
-  },
-  {
-    path: '*',
-    // The guard reads this to show the public 404 (rather than a login redirect) without a session.
-    handle: { notFound: true },
-    lazy: () => import('./app-not-found-page').then((m) => ({ Component: m.AppNotFoundPage })),
+    ...lazyRoute(
+      () => import('@/features/settings/pages/settings-page'),
+      (m) => m.SettingsPage,
+    ),
   },
 ]
 
-export const router = createBrowserRouter([
+/**
+ * The guarded app shell around `children`. The catch-all gets its own copy, told that the path
+ * is unknown: signed out, the guard shows the public 404 there rather than asking to sign in.
+ */
+const workspace = (children: RouteObject[], unknownPath = false): RouteObject => ({
+  element: <SessionGuard unknownPath={unknownPath} />,
+  handle: sessionGuardHandle,
+  children: [{ ...appLayout, children }],
+})
+
+const routes: RouteObject[] = [
   {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: FullPageSpinner,
-    ErrorBoundary: RouteErrorBoundary,
+    index: true,
+    ...lazyRoute(
+      () => import('@/pages/landing-page'),
+      (m) => m.LandingPage,
+    ),
+  },
+  {
+    ...queryLayout,
     children: [
-      {
-        index: true,
-        lazy: () => import('@/pages/landing-page').then((m) => ({ Component: m.LandingPage })),
-      },
-      {
-        lazy: () => import('./query-layout').then((m) => ({ Component: m.QueryLayout })),
-        children: [
-          ...authRoutes,
+      ...authRoutes,
+      workspace(appRoutes),
+      workspace(
+        [
           {
-            lazy: () => import('./session-guard').then((m) => ({ Component: m.SessionGuard })),
-            children: [
-              {
-                lazy: () =>
-                  import('./layouts/app-layout').then((m) => ({ Component: m.AppLayout })),
-                children: appRoutes,
-              },
-            ],
+            path: '*',
+            ...lazyRoute(
+              () => import('./app-not-found-page'),
+              (m) => m.AppNotFoundPage,
+            ),
           },
         ],
-      },
+        true,
+      ),
     ],
   },
-])
+]
+
+function AppRoutes() {
+  const location = useLocation()
+  // Start loading every chunk the matched routes need at once, rather than one after another as
+  // each layout renders its outlet (a failed load shows through the lazy component's own import).
+  for (const match of matchRoutes(routes, location) ?? []) {
+    void (match.route.handle as LazyHandle | undefined)?.preload().catch(() => undefined)
+  }
+  const element = useRoutes(routes, location)
+  return (
+    <RouteErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<FullPageSpinner />}>
+        {element}
+        <ScrollRestoration />
+      </Suspense>
+    </RouteErrorBoundary>
+  )
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  )
+}

@@ -1,22 +1,17 @@
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router'
+import { Navigate, Outlet, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { useCurrentUser } from '@/features/auth/api/get-current-user'
 import { SessionProvider } from '@/lib/session'
 import { NotFoundPage } from '@/pages/not-found-page'
 
-interface RouteHandle {
-  notFound?: boolean
-}
-
 /**
  * Guards every non-public route. Without a session a known route redirects to login (with the
  * way back in ?redirect=); an unknown path shows the public 404 instead of a login prompt.
  */
-export function SessionGuard() {
+export function SessionGuard({ unknownPath = false }: { unknownPath?: boolean }) {
   const session = useCurrentUser()
   const location = useLocation()
-  const matches = useMatches()
 
   if (session.isPending) return <FullPageSpinner />
 
@@ -35,10 +30,7 @@ export function SessionGuard() {
   }
 
   if (!session.data) {
-    const isUnknownPath = matches.some(
-      (match) => (match.handle as RouteHandle | undefined)?.notFound,
-    )
-    if (isUnknownPath) return <NotFoundPage />
+    if (unknownPath) return <NotFoundPage />
     const redirect = encodeURIComponent(`${location.pathname}${location.search}`)
     return <Navigate to={`/login?redirect=${redirect}`} replace />
   }

@@ -40,7 +40,7 @@ function subscribe(listener: () => void) {
   }
 }
 
-/** The current theme; the class on <html> (set before paint by /theme-init.js) is the source of truth. */
+/** The current theme; the class on <html> (set before paint by index.html's inline script) is the source of truth. */
 export function useTheme() {
   const theme = useSyncExternalStore(subscribe, readTheme, () => 'light' as Theme)
   return { theme, setTheme, toggleTheme }

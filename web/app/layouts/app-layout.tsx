@@ -1,4 +1,5 @@
-import { Outlet, useNavigation } from 'react-router'
+import { Outlet } from 'react-router'
+import { useNavigationPending } from '../browser-router'
 import { Separator } from '@/components/ui/separator'
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar'
 import { ThemeToggle } from '@/components/ui/theme-toggle'
@@ -7,8 +8,7 @@ import { useSession } from '@/lib/session'
 import { AppSidebar } from './app-sidebar'
 
 function NavigationProgress() {
-  const navigation = useNavigation()
-  if (navigation.state === 'idle') return null
+  if (!useNavigationPending()) return null
   return (
     <div
       role="progressbar"

@@ -1,6 +1,6 @@
 import { REDIRECT_AFTER_FORGOT_MS } from '@shared/constants'
-import { email } from '@shared/schemas/auth'
-import { useEffect, useState, type FormEvent } from 'react'
+import { emailOnlyInput, type EmailOnlyInput } from '@shared/schemas/auth'
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -9,15 +9,23 @@ import { isApiError } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useForgotPassword } from '../api/forgot-password'
 import { AuthLayout, TextLink } from '../components/auth-layout'
+import { schemaValidation, useAuthForm, type Validate } from '../hooks/use-auth-form'
 
 const NEUTRAL_SUCCESS =
   "If an account exists with this email, you'll receive a password reset link shortly."
+const EMAIL_MISSING = 'Please enter your email address.'
+
+const validateEmail = schemaValidation<{ email: string }, EmailOnlyInput>(
+  async () => emailOnlyInput,
+)
+// An empty field gets the spec's own message (and a toast) rather than the schema's.
+const validate: Validate<{ email: string }, EmailOnlyInput> = (values) =>
+  values.email.trim() ? validateEmail(values) : { errors: { email: EMAIL_MISSING } }
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate()
   const forgotPassword = useForgotPassword()
-  const [value, setValue] = useState('')
-  const [fieldError, setFieldError] = useState<string | undefined>()
+  const form = useAuthForm({ defaultValues: { email: '' }, validate })
 
   useEffect(() => {
     if (!forgotPassword.isSuccess) return
@@ -25,26 +33,9 @@ export function ForgotPasswordPage() {
     return () => window.clearTimeout(timer)
   }, [forgotPassword.isSuccess, navigate])
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!value.trim()) {
-      setFieldError('Please enter your email address.')
-      toast({
-        title: 'Email required',
-        description: 'Please enter your email address.',
-        variant: 'destructive',
-      })
-      return
-    }
-    const parsed = email.safeParse(value)
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'Enter a valid email address')
-      return
-    }
-    setFieldError(undefined)
-    forgotPassword.mutate(
-      { email: parsed.data },
-      {
+  const onSubmit = form.handleSubmit(
+    (input) =>
+      forgotPassword.mutate(input, {
         onSuccess: () => toast({ title: 'Check your email', description: NEUTRAL_SUCCESS }),
         onError: (error) =>
           toast({
@@ -55,9 +46,13 @@ export function ForgotPasswordPage() {
                 : 'There was an error processing your request. Please try again.',
             variant: 'destructive',
           }),
-      },
-    )
-  }
+      }),
+    (errors) => {
+      if (errors.email === EMAIL_MISSING) {
+        toast({ title: 'Email required', description: EMAIL_MISSING, variant: 'destructive' })
+      }
+    },
+  )
 
   return (
     <AuthLayout
@@ -79,15 +74,8 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <FormField label="Email" error={fieldError}>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-            />
+          <FormField label="Email" error={form.errors.email}>
+            <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
           </FormField>
           <PendingButton
             type="submit"

@@ -1,7 +1,6 @@
 import type { LoginInput } from '@shared/schemas/auth'
 import { MailWarning } from 'lucide-react'
 import { useState } from 'react'
-import { useForm, type Resolver } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -11,48 +10,26 @@ import { safeRedirect } from '@/lib/safe-redirect'
 import { toast, toastAfterNavigation } from '@/lib/toast'
 import { useLogin } from '../api/login'
 import { AuthLayout, TextLink } from '../components/auth-layout'
+import { FormError } from '../components/form-error'
 import { ResendVerificationButton } from '../components/resend-verification-button'
+import { schemaValidation, useAuthForm } from '../hooks/use-auth-form'
 
 // The shared schema (and zod with it) loads on first interaction rather than with the page,
 // keeping the sign-in page's initial JS small; validation still uses the server's schema.
-let validation: Promise<Resolver<LoginInput>> | undefined
-
-function loadValidation() {
-  validation ??= Promise.all([import('@hookform/resolvers/zod'), import('@shared/schemas/auth')])
-    .then(([resolvers, schemas]) => resolvers.zodResolver(schemas.loginInput))
-    .catch((error: unknown) => {
-      validation = undefined
-      throw error
-    })
-  return validation
-}
-
-const loginResolver: Resolver<LoginInput> = async (values, context, options) => {
-  try {
-    return (await loadValidation())(values, context, options)
-  } catch {
-    return {
-      values: {},
-      errors: {
-        root: {
-          type: 'load',
-          message: 'The form could not be loaded. Check your connection and try again.',
-        },
-      },
-    }
-  }
-}
+const validateLogin = schemaValidation<{ email: string; password: string }, LoginInput>(() =>
+  import('@shared/schemas/auth').then((m) => m.loginInput),
+)
 
 export function LoginPage() {
   const [searchParams] = useSearchParams()
   const login = useLogin()
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null)
 
-  const form = useForm<LoginInput>({
-    resolver: loginResolver,
+  const form = useAuthForm({
     defaultValues: { email: '', password: '' },
+    validate: validateLogin,
   })
-  const { errors } = form.formState
+  const { errors } = form
 
   const onSubmit = form.handleSubmit((values) => {
     setUnverifiedEmail(null)
@@ -119,26 +96,22 @@ export function LoginPage() {
         </div>
       ) : null}
 
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        onFocus={() => void loadValidation().catch(() => undefined)}
-        className="grid gap-5"
-      >
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      <form noValidate onSubmit={onSubmit} onFocus={validateLogin.preload} className="grid gap-5">
+        <FormField label="Email" error={errors.email}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
         </FormField>
         <FormField
           label="Password"
-          error={errors.password?.message}
+          error={errors.password}
           labelAction={
             <TextLink to="/forgot-password" className="text-sm">
               Forgot password?
             </TextLink>
           }
         >
-          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+          <Input type="password" autoComplete="current-password" {...form.field('password')} />
         </FormField>
+        <FormError message={errors.form} />
         <PendingButton
           type="submit"
           pending={pending}

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { COMPANY_SIZES, INDUSTRIES, REGISTERED_EMAIL_STORAGE_KEY } from '@shared/constants'
 import { registerInput } from '@shared/schemas/auth'
 import { useCallback, useRef, useState, type ReactNode } from 'react'
-import { Controller, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { z } from 'zod'
 import { FormField } from '@/components/ui/form-field'
@@ -20,14 +18,19 @@ import { toast } from '@/lib/toast'
 import { useRegister } from '../api/register'
 import { AuthLayout, TextLink } from '../components/auth-layout'
 import { HumanCheck, type HumanCheckHandle } from '../components/human-check'
+import { schemaValidation, useAuthForm } from '../hooks/use-auth-form'
 
 const registerFormSchema = registerInput.omit({ captchaToken: true }).extend({
   confirmPassword: z.string().min(1, 'Please confirm your password'),
 })
 
-type RegisterFormValues = z.input<typeof registerFormSchema>
 type RegisterFormOutput = z.output<typeof registerFormSchema>
-type FieldName = keyof RegisterFormValues
+type FieldName = keyof RegisterFormOutput
+
+const validateRegister = schemaValidation<
+  Record<FieldName, string | undefined>,
+  RegisterFormOutput
+>(async () => registerFormSchema)
 
 const FIELD_NAMES = new Set<string>(Object.keys(registerFormSchema.shape))
 
@@ -47,8 +50,7 @@ export function RegisterPage() {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null)
   const [captchaMissing, setCaptchaMissing] = useState(false)
 
-  const form = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
-    resolver: zodResolver(registerFormSchema),
+  const form = useAuthForm({
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -56,10 +58,13 @@ export function RegisterPage() {
       password: '',
       confirmPassword: '',
       companyName: '',
+      companySize: undefined,
+      companyIndustry: undefined,
       companyPhone: '',
     },
+    validate: validateRegister,
   })
-  const { errors } = form.formState
+  const { errors } = form
 
   const onToken = useCallback((token: string | null) => {
     setCaptchaToken(token)
@@ -68,7 +73,7 @@ export function RegisterPage() {
 
   const onValid = ({ confirmPassword, ...values }: RegisterFormOutput) => {
     if (values.password !== confirmPassword) {
-      form.setError('confirmPassword', { message: 'Passwords do not match' }, { shouldFocus: true })
+      form.setError('confirmPassword', 'Passwords do not match', { shouldFocus: true })
       toast({
         title: 'Password mismatch',
         description: 'Passwords do not match',
@@ -103,7 +108,7 @@ export function RegisterPage() {
           if (isApiError(error)) {
             for (const fieldError of error.errors) {
               if (FIELD_NAMES.has(fieldError.path)) {
-                form.setError(fieldError.path as FieldName, { message: fieldError.message })
+                form.setError(fieldError.path as FieldName, fieldError.message)
               }
             }
           }
@@ -128,111 +133,85 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-        className="grid gap-8"
-      >
+      <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-8">
         <Section title="Personal">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="First name" error={errors.firstName?.message}>
-              <Input autoComplete="given-name" {...form.register('firstName')} />
+            <FormField label="First name" error={errors.firstName}>
+              <Input autoComplete="given-name" {...form.field('firstName')} />
             </FormField>
-            <FormField label="Last name" error={errors.lastName?.message}>
-              <Input autoComplete="family-name" {...form.register('lastName')} />
+            <FormField label="Last name" error={errors.lastName}>
+              <Input autoComplete="family-name" {...form.field('lastName')} />
             </FormField>
           </div>
-          <FormField label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              {...form.register('email')}
-            />
+          <FormField label="Email" error={errors.email}>
+            <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
           </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField
               label="Password"
-              error={errors.password?.message}
+              error={errors.password}
               description="At least 6 characters."
             >
-              <Input type="password" autoComplete="new-password" {...form.register('password')} />
+              <Input type="password" autoComplete="new-password" {...form.field('password')} />
             </FormField>
-            <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+            <FormField label="Confirm password" error={errors.confirmPassword}>
               <Input
                 type="password"
                 autoComplete="new-password"
-                {...form.register('confirmPassword')}
+                {...form.field('confirmPassword')}
               />
             </FormField>
           </div>
         </Section>
 
         <Section title="Company">
-          <FormField label="Company name" error={errors.companyName?.message}>
-            <Input autoComplete="organization" {...form.register('companyName')} />
+          <FormField label="Company name" error={errors.companyName}>
+            <Input autoComplete="organization" {...form.field('companyName')} />
           </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Controller
-              control={form.control}
-              name="companySize"
-              render={({ field, fieldState }) => (
-                <FormField label="Company size" error={fieldState.error?.message}>
-                  {(controlProps) => (
-                    <Select
-                      value={field.value ?? ''}
-                      onValueChange={field.onChange}
-                      name={field.name}
-                    >
-                      <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue placeholder="Select company size" />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {COMPANY_SIZES.map((size) => (
-                          <SelectItem key={size} value={size}>
-                            {size}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                </FormField>
+            <FormField label="Company size" error={errors.companySize}>
+              {(controlProps) => (
+                <Select
+                  value={form.values.companySize ?? ''}
+                  onValueChange={(value) => form.setValue('companySize', value)}
+                  name="companySize"
+                >
+                  <SelectTrigger {...controlProps} ref={form.controlRef('companySize')}>
+                    <SelectValue placeholder="Select company size" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {COMPANY_SIZES.map((size) => (
+                      <SelectItem key={size} value={size}>
+                        {size}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
               )}
-            />
-            <Controller
-              control={form.control}
-              name="companyIndustry"
-              render={({ field, fieldState }) => (
-                <FormField label="Industry" error={fieldState.error?.message}>
-                  {(controlProps) => (
-                    <Select
-                      value={field.value ?? ''}
-                      onValueChange={field.onChange}
-                      name={field.name}
-                    >
-                      <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue placeholder="Select industry" />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {INDUSTRIES.map((industry) => (
-                          <SelectItem key={industry} value={industry}>
-                            {industry}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                </FormField>
+            </FormField>
+            <FormField label="Industry" error={errors.companyIndustry}>
+              {(controlProps) => (
+                <Select
+                  value={form.values.companyIndustry ?? ''}
+                  onValueChange={(value) => form.setValue('companyIndustry', value)}
+                  name="companyIndustry"
+                >
+                  <SelectTrigger {...controlProps} ref={form.controlRef('companyIndustry')}>
+                    <SelectValue placeholder="Select industry" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {INDUSTRIES.map((industry) => (
+                      <SelectItem key={industry} value={industry}>
+                        {industry}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
               )}
-            />
+            </FormField>
           </div>
-          <FormField label="Company phone" error={errors.companyPhone?.message}>
-            <Input
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              {...form.register('companyPhone')}
-            />
+          <FormField label="Company phone" error={errors.companyPhone}>
+            <Input type="tel" autoComplete="tel" inputMode="tel" {...form.field('companyPhone')} />
           </FormField>
           <div className="grid gap-2">
             <p id="human-check-label" className="text-sm leading-none font-medium">

@@ -1,7 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/constants'
 import { CircleCheck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
@@ -11,10 +10,18 @@ import { errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useResetPassword } from '../api/reset-password'
 import { AuthLayout } from '../components/auth-layout'
+import { useAuthForm, type Validate } from '../hooks/use-auth-form'
 
-interface ResetPasswordValues {
+interface ResetPasswordValues extends Record<string, string> {
   password: string
   confirmPassword: string
+}
+
+const requireBoth: Validate<ResetPasswordValues, ResetPasswordValues> = (values) => {
+  const errors: Partial<ResetPasswordValues> = {}
+  if (!values.password) errors.password = 'Password is required'
+  if (!values.confirmPassword) errors.confirmPassword = 'Please confirm your password'
+  return Object.keys(errors).length > 0 ? { errors } : { data: values }
 }
 
 export function ResetPasswordPage() {
@@ -24,10 +31,11 @@ export function ResetPasswordPage() {
   const resetPassword = useResetPassword()
   const warned = useRef(false)
 
-  const form = useForm<ResetPasswordValues>({
+  const form = useAuthForm({
     defaultValues: { password: '', confirmPassword: '' },
+    validate: requireBoth,
   })
-  const { errors } = form.formState
+  const { errors } = form
 
   useEffect(() => {
     if (token || warned.current) return
@@ -51,7 +59,7 @@ export function ResetPasswordPage() {
       return
     }
     if (password !== confirmPassword) {
-      form.setError('confirmPassword', { message: "Passwords don't match" }, { shouldFocus: true })
+      form.setError('confirmPassword', "Passwords don't match", { shouldFocus: true })
       toast({
         title: "Passwords don't match",
         description: 'Please enter the same password twice.',
@@ -61,7 +69,7 @@ export function ResetPasswordPage() {
     }
     if (password.length < PASSWORD_MIN_LENGTH) {
       const message = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`
-      form.setError('password', { message }, { shouldFocus: true })
+      form.setError('password', message, { shouldFocus: true })
       toast({ title: 'Password too short', description: message, variant: 'destructive' })
       return
     }
@@ -111,22 +119,22 @@ export function ResetPasswordPage() {
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
         <FormField
           label="New password"
-          error={errors.password?.message}
+          error={errors.password}
           description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         >
           <Input
             type="password"
             autoComplete="new-password"
             maxLength={PASSWORD_MAX_LENGTH}
-            {...form.register('password', { required: 'Password is required' })}
+            {...form.field('password')}
           />
         </FormField>
-        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+        <FormField label="Confirm new password" error={errors.confirmPassword}>
           <Input
             type="password"
             autoComplete="new-password"
             maxLength={PASSWORD_MAX_LENGTH}
-            {...form.register('confirmPassword', { required: 'Please confirm your password' })}
+            {...form.field('confirmPassword')}
           />
         </FormField>
         <PendingButton

@@ -1,0 +1,62 @@
+import { useEffect, useLayoutEffect } from 'react'
+import { useLocation, useNavigationType } from 'react-router'
+
+const STORAGE_KEY = 'scroll-positions'
+
+function readSaved(): Record<string, number> {
+  try {
+    const saved: unknown = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}')
+    return typeof saved === 'object' && saved !== null ? (saved as Record<string, number>) : {}
+  } catch {
+    return {}
+  }
+}
+
+const positions = readSaved()
+
+/**
+ * What the data router's <ScrollRestoration> did: a new page starts at the top (or at its #hash),
+ * back and forward return to where the page was scrolled, also after a reload.
+ */
+export function ScrollRestoration() {
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const { key, hash } = location
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual'
+    const save = () => {
+      try {
+        window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions))
+      } catch {
+        // Storage unavailable: positions are kept for this page view only.
+      }
+    }
+    window.addEventListener('pagehide', save)
+    return () => {
+      window.removeEventListener('pagehide', save)
+      window.history.scrollRestoration = 'auto'
+    }
+  }, [])
+
+  useEffect(() => {
+    const onScroll = () => {
+      positions[key] = window.scrollY
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => window.removeEventListener('scroll', onScroll)
+  }, [key])
+
+  useLayoutEffect(() => {
+    const saved = positions[key]
+    if (navigationType === 'POP' && saved !== undefined) {
+      window.scrollTo(0, saved)
+      return
+    }
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+    if (target) target.scrollIntoView()
+    else window.scrollTo(0, 0)
+  }, [key, hash, navigationType])
+
+  return null
+}
