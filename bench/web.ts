@@ -113,6 +113,10 @@ async function measureLoads(baseUrl: string): Promise<Map<string, PageLoad>> {
         )
       })
       await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' })
+      // On a busy machine the entry chunk can run for longer than networkidle's 500 ms quiet
+      // window before it asks for the page's lazy chunks: wait for the rendered page, then idle.
+      await page.locator('h1').first().waitFor({ timeout: 30_000 })
+      await page.waitForLoadState('networkidle')
       const scripts = (await Promise.all(pending)).filter((script) => script !== null)
       scripts.sort((a, b) => b.gzipBytes - a.gzipBytes)
       results.set(route, {
