@@ -44,6 +44,13 @@ const authRoutes: RouteObject[] = [
         Component: m.ResetPasswordPage,
       })),
   },
+  {
+    path: 'accept-invitation',
+    lazy: () =>
+      import('@/features/auth/pages/accept-invitation-page').then((m) => ({
+        Component: m.AcceptInvitationPage,
+      })),
+  },
 ]
 
 const appRoutes: RouteObject[] = [
