@@ -15,12 +15,15 @@ import { categoryRoutes } from './modules/categories/categories.routes'
 import { clientRoutes } from './modules/clients/clients.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { healthRoutes } from './modules/health/health.routes'
+import { invitationAcceptRoutes, invitationRoutes } from './modules/invitations/invitations.routes'
+import { organizationRoutes } from './modules/organization/organization.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { templateItemRoutes } from './modules/template-items/template-items.routes'
 import { templateRoutes } from './modules/templates/templates.routes'
+import { userRoutes } from './modules/users/users.routes'
 import { errorsPlugin } from './plugins/errors'
 import { securityPlugin } from './plugins/security'
-import { requireSession, sessionPlugin } from './plugins/session'
+import { requireSession, sessionPlugin, staffOnlyUnlessAllowed } from './plugins/session'
 import { spaPlugin } from './plugins/spa'
 
 declare module 'fastify' {
@@ -100,8 +103,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes)
       await api.register(authRoutes, { prefix: '/auth' })
+      await api.register(invitationAcceptRoutes, { prefix: '/invitations' })
       await api.register(async (workspace) => {
         workspace.addHook('onRequest', requireSession)
+        // Client-role users get 403 on every route here but the few that opt in (read-only,
+        // scoped to their client in the repos).
+        workspace.addHook('onRequest', staffOnlyUnlessAllowed)
         await workspace.register(dashboardRoutes, { prefix: '/dashboard' })
         await workspace.register(clientRoutes, { prefix: '/clients' })
         await workspace.register(projectRoutes, { prefix: '/projects' })
@@ -109,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await workspace.register(templateRoutes, { prefix: '/templates' })
         await workspace.register(categoryRoutes, { prefix: '/template-categories' })
         await workspace.register(templateItemRoutes, { prefix: '/template-items' })
+        await workspace.register(organizationRoutes, { prefix: '/organization' })
+        await workspace.register(userRoutes, { prefix: '/users' })
+        await workspace.register(invitationRoutes, { prefix: '/invitations' })
       })
     },
     { prefix: '/api' },

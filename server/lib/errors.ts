@@ -31,3 +31,15 @@ export function isForeignKeyViolation(error: unknown): boolean {
   }
   return false
 }
+
+/** A unique index refused the change (23505), possibly wrapped by the driver or Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e.code === '23505') return true
+  }
+  return false
+}

@@ -60,6 +60,34 @@ export const mails = {
       ],
       { label: 'Sign in', url: loginUrl },
     ),
+  invitation: (
+    to: string,
+    invite: {
+      companyName: string
+      inviterName: string
+      role: 'admin' | 'client'
+      clientName: string | null
+      expiresInDays: number
+      url: string
+    },
+  ) =>
+    message(
+      to,
+      // Names are user input: keep the subject on one line.
+      `${invite.inviterName} invited you to ${invite.companyName} on AuditDesk`.replace(
+        /\s+/g,
+        ' ',
+      ),
+      [
+        'Hello,',
+        invite.role === 'admin'
+          ? `${invite.inviterName} invited you to join ${invite.companyName} on AuditDesk as an admin, with full access to the company's clients, projects, audits and templates.`
+          : `${invite.inviterName} invited you to join ${invite.companyName} on AuditDesk as a client user for ${invite.clientName ?? 'your organisation'}, to follow your projects and audits.`,
+        'Accept the invitation to choose your name and password; your email address is already confirmed.',
+        `This link expires in ${invite.expiresInDays} days and works once. If you did not expect this invitation, you can ignore this email.`,
+      ],
+      { label: 'Accept invitation', url: invite.url },
+    ),
   resetPassword: (to: string, firstName: string, url: string) =>
     message(
       to,

@@ -134,15 +134,25 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 
 /** Every route of an app as [method, url], with path parameters filled in. */
+/** Every route as [method, url] (path parameters filled in), read from Fastify's route tree. */
 function routes(app: FastifyInstance): Array<[string, string]> {
   const out: Array<[string, string]> = []
+  // A tree line is "│   └── segment (METHODS)": four characters per level; a path is the segments
+  // of its ancestors and its own, joined ("/api/clients" + "/" + ":id").
+  const parents: string[] = []
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /(\/\S*) \(([A-Z, ]+)\)/.exec(line)
+    const match = /^(.*?)── (\S+) \(([A-Z, ]+)\)/.exec(line)
     if (!match) continue
-    const url = match[1]!
+    const depth = (match[1]!.length - 1) / 4
+    parents.length = depth
+    parents.push(match[2]!)
+    const url = parents
+      .join('')
       .replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000')
       .replace(/\*/g, 'anything')
-    for (const method of match[2]!.split(',').map((m) => m.trim())) out.push([method, url])
+    for (const method of match[3]!.split(',').map((m) => m.trim())) {
+      if (!out.some(([m, u]) => m === method && u === url)) out.push([method, url])
+    }
   }
   return out
 }

@@ -9,6 +9,13 @@ import {
 } from '../modules/auth/sessions.repo'
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Client-role users may call this route: it scopes its queries to their client (clientScopeOf).
+     * Without it, a workspace route answers 403 to them (see `staffOnlyUnlessAllowed`).
+     */
+    allowClientUsers?: boolean
+  }
   interface FastifyRequest {
     user: SessionUser | null
   }
@@ -59,6 +66,27 @@ export function requireRole(role: SessionUser['role']) {
     if (request.user?.role !== role)
       throw new AppError('FORBIDDEN', 'You do not have permission to do this')
   }
+}
+
+/**
+ * The workspace's role rule, default-deny: a client-role user reaches only the routes that opt in
+ * with `config: { allowClientUsers: true }`; everything else answers 403 before validation.
+ */
+export async function staffOnlyUnlessAllowed(request: FastifyRequest) {
+  if (request.user?.role !== 'admin' && !request.routeOptions.config.allowClientUsers)
+    throw new AppError('FORBIDDEN', 'You do not have permission to do this')
+}
+
+/**
+ * The client whose records the caller is confined to: their own client for a client-role user,
+ * undefined (the whole company) for staff.
+ */
+export function clientScopeOf(request: FastifyRequest): string | undefined {
+  const user = currentUser(request)
+  if (user.role === 'admin') return undefined
+  // The database guarantees a client for every client-role user; refuse rather than widen.
+  if (!user.clientId) throw new AppError('FORBIDDEN', 'You do not have permission to do this')
+  return user.clientId
 }
 
 /** For handlers behind requireSession: the signed-in user. */

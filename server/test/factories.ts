@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import type { Audit } from '@shared/schemas/audits'
+import type { CurrentUser } from '@shared/schemas/auth'
 import type { Client } from '@shared/schemas/clients'
 import type { Project } from '@shared/schemas/projects'
 import type { Category, Template, TemplateItem } from '@shared/schemas/templates'
@@ -16,19 +17,29 @@ import {
   users,
 } from '../db/schema'
 import { passwords } from '../modules/auth/passwords'
-import { sessionCookie, type TestApp } from './harness'
+import { APP_URL, sessionCookie, type TestApp } from './harness'
+import { linkIn, tokenFrom } from './smtp-capture'
 
 let sequence = 0
 const next = () => `${++sequence}.${process.pid}`
 
 /**
- * A verified user with role 'client' in an existing company, inserted straight into the database
- * (there is no invitation flow yet), signed in through the real login route.
+ * A verified user with role 'client' in an existing company, belonging to `clientId` (a new client
+ * of the company when omitted), inserted straight into the database and signed in through the
+ * real login route. The invitation flow itself is exercised by `invitedUser`.
  */
-export async function signedInClientUser(t: TestApp, organizationId: string) {
+export async function signedInClientUser(t: TestApp, organizationId: string, clientId?: string) {
   const email = `client${next()}@example.com`
   const password = 'client user password'
   const now = t.clock()
+  const ownClientId =
+    clientId ??
+    (
+      await t.app.db
+        .insert(clients)
+        .values({ organizationId, name: `Client ${next()}`, createdAt: now, updatedAt: now })
+        .returning({ id: clients.id })
+    )[0]!.id
   const [user] = await t.app.db
     .insert(users)
     .values({
@@ -38,6 +49,7 @@ export async function signedInClientUser(t: TestApp, organizationId: string) {
       firstName: 'Clara',
       lastName: 'Client',
       role: 'client',
+      clientId: ownClientId,
       emailVerifiedAt: now,
       createdAt: now,
       updatedAt: now,
@@ -45,8 +57,44 @@ export async function signedInClientUser(t: TestApp, organizationId: string) {
     .returning({ id: users.id })
   const login = await t.request('POST', '/api/auth/login', { body: { email, password } })
   if (login.statusCode !== 200) throw new Error(`client login failed: ${login.body}`)
-  return { cookie: sessionCookie(login), user: { id: user!.id, email, role: 'client' as const } }
+  return {
+    cookie: sessionCookie(login),
+    password,
+    user: { id: user!.id, email, role: 'client' as const, clientId: ownClientId },
+  }
 }
+
+/**
+ * Invites `email` as the admin behind `cookie`, reads the mailed link and accepts it: a signed-in
+ * user of the admin's company, created through the real invitation flow.
+ */
+export async function invitedUser(
+  t: TestApp,
+  adminCookie: string,
+  invitation: { role: 'admin' | 'client'; clientId?: string; email?: string },
+) {
+  const email = invitation.email ?? `invitee${next()}@example.com`
+  const sent = t.smtp.to(email).length
+  const res = await t.request('POST', '/api/invitations', {
+    cookie: adminCookie,
+    body: { email, role: invitation.role, clientId: invitation.clientId },
+  })
+  if (res.statusCode !== 201) throw new Error(`invitation failed: ${res.body}`)
+  const token = tokenFrom(linkIn(await t.smtp.waitFor(email, sent), INVITATION_LINK))
+  const password = 'invited user password'
+  const accepted = await t.request('POST', '/api/invitations/accept', {
+    body: { token, firstName: 'Ivy', lastName: 'Invitee', password },
+  })
+  if (accepted.statusCode !== 201) throw new Error(`accept failed: ${accepted.body}`)
+  return {
+    cookie: sessionCookie(accepted),
+    email,
+    password,
+    user: accepted.json<{ user: CurrentUser }>().user,
+  }
+}
+
+export const INVITATION_LINK = `${APP_URL}/accept-invitation?token=`
 
 /** POSTs `body` as `cookie` and returns the created object; anything but 201 throws. */
 async function create<T>(t: TestApp, cookie: string, url: string, body: Record<string, unknown>) {

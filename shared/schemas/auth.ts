@@ -69,6 +69,8 @@ export const currentUser = z.object({
   lastName: z.string(),
   email: z.string(),
   role,
+  /** For role client: the client record the user belongs to; null for admins. */
+  clientId: z.uuid().nullable(),
   company: z.object({ id: z.uuid(), name: z.string() }),
 })
 export type CurrentUser = z.infer<typeof currentUser>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
+import { clients } from './workspace'
 
 export const users = pgTable(
   'users',
@@ -15,6 +16,8 @@ export const users = pgTable(
     firstName: text().notNull(),
     lastName: text().notNull(),
     role: text({ enum: ['admin', 'client'] }).notNull(),
+    /** The client record a client-role user belongs to; restrict: the API answers 409 first. */
+    clientId: uuid().references(() => clients.id, { onDelete: 'restrict' }),
     emailVerifiedAt: tstz(),
     lastLoginAt: tstz(),
     ...timestamps,
@@ -22,7 +25,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_organization_id_idx').on(t.organizationId),
+    index('users_client_id_idx').on(t.clientId),
     check('users_role_check', sql`${t.role} in ('admin', 'client')`),
+    check('users_client_id_check', sql`(${t.role} = 'client') = (${t.clientId} is not null)`),
     check('users_email_lowercase_check', sql`${t.email} = lower(${t.email})`),
   ],
 )

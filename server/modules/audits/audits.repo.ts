@@ -24,16 +24,23 @@ const columns = {
   updatedAt: audits.updatedAt,
 }
 
-async function projectExists(db: Db, orgId: string, projectId: string) {
+/** `clientId`: only that client's projects count (a client-role caller). */
+async function projectExists(db: Db, orgId: string, projectId: string, clientId?: string) {
   const [row] = await db
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.organizationId, orgId), eq(projects.id, projectId)))
+    .where(
+      and(
+        eq(projects.organizationId, orgId),
+        eq(projects.id, projectId),
+        clientId ? eq(projects.clientId, clientId) : undefined,
+      ),
+    )
   return Boolean(row)
 }
 
-export async function listAudits(db: Db, orgId: string, projectId: string) {
-  if (!(await projectExists(db, orgId, projectId))) throw notFound('Project')
+export async function listAudits(db: Db, orgId: string, projectId: string, clientId?: string) {
+  if (!(await projectExists(db, orgId, projectId, clientId))) throw notFound('Project')
   const rows = await db
     .select(columns)
     .from(audits)
@@ -42,11 +49,17 @@ export async function listAudits(db: Db, orgId: string, projectId: string) {
   return rows.map(withIsoDates)
 }
 
-export async function getAudit(db: Db, orgId: string, id: string) {
-  const [row] = await db
-    .select(columns)
-    .from(audits)
-    .where(and(eq(audits.organizationId, orgId), eq(audits.id, id)))
+/** `clientId`: a client-role caller sees only the audits of that client's projects. */
+export async function getAudit(db: Db, orgId: string, id: string, clientId?: string) {
+  const query = db.select(columns).from(audits)
+  const [row] = await (
+    clientId
+      ? query.innerJoin(
+          projects,
+          and(eq(projects.id, audits.projectId), eq(projects.clientId, clientId)),
+        )
+      : query
+  ).where(and(eq(audits.organizationId, orgId), eq(audits.id, id)))
   if (!row) throw notFound('Audit')
   return withIsoDates(row)
 }

@@ -7,18 +7,26 @@ import {
   updateAuditInput,
 } from '@shared/schemas/audits'
 import { idParams } from '@shared/schemas/common'
-import { orgOf as org } from '../../plugins/session'
+import { clientScopeOf, orgOf as org } from '../../plugins/session'
 import { createAudit, deleteAudit, getAudit, listAudits, updateAudit } from './audits.repo'
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readable = { allowClientUsers: true }
+
   app.get(
     '/',
-    { schema: { querystring: listAuditsQuery, response: { 200: z.array(auditDto) } } },
-    async (request) => listAudits(app.db, org(request), request.query.projectId),
+    {
+      config: readable,
+      schema: { querystring: listAuditsQuery, response: { 200: z.array(auditDto) } },
+    },
+    async (request) =>
+      listAudits(app.db, org(request), request.query.projectId, clientScopeOf(request)),
   )
 
-  app.get('/:id', { schema: { params: idParams, response: { 200: auditDto } } }, async (request) =>
-    getAudit(app.db, org(request), request.params.id),
+  app.get(
+    '/:id',
+    { config: readable, schema: { params: idParams, response: { 200: auditDto } } },
+    async (request) => getAudit(app.db, org(request), request.params.id, clientScopeOf(request)),
   )
 
   app.post(

@@ -1,19 +1,33 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
+  changePasswordInput,
   currentUser as currentUserDto,
   emailOnlyInput,
   loginInput,
+  loginReply,
   messageReply,
   registerInput,
   registerReply,
   resetPasswordInput,
+  revokeOtherSessionsReply,
+  sessionDto,
+  updateProfileInput,
   verifyEmailInput,
   verifyEmailReply,
 } from '@shared/schemas/auth'
+import { idParams } from '@shared/schemas/common'
 import { z } from 'zod'
+import { AppError } from '../../lib/errors'
 import { currentUser, requireSession } from '../../plugins/session'
 import { authService, toCurrentUser } from './auth.service'
-import { deleteSessionByToken, findSessionUser } from './sessions.repo'
+import {
+  deleteOtherSessions,
+  deleteSessionByToken,
+  deleteUserSession,
+  findSessionUser,
+  listUserSessions,
+} from './sessions.repo'
+import { updateProfile } from './users.repo'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService(app)
@@ -45,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: authLimit,
-      schema: { body: loginInput, response: { 200: z.object({ user: currentUserDto }) } },
+      schema: { body: loginInput, response: { 200: loginReply } },
     },
     async (request, reply) => {
       const { token } = await auth.login(request.body, {
@@ -78,10 +92,62 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => auth.resetPassword(request.body),
   )
 
-  await app.register(async (protectedScope) => {
+  await app.register(async (scope) => {
+    const protectedScope = scope.withTypeProvider<ZodTypeProvider>()
     protectedScope.addHook('onRequest', requireSession)
     protectedScope.get('/me', { schema: { response: { 200: currentUserDto } } }, async (request) =>
       toCurrentUser(currentUser(request)),
+    )
+
+    protectedScope.patch(
+      '/profile',
+      { schema: { body: updateProfileInput, response: { 200: currentUserDto } } },
+      async (request) => {
+        const user = currentUser(request)
+        await updateProfile(app.db, user.id, request.body, app.clock())
+        return toCurrentUser({ ...user, ...request.body })
+      },
+    )
+
+    protectedScope.post(
+      '/change-password',
+      { config: authLimit, schema: { body: changePasswordInput, response: { 200: messageReply } } },
+      async (request) =>
+        auth.changePassword(currentUser(request), request.body, { ip: request.ip }),
+    )
+
+    protectedScope.get(
+      '/sessions',
+      { schema: { response: { 200: z.array(sessionDto) } } },
+      async (request) => {
+        const user = currentUser(request)
+        return listUserSessions(app.db, user.id, user.sessionId, app.clock())
+      },
+    )
+
+    protectedScope.post(
+      '/sessions/revoke-others',
+      { schema: { response: { 200: revokeOtherSessionsReply } } },
+      async (request) => {
+        const user = currentUser(request)
+        const revoked = await deleteOtherSessions(app.db, user.id, user.sessionId)
+        request.log.info({ event: 'auth.sessions_revoked', revoked }, 'other sessions ended')
+        return { revoked }
+      },
+    )
+
+    protectedScope.delete(
+      '/sessions/:id',
+      { schema: { params: idParams } },
+      async (request, reply) => {
+        const user = currentUser(request)
+        // Another user's session answers like a missing one.
+        if (!(await deleteUserSession(app.db, user.id, request.params.id)))
+          throw new AppError('NOT_FOUND', 'Session not found')
+        if (request.params.id === user.sessionId) app.sessionCookie.clear(reply)
+        request.log.info({ event: 'auth.session_revoked' }, 'session ended')
+        return reply.code(204).send()
+      },
     )
   })
 }

@@ -1,11 +1,22 @@
 import { TransactionRollbackError } from 'drizzle-orm'
 import { RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from '@shared/constants'
-import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/schemas/auth'
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from '@shared/schemas/auth'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/errors'
 import { mails } from '../../mail/templates'
 import { passwords } from './passwords'
-import { createSession, deleteUserSessions, type SessionUser } from './sessions.repo'
+import { fullName, recordActivity } from '../activity/activity.repo'
+import {
+  createSession,
+  deleteOtherSessions,
+  deleteUserSessions,
+  type SessionUser,
+} from './sessions.repo'
 import { clearThrottle, recordFailure, throttleWait, type ThrottleRule } from './throttle.repo'
 import { consumeToken, issueToken, voidTokens } from './tokens.repo'
 import {
@@ -30,6 +41,8 @@ export const messages = {
     "If an account exists with this email, you'll receive a password reset link shortly.",
   resendVerification:
     'If this email belongs to an account that still needs verification, a new link is on its way.',
+  wrongCurrentPassword: 'Current password is incorrect',
+  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
 } as const
 
 /** The account flows; routes stay thin and call these. */
@@ -50,6 +63,20 @@ export function authService(app: FastifyInstance) {
       { key: `account:${email}`, limit: loginFailuresPerAccount, windowMs: loginAccountWindowMs },
       { key: `ip:${ip}`, limit: loginFailuresPerIp, windowMs: loginIpWindowMs },
     ]
+  }
+
+  /** Too many failed attempts on this account or from this address: 429 until the window ends. */
+  async function refuseWhenThrottled(rules: ThrottleRule[], now: Date, ip: string) {
+    const wait = await throttleWait(db, rules, now)
+    if (wait > 0) {
+      log.warn({ event: 'auth.login.throttled', ip }, 'login refused: too many failures')
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
+        undefined,
+        { 'Retry-After': String(wait) },
+      )
+    }
   }
 
   return {
@@ -103,16 +130,7 @@ export function authService(app: FastifyInstance) {
     async login(input: LoginInput, meta: { ip: string; userAgent?: string }) {
       const now = clock()
       const rules = loginRules(input.email, meta.ip)
-      const wait = await throttleWait(db, rules, now)
-      if (wait > 0) {
-        log.warn({ event: 'auth.login.throttled', ip: meta.ip }, 'login refused: too many failures')
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
-          undefined,
-          { 'Retry-After': String(wait) },
-        )
-      }
+      await refuseWhenThrottled(rules, now, meta.ip)
       const user = await findUserByEmail(db, input.email)
       const valid = user
         ? await passwords.verify(user.passwordHash, input.password)
@@ -137,6 +155,48 @@ export function authService(app: FastifyInstance) {
       await recordLogin(db, user.id, now)
       log.info({ event: 'auth.login.success', userId: user.id, ip: meta.ip }, 'signed in')
       return { token, userId: user.id }
+    },
+
+    /**
+     * Checks the current password (failures count towards the sign-in throttle of the account and
+     * the address), sets the new one and ends every other session of the user.
+     */
+    async changePassword(user: SessionUser, input: ChangePasswordInput, meta: { ip: string }) {
+      const now = clock()
+      const rules = loginRules(user.email, meta.ip)
+      await refuseWhenThrottled(rules, now, meta.ip)
+      const account = await findUserById(db, user.id)
+      if (!account || !(await passwords.verify(account.passwordHash, input.currentPassword))) {
+        await recordFailure(db, rules, now)
+        log.warn(
+          { event: 'auth.password_change.failure', userId: user.id, ip: meta.ip },
+          'password change refused: wrong current password',
+        )
+        throw new AppError('VALIDATION', messages.wrongCurrentPassword, [
+          { path: 'currentPassword', message: messages.wrongCurrentPassword },
+        ])
+      }
+      await clearThrottle(db, rules[0]!.key)
+      const passwordHash = await passwords.hash(input.newPassword)
+      const ended = await db.transaction(async (tx) => {
+        await setPassword(tx, user.id, passwordHash, now)
+        await voidTokens(tx, user.id, 'reset_password', now)
+        const count = await deleteOtherSessions(tx, user.id, user.sessionId)
+        await recordActivity(
+          tx,
+          user.organizationId,
+          user,
+          'password.changed',
+          `${fullName(user)} (${user.email})`,
+          now,
+        )
+        return count
+      })
+      log.info(
+        { event: 'auth.password_changed', userId: user.id, endedSessions: ended },
+        'password changed; other sessions ended',
+      )
+      return { message: messages.passwordChanged }
     },
 
     async forgotPassword(email: string) {
@@ -181,6 +241,7 @@ export function toCurrentUser(user: SessionUser) {
     lastName: user.lastName,
     email: user.email,
     role: user.role,
+    clientId: user.clientId,
     company: { id: user.organizationId, name: user.organizationName },
   }
 }

@@ -69,6 +69,7 @@ describe('POST /api/auth/login', () => {
         lastName: account.lastName,
         email: account.email,
         role: 'admin',
+        clientId: null,
         company: { id: user.company.id, name: account.companyName },
       },
     })

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, desc, eq, gt, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { organizations, sessions, users } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
@@ -17,6 +17,8 @@ export interface SessionUser {
   lastName: string
   email: string
   role: 'admin' | 'client'
+  /** The client a client-role user belongs to; null for admins. */
+  clientId: string | null
 }
 
 export async function createSession(
@@ -58,6 +60,7 @@ export async function findSessionUser(
       lastName: users.lastName,
       email: users.email,
       role: users.role,
+      clientId: users.clientId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -87,4 +90,49 @@ export async function deleteSessionByToken(db: Db, token: string) {
 
 export async function deleteUserSessions(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+/** The user's unexpired sessions, most recently seen first; `currentId` marks the caller's. */
+export async function listUserSessions(db: Db, userId: string, currentId: string, now: Date) {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.idleExpiresAt, now),
+        gt(sessions.absoluteExpiresAt, now),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id))
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.id === currentId,
+  }))
+}
+
+/** One of the user's own sessions; false when it is not theirs (or gone). */
+export async function deleteUserSession(db: Db, userId: string, id: string) {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id })
+  return deleted.length > 0
+}
+
+/** Every session of the user but `keepId`; answers how many ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keepId: string) {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id })
+  return deleted.length
 }

@@ -42,6 +42,7 @@ describe('GET /api/auth/me', () => {
       lastName: account.lastName,
       email: account.email,
       role: 'admin',
+      clientId: null,
       company: { id: user.company.id, name: account.companyName },
     })
   })

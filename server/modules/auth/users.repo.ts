@@ -70,3 +70,15 @@ export async function setPassword(db: Db, userId: string, passwordHash: string, 
 export async function recordLogin(db: Db, userId: string, now: Date) {
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId))
 }
+
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  values: { firstName: string; lastName: string },
+  now: Date,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, userId))
+}

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { clients, projects } from '../../db/schema'
+import { clients, projects, users } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors'
 
@@ -86,11 +86,26 @@ export async function deleteClient(db: Db, orgId: string, id: string) {
       `This client still has ${count === 1 ? 'a project' : `${count} projects`}. Delete its projects first, then delete the client.`,
     )
   if (projectCount > 0) throw conflict(projectCount)
-  // A project created in the meantime trips the foreign key (ON DELETE RESTRICT): the same answer.
+  const [{ userCount }] = (await db
+    .select({ userCount: count() })
+    .from(users)
+    .where(eq(users.clientId, id))) as [{ userCount: number }]
+  if (userCount > 0)
+    throw new AppError(
+      'CONFLICT',
+      `This client still has ${userCount === 1 ? 'a user' : `${userCount} users`}. Remove ${userCount === 1 ? 'that user' : 'them'} in Admin Settings → Users first, then delete the client.`,
+    )
+  // A project or user added in the meantime trips the foreign key (ON DELETE RESTRICT); the
+  // client's pending invitations go with it (ON DELETE CASCADE).
   await db
     .delete(clients)
     .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
     .catch((error: unknown) => {
-      throw isForeignKeyViolation(error) ? conflict(1) : error
+      throw isForeignKeyViolation(error)
+        ? new AppError(
+            'CONFLICT',
+            'This client still has projects or users. Delete its projects and remove its users first, then delete the client.',
+          )
+        : error
     })
 }

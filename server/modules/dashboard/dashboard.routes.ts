@@ -3,23 +3,42 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { dashboardDto } from '@shared/schemas/dashboard'
 import { selectRows } from '../../db/client'
 import { audits, clients, projects } from '../../db/schema'
-import { orgOf as org } from '../../plugins/session'
+import { clientScopeOf, currentUser, orgOf as org } from '../../plugins/session'
+import { recentActivity } from '../activity/activity.repo'
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { response: { 200: dashboardDto } } }, async (request) => {
-    const orgId = org(request)
-    const [counts] = await selectRows<{
-      totalClients: number
-      activeProjects: number
-      inProgressAudits: number
-    }>(
-      app.db,
-      sql`select
-        (select count(*)::int from ${clients} where ${clients.organizationId} = ${orgId}) as "totalClients",
-        (select count(*)::int from ${projects} where ${projects.organizationId} = ${orgId} and ${projects.status} = 'active') as "activeProjects",
-        (select count(*)::int from ${audits} where ${audits.organizationId} = ${orgId} and ${audits.status} = 'in_progress') as "inProgressAudits"`,
-    )
-    // Accepted audit requests and the activity log arrive with the audit workspace and administration.
-    return { ...counts!, completedItems: 0, recentActivity: [] }
-  })
+  app.get(
+    '/',
+    { config: { allowClientUsers: true }, schema: { response: { 200: dashboardDto } } },
+    async (request) => {
+      const orgId = org(request)
+      // A client-role user's dashboard counts only their client's records.
+      const clientId = clientScopeOf(request)
+      const ofClient = (column: typeof clients.id | typeof projects.clientId) =>
+        clientId ? sql` and ${column} = ${clientId}` : sql``
+      const [counts] = await selectRows<{
+        totalClients: number
+        activeProjects: number
+        inProgressAudits: number
+      }>(
+        app.db,
+        sql`select
+        (select count(*)::int from ${clients} where ${clients.organizationId} = ${orgId}${ofClient(clients.id)}) as "totalClients",
+        (select count(*)::int from ${projects} where ${projects.organizationId} = ${orgId} and ${projects.status} = 'active'${ofClient(projects.clientId)}) as "activeProjects",
+        (select count(*)::int from ${audits} where ${audits.organizationId} = ${orgId} and ${audits.status} = 'in_progress'${
+          clientId
+            ? sql` and ${audits.projectId} in (select ${projects.id} from ${projects} where ${projects.clientId} = ${clientId})`
+            : sql``
+        }) as "inProgressAudits"`,
+      )
+      // The company's trail is staff information: a client user sees only their own events.
+      const activity = await recentActivity(
+        app.db,
+        orgId,
+        clientId ? { actorUserId: currentUser(request).id } : {},
+      )
+      // Accepted audit requests arrive with the audit workspace.
+      return { ...counts!, completedItems: 0, recentActivity: activity }
+    },
+  )
 }

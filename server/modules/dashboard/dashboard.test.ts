@@ -94,3 +94,35 @@ describe('GET /api/dashboard', () => {
     })
   })
 })
+
+describe('GET /api/dashboard → recentActivity', () => {
+  it('the company’s latest 20 events, newest first, in the contract’s shape; names as they were', async () => {
+    const { cookie } = await signedInAdmin(t)
+    for (let i = 1; i <= 22; i++) {
+      t.clock.advance(1000)
+      const res = await t.request('PATCH', '/api/organization', {
+        cookie,
+        body: { name: `Name ${i}` },
+      })
+      expect(res.statusCode).toBe(200)
+    }
+    // Renaming the actor later does not rewrite history.
+    await t.request('PATCH', '/api/auth/profile', {
+      cookie,
+      body: { firstName: 'Renamed', lastName: 'Person' },
+    })
+    const { recentActivity } = await dashboard(cookie)
+    expect(recentActivity).toHaveLength(20)
+    expect(recentActivity.map((e) => e.target)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Name ${22 - i}`),
+    )
+    for (const event of recentActivity) {
+      expect(Object.keys(event).sort()).toEqual(['action', 'actor', 'createdAt', 'id', 'target'])
+      expect(event).toMatchObject({ actor: 'Ada Lovelace', action: 'organization.updated' })
+    }
+    const times = recentActivity.map((e) => e.createdAt)
+    expect(times).toEqual([...times].sort().reverse())
+    // Other companies see none of it.
+    expect((await dashboard(a)).recentActivity.map((e) => e.target)).not.toContain('Name 22')
+  })
+})

@@ -38,9 +38,14 @@ export async function listProjects(db: Db, orgId: string, filter: { clientId?: s
   return rows.map(withIsoDates)
 }
 
-export async function getProject(db: Db, orgId: string, id: string) {
+/** `clientId`: a client-role caller sees only that client's projects (another's: 404). */
+export async function getProject(db: Db, orgId: string, id: string, clientId?: string) {
   const [row] = await selectProjects(db).where(
-    and(eq(projects.organizationId, orgId), eq(projects.id, id)),
+    and(
+      eq(projects.organizationId, orgId),
+      eq(projects.id, id),
+      clientId ? eq(projects.clientId, clientId) : undefined,
+    ),
   )
   if (!row) throw notFound('Project')
   return withIsoDates(row)

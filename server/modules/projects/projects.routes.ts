@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '@shared/schemas/common'
 import { createProjectInput, projectDto, updateProjectInput } from '@shared/schemas/projects'
-import { orgOf as org } from '../../plugins/session'
+import { clientScopeOf, orgOf as org } from '../../plugins/session'
 import {
   createProject,
   deleteProject,
@@ -12,14 +12,18 @@ import {
 } from './projects.repo'
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { response: { 200: z.array(projectDto) } } }, async (request) =>
-    listProjects(app.db, org(request)),
+  const readable = { allowClientUsers: true }
+
+  app.get(
+    '/',
+    { config: readable, schema: { response: { 200: z.array(projectDto) } } },
+    async (request) => listProjects(app.db, org(request), { clientId: clientScopeOf(request) }),
   )
 
   app.get(
     '/:id',
-    { schema: { params: idParams, response: { 200: projectDto } } },
-    async (request) => getProject(app.db, org(request), request.params.id),
+    { config: readable, schema: { params: idParams, response: { 200: projectDto } } },
+    async (request) => getProject(app.db, org(request), request.params.id, clientScopeOf(request)),
   )
 
   app.post(

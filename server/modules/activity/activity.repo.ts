@@ -1,0 +1,61 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { RECENT_ACTIVITY_LIMIT, type ActivityAction } from '@shared/schemas/dashboard'
+import type { Db } from '../../db/client'
+import { activityEvents } from '../../db/schema'
+
+/** Who did it: the user's id and their name at that moment. */
+export interface Actor {
+  id: string
+  firstName: string
+  lastName: string
+}
+
+export const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim()
+
+/** Appends one event to the company's trail; call it inside the change's own transaction. */
+export async function recordActivity(
+  db: Db,
+  orgId: string,
+  actor: Actor,
+  action: ActivityAction,
+  target: string,
+  now: Date,
+) {
+  await db.insert(activityEvents).values({
+    organizationId: orgId,
+    actorUserId: actor.id,
+    actorName: fullName(actor),
+    action,
+    target,
+    createdAt: now,
+    updatedAt: now,
+  })
+}
+
+/** Newest first; `actorUserId` narrows it to one user's own events. */
+export async function recentActivity(
+  db: Db,
+  orgId: string,
+  filter: { actorUserId?: string } = {},
+  limit = RECENT_ACTIVITY_LIMIT,
+) {
+  const rows = await db
+    .select({
+      id: activityEvents.id,
+      actor: activityEvents.actorName,
+      action: activityEvents.action,
+      target: activityEvents.target,
+      createdAt: activityEvents.createdAt,
+    })
+    .from(activityEvents)
+    .where(
+      and(
+        eq(activityEvents.organizationId, orgId),
+        filter.actorUserId ? eq(activityEvents.actorUserId, filter.actorUserId) : undefined,
+      ),
+    )
+    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
+    .limit(limit)
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+}

@@ -1,0 +1,160 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { clients, invitations, organizations, users } from '../../db/schema'
+import { sha256 } from '../../lib/crypto'
+import { notFound } from '../../lib/errors'
+
+type Role = 'admin' | 'client'
+
+/** Neither accepted nor revoked (expired ones stay open: they can be resent or revoked). */
+const isOpen = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt))
+
+const columns = {
+  id: invitations.id,
+  email: invitations.email,
+  role: invitations.role,
+  clientId: invitations.clientId,
+  clientName: clients.name,
+  invitedByFirstName: users.firstName,
+  invitedByLastName: users.lastName,
+  sentAt: invitations.sentAt,
+  expiresAt: invitations.expiresAt,
+  createdAt: invitations.createdAt,
+}
+
+type Row = {
+  invitedByFirstName: string | null
+  invitedByLastName: string | null
+  sentAt: Date
+  expiresAt: Date
+  createdAt: Date
+}
+
+function toDto<T extends Row>(row: T, now: Date) {
+  const { invitedByFirstName, invitedByLastName, ...rest } = row
+  return {
+    ...rest,
+    invitedBy:
+      invitedByFirstName === null ? null : `${invitedByFirstName} ${invitedByLastName}`.trim(),
+    status: row.expiresAt > now ? ('pending' as const) : ('expired' as const),
+    sentAt: row.sentAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+function selectInvitations(db: Db) {
+  return db
+    .select(columns)
+    .from(invitations)
+    .leftJoin(clients, eq(clients.id, invitations.clientId))
+    .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+}
+
+/** The company's open invitations, most recently sent first. */
+export async function listOpenInvitations(db: Db, orgId: string, now: Date) {
+  const rows = await selectInvitations(db)
+    .where(and(eq(invitations.organizationId, orgId), isOpen))
+    .orderBy(desc(invitations.sentAt), desc(invitations.id))
+  return rows.map((row) => toDto(row, now))
+}
+
+/** One open invitation of the company; accepted, revoked, missing or another company's: 404. */
+export async function getOpenInvitation(db: Db, orgId: string, id: string, now: Date) {
+  const [row] = await selectInvitations(db).where(
+    and(eq(invitations.organizationId, orgId), eq(invitations.id, id), isOpen),
+  )
+  if (!row) throw notFound('Invitation')
+  return toDto(row, now)
+}
+
+export async function hasOpenInvitation(db: Db, orgId: string, email: string) {
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.organizationId, orgId), eq(invitations.email, email), isOpen))
+  return Boolean(row)
+}
+
+export async function insertInvitation(
+  db: Db,
+  values: {
+    organizationId: string
+    email: string
+    role: Role
+    clientId: string | null
+    invitedByUserId: string
+    token: string
+    expiresAt: Date
+    now: Date
+  },
+) {
+  const { token, now, ...rest } = values
+  const [row] = await db
+    .insert(invitations)
+    .values({ ...rest, tokenHash: sha256(token), sentAt: now, createdAt: now, updatedAt: now })
+    .returning({ id: invitations.id })
+  return row!.id
+}
+
+/** A resend: a new token (the old link stops working), a new expiry, a new sent date. */
+export async function renewInvitation(
+  db: Db,
+  orgId: string,
+  id: string,
+  token: string,
+  expiresAt: Date,
+  now: Date,
+) {
+  const [row] = await db
+    .update(invitations)
+    .set({ tokenHash: sha256(token), expiresAt, sentAt: now, updatedAt: now })
+    .where(and(eq(invitations.organizationId, orgId), eq(invitations.id, id), isOpen))
+    .returning({ id: invitations.id })
+  if (!row) throw notFound('Invitation')
+}
+
+export async function revokeInvitation(db: Db, orgId: string, id: string, now: Date) {
+  const [row] = await db
+    .update(invitations)
+    .set({ revokedAt: now, updatedAt: now })
+    .where(and(eq(invitations.organizationId, orgId), eq(invitations.id, id), isOpen))
+    .returning({ email: invitations.email })
+  if (!row) throw notFound('Invitation')
+  return row
+}
+
+/**
+ * The invitation a mailed token stands for, if it can still be accepted (open and unexpired);
+ * `lock` holds its row until the transaction ends, so that a token is accepted once.
+ */
+export async function findUsableInvitation(
+  db: Db,
+  token: string,
+  now: Date,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select({
+      id: invitations.id,
+      organizationId: invitations.organizationId,
+      organizationName: organizations.name,
+      email: invitations.email,
+      role: invitations.role,
+      clientId: invitations.clientId,
+      clientName: clients.name,
+    })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .leftJoin(clients, eq(clients.id, invitations.clientId))
+    .where(and(eq(invitations.tokenHash, sha256(token)), isOpen, gt(invitations.expiresAt, now)))
+  const [row] = await (options.lock ? query.for('update', { of: invitations }) : query)
+  return row ?? null
+}
+
+export async function markAccepted(db: Db, id: string, now: Date) {
+  await db
+    .update(invitations)
+    .set({ acceptedAt: now, updatedAt: now })
+    .where(eq(invitations.id, id))
+}

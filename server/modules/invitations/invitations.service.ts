@@ -1,0 +1,199 @@
+import { INVITATION_TTL_DAYS, INVITATION_TTL_MS } from '@shared/constants'
+import type { AcceptInvitationInput, createInvitationInput } from '@shared/schemas/invitations'
+import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import { users } from '../../db/schema'
+import { randomToken } from '../../lib/crypto'
+import { AppError, isUniqueViolation } from '../../lib/errors'
+import { mails } from '../../mail/templates'
+import { fullName, recordActivity } from '../activity/activity.repo'
+import { passwords } from '../auth/passwords'
+import { createSession, type SessionUser } from '../auth/sessions.repo'
+import { findUserByEmail } from '../auth/users.repo'
+import { assertClient } from '../users/users.repo'
+import {
+  findUsableInvitation,
+  getOpenInvitation,
+  hasOpenInvitation,
+  insertInvitation,
+  listOpenInvitations,
+  markAccepted,
+  renewInvitation,
+  revokeInvitation,
+} from './invitations.repo'
+
+export const invitationMessages = {
+  invalidToken:
+    'This invitation link is invalid or has expired. Ask your administrator for a new one.',
+  userExists:
+    'A user with this email already exists. An account belongs to one company, so it cannot be invited.',
+  alreadyPending: 'An invitation to this email is already pending. Resend it or revoke it instead.',
+  signInInstead: 'An account with this email already exists. Please sign in instead.',
+} as const
+
+/** Invitations: sent by a company's admins, accepted through the mailed link. */
+export function invitationsService(app: FastifyInstance) {
+  const { db, config, mailer, clock, log } = app
+
+  function mailInvitation(
+    inviter: SessionUser,
+    invitation: { email: string; role: 'admin' | 'client'; clientName: string | null },
+    token: string,
+  ) {
+    mailer.send(
+      mails.invitation(invitation.email, {
+        companyName: inviter.organizationName,
+        inviterName: fullName(inviter),
+        role: invitation.role,
+        clientName: invitation.clientName,
+        expiresInDays: INVITATION_TTL_DAYS,
+        url: `${config.appUrl}/accept-invitation?token=${encodeURIComponent(token)}`,
+      }),
+    )
+  }
+
+  async function refuseExistingAccount(email: string) {
+    if (await findUserByEmail(db, email))
+      throw new AppError('CONFLICT', invitationMessages.userExists)
+  }
+
+  return {
+    list: (orgId: string) => listOpenInvitations(db, orgId, clock()),
+
+    async create(inviter: SessionUser, input: z.output<typeof createInvitationInput>) {
+      const orgId = inviter.organizationId
+      const now = clock()
+      const clientId = input.role === 'client' ? (input.clientId ?? null) : null
+      if (clientId) await assertClient(db, orgId, clientId)
+      await refuseExistingAccount(input.email)
+      if (await hasOpenInvitation(db, orgId, input.email))
+        throw new AppError('CONFLICT', invitationMessages.alreadyPending)
+      const token = randomToken()
+      const id = await db
+        .transaction(async (tx) => {
+          const created = await insertInvitation(tx, {
+            organizationId: orgId,
+            email: input.email,
+            role: input.role,
+            clientId,
+            invitedByUserId: inviter.id,
+            token,
+            expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+            now,
+          })
+          await recordActivity(tx, orgId, inviter, 'invitation.sent', input.email, now)
+          return created
+        })
+        .catch((error: unknown) => {
+          // Another admin invited the same address a moment ago.
+          if (isUniqueViolation(error))
+            throw new AppError('CONFLICT', invitationMessages.alreadyPending)
+          throw error
+        })
+      const invitation = await getOpenInvitation(db, orgId, id, now)
+      mailInvitation(inviter, invitation, token)
+      log.info({ event: 'invitation.sent', invitationId: id, role: input.role }, 'invitation sent')
+      return invitation
+    },
+
+    async resend(inviter: SessionUser, id: string) {
+      const orgId = inviter.organizationId
+      const now = clock()
+      const invitation = await getOpenInvitation(db, orgId, id, now)
+      await refuseExistingAccount(invitation.email)
+      const token = randomToken()
+      await db.transaction(async (tx) => {
+        await renewInvitation(
+          tx,
+          orgId,
+          id,
+          token,
+          new Date(now.getTime() + INVITATION_TTL_MS),
+          now,
+        )
+        await recordActivity(tx, orgId, inviter, 'invitation.resent', invitation.email, now)
+      })
+      const renewed = await getOpenInvitation(db, orgId, id, now)
+      mailInvitation(inviter, renewed, token)
+      log.info({ event: 'invitation.resent', invitationId: id }, 'invitation resent')
+      return renewed
+    },
+
+    async revoke(actor: SessionUser, id: string) {
+      const orgId = actor.organizationId
+      const now = clock()
+      await db.transaction(async (tx) => {
+        const { email } = await revokeInvitation(tx, orgId, id, now)
+        await recordActivity(tx, orgId, actor, 'invitation.revoked', email, now)
+      })
+      log.info({ event: 'invitation.revoked', invitationId: id }, 'invitation revoked')
+    },
+
+    async preview(token: string) {
+      const invitation = await findUsableInvitation(db, token, clock())
+      if (!invitation) throw new AppError('INVALID_TOKEN', invitationMessages.invalidToken)
+      return {
+        organizationName: invitation.organizationName,
+        role: invitation.role,
+        email: invitation.email,
+        clientName: invitation.clientName,
+        accountExists: Boolean(await findUserByEmail(db, invitation.email)),
+      }
+    },
+
+    /** Creates the verified account in the inviting company and signs it in. */
+    async accept(input: AcceptInvitationInput, meta: { ip: string; userAgent?: string }) {
+      const now = clock()
+      // Checked before hashing, so that a bad link costs no hash; checked again under a lock below.
+      const found = await findUsableInvitation(db, input.token, now)
+      if (!found) throw new AppError('INVALID_TOKEN', invitationMessages.invalidToken)
+      if (await findUserByEmail(db, found.email))
+        throw new AppError('CONFLICT', invitationMessages.signInInstead)
+      const passwordHash = await passwords.hash(input.password)
+      const user = await db.transaction(async (tx) => {
+        const invitation = await findUsableInvitation(tx, input.token, now, { lock: true })
+        if (!invitation) throw new AppError('INVALID_TOKEN', invitationMessages.invalidToken)
+        const [created] = await tx
+          .insert(users)
+          .values({
+            organizationId: invitation.organizationId,
+            email: invitation.email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            role: invitation.role,
+            clientId: invitation.role === 'client' ? invitation.clientId : null,
+            // The link reached the mailbox: the address is proven.
+            emailVerifiedAt: now,
+            lastLoginAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: users.email })
+          .returning({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            organizationId: users.organizationId,
+          })
+        if (!created) throw new AppError('CONFLICT', invitationMessages.signInInstead)
+        await markAccepted(tx, invitation.id, now)
+        await recordActivity(
+          tx,
+          invitation.organizationId,
+          created,
+          'invitation.accepted',
+          invitation.email,
+          now,
+        )
+        return created
+      })
+      const token = await createSession(db, user.id, now, meta)
+      log.info(
+        { event: 'invitation.accepted', userId: user.id, ip: meta.ip },
+        'invitation accepted; signed in',
+      )
+      return { token, userId: user.id }
+    },
+  }
+}
