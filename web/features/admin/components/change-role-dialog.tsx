@@ -21,7 +21,7 @@ export function ChangeRoleDialog({ user, trigger }: { user: User; trigger: React
   return (
     <FormDialog
       title="Change role"
-      description={`Choose what ${fullName(user)} can see and do.`}
+      description={`Choose what ${fullName(user)} can see and do. The change applies at once.`}
       trigger={trigger}
     >
       {(done) => <ChangeRoleForm user={user} onDone={done} />}

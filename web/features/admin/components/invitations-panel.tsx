@@ -16,8 +16,7 @@ import { RevokeInvitationDialog } from './revoke-invitation-dialog'
 import { RoleWithClient } from './role-badge'
 import { Cell, Row, RowList, RowListSkeleton } from './row-list'
 
-const GRID =
-  'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(11rem,auto)]'
+const GRID = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_12rem]'
 
 export function InvitationsPanel() {
   const invitations = useInvitations()
@@ -87,7 +86,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
   return (
     <Row gridClassName={GRID}>
       <Cell label="Email" className="col-span-2 lg:col-span-1">
-        <span className="font-medium break-all">{invitation.email}</span>
+        <span className="font-medium [overflow-wrap:anywhere]">{invitation.email}</span>
       </Cell>
       <Cell label="Role" className="col-span-2 lg:col-span-1">
         <RoleWithClient role={invitation.role} clientName={invitation.clientName} />
@@ -100,6 +99,9 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         >
           {formatDate(invitation.sentAt)}
         </time>
+        {invitation.invitedBy ? (
+          <span className="block text-xs text-muted-foreground">by {invitation.invitedBy}</span>
+        ) : null}
       </Cell>
       <Cell label="Expires">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">

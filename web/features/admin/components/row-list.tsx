@@ -26,7 +26,9 @@ export function RowList({ label, columns, gridClassName, children }: RowListProp
         )}
       >
         {columns.map((column) => (
-          <span key={column}>{column}</span>
+          <span key={column} className="last:text-right">
+            {column}
+          </span>
         ))}
       </div>
       <ul aria-label={label} className="divide-y">

@@ -15,7 +15,8 @@ import { RoleWithClient } from './role-badge'
 import { Cell, Row, RowList, RowListSkeleton } from './row-list'
 import { PanelHeader } from './panel-header'
 
-const GRID = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(13rem,auto)]'
+// Each row is its own grid: fixed tracks keep the columns aligned with the header.
+const GRID = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_15rem]'
 
 export function UsersPanel() {
   const users = useUsers()
@@ -76,7 +77,7 @@ function UserRow({ user, isMe }: { user: User; isMe: boolean }) {
           <span className="break-words">{name}</span>
           {isMe ? <Badge variant="neutral">You</Badge> : null}
         </p>
-        <p className="text-sm break-all text-muted-foreground">{user.email}</p>
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
       </div>
       <Cell label="Role">
         <RoleWithClient role={user.role} clientName={user.clientName} />

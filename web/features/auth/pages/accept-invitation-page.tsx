@@ -33,15 +33,16 @@ function isRefusedLink(error: unknown) {
   return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429
 }
 
-const INVALID_LINK = 'This invitation link is invalid or has expired.'
+const INVALID_LINK =
+  'This invitation link is invalid or has expired. Ask your administrator for a new one.'
+const MISSING_TOKEN =
+  'This invitation link is incomplete. Open the link from the email again, or ask your administrator for a new one.'
 
 export function AcceptInvitationPage() {
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token')?.trim() ?? ''
   const [state, setState] = useState<State>(() =>
-    token
-      ? { kind: 'loading' }
-      : { kind: 'invalid', message: 'The invitation link is missing its token.' },
+    token ? { kind: 'loading' } : { kind: 'invalid', message: MISSING_TOKEN },
   )
   const [attempt, setAttempt] = useState(0)
 
@@ -114,7 +115,6 @@ export function AcceptInvitationPage() {
               <li>it has already been accepted, or it was revoked;</li>
               <li>the link was copied incompletely from the email.</li>
             </ul>
-            <p className="mt-3">Ask the person who invited you to send a new invitation.</p>
           </div>
           <Button asChild className="w-full">
             <Link to="/login">Go to Login</Link>
@@ -159,7 +159,7 @@ function InvitationSummary({ preview }: { preview: InvitationPreview }) {
       </div>
       <div className="grid gap-1 sm:col-span-2">
         <dt className="text-xs font-medium text-muted-foreground">Email</dt>
-        <dd className="break-all">{preview.email}</dd>
+        <dd className="[overflow-wrap:anywhere]">{preview.email}</dd>
       </div>
     </dl>
   )

@@ -58,23 +58,25 @@ export function ProfileSection() {
             </PendingButton>
           </div>
         </form>
-        <dl className="grid gap-4 border-t pt-5 sm:grid-cols-3">
-          <div className="grid min-w-0 gap-1 sm:col-span-1">
-            <dt className="text-xs font-medium text-muted-foreground">Email</dt>
-            <dd className="text-sm break-all">{user.email}</dd>
-          </div>
-          <div className="grid min-w-0 gap-1">
-            <dt className="text-xs font-medium text-muted-foreground">Role</dt>
-            <dd className="text-sm">{ROLE_LABELS[user.role]}</dd>
-          </div>
-          <div className="grid min-w-0 gap-1">
-            <dt className="text-xs font-medium text-muted-foreground">Company</dt>
-            <dd className="text-sm break-words">{user.company.name}</dd>
-          </div>
-          <p className="text-xs text-muted-foreground sm:col-span-3">
+        <div className="grid gap-3 border-t pt-5">
+          <dl className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+            <div className="grid min-w-0 gap-1">
+              <dt className="text-xs font-medium text-muted-foreground">Email</dt>
+              <dd className="text-sm [overflow-wrap:anywhere]">{user.email}</dd>
+            </div>
+            <div className="grid min-w-0 gap-1">
+              <dt className="text-xs font-medium text-muted-foreground">Role</dt>
+              <dd className="text-sm">{ROLE_LABELS[user.role]}</dd>
+            </div>
+            <div className="grid min-w-0 gap-1">
+              <dt className="text-xs font-medium text-muted-foreground">Company</dt>
+              <dd className="text-sm break-words">{user.company.name}</dd>
+            </div>
+          </dl>
+          <p className="text-xs text-muted-foreground">
             Your email address is how you sign in; it cannot be changed here.
           </p>
-        </dl>
+        </div>
       </div>
     </SettingsSection>
   )

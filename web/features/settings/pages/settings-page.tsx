@@ -6,7 +6,7 @@ import { SessionsSection } from '../components/sessions-section'
 
 export function SettingsPage() {
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6">
+    <div className="grid w-full max-w-3xl gap-6">
       <PageHeader title="Settings" description="Your profile, password, sessions and theme." />
       <ProfileSection />
       <PasswordSection />
