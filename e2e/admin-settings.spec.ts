@@ -300,7 +300,7 @@ test('Invitations: an expired one is marked with the word "Expired"', async ({
   await expect(row.getByRole('button', { name: /^Resend/ })).toBeVisible()
 })
 
-test('axe: every Admin Settings tab, with data, and the invite dialog', async ({
+test('axe: every Admin Settings tab with data (light and dark), and the invite dialog', async ({
   page,
   baseURL,
   account,
@@ -314,11 +314,14 @@ test('axe: every Admin Settings tab, with data, and the invite dialog', async ({
     clientId: client.id,
   })
 
-  for (const tab of ['company', 'users', 'invitations']) {
-    await page.goto(`/admin?tab=${tab}`)
-    await expect(page.getByRole('tabpanel')).toBeVisible()
-    await settled(page)
-    await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+  for (const theme of ['light', 'dark']) {
+    await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme)
+    for (const tab of ['company', 'users', 'invitations']) {
+      await page.goto(`/admin?tab=${tab}`)
+      await expect(page.getByRole('tabpanel')).toBeVisible()
+      await settled(page)
+      await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+    }
   }
   await page.getByRole('button', { name: 'Invite user' }).click()
   await expect(page.getByRole('dialog', { name: 'Invite user' })).toBeVisible()
