@@ -36,6 +36,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' },
       },
+      // Pure web logic (no DOM): parsers and formatters.
+      {
+        extends: true,
+        test: { name: 'web', include: ['web/**/*.test.ts'], environment: 'node' },
+      },
       // `npm run bench` end to end on a small data set (it builds dist/ first if missing).
       {
         extends: true,

@@ -1,7 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 
@@ -77,7 +83,7 @@ async function solvedCaptcha(request: APIRequestContext): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
 }
 
-const originHeader = (baseURL: string) => ({ origin: new URL(baseURL).origin })
+export const originHeader = (baseURL: string) => ({ origin: new URL(baseURL).origin })
 
 function newAccount(overrides: Partial<Account>): Account {
   return {
@@ -245,4 +251,63 @@ export async function animationsFinished(page: Page) {
 /** Waits until no loading skeleton or busy region is left on the page. */
 export async function loaded(page: Page) {
   await expect(page.locator('[aria-busy="true"], [data-slot="skeleton"]')).toHaveCount(0)
+}
+
+export interface InvitationCreated {
+  id: string
+  email: string
+  role: 'admin' | 'client'
+  clientId: string | null
+  clientName: string | null
+}
+
+/** Invites `email` through the API with the page's (admin) session; returns the invitation. */
+export async function inviteUser(
+  page: Page,
+  baseURL: string,
+  data: { email: string; role: 'admin' | 'client'; clientId?: string | null },
+): Promise<InvitationCreated> {
+  const response = await page.request.post('/api/invitations', {
+    headers: originHeader(baseURL),
+    data,
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as InvitationCreated
+}
+
+/** The accept-invitation link of the latest invitation mailed to `email`. */
+export async function invitationLink(email: string): Promise<string> {
+  return linkFrom(await waitForMail(email, /invited you/), '/accept-invitation?token=')
+}
+
+/**
+ * A client user of the page's (admin) company for `clientId`, created the way users are: invited
+ * through the API, then the mailed link accepted from a separate, cookie-less API context.
+ */
+export async function createClientUser(
+  page: Page,
+  baseURL: string,
+  clientId: string,
+  overrides: Partial<Pick<Account, 'firstName' | 'lastName' | 'email' | 'password'>> = {},
+): Promise<Account> {
+  const user = {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: uniqueEmail('client'),
+    password: 'cobol-compiler-59',
+    ...overrides,
+  }
+  await inviteUser(page, baseURL, { email: user.email, role: 'client', clientId })
+  const token = new URL(await invitationLink(user.email)).searchParams.get('token')
+  const context = await playwrightRequest.newContext({ baseURL })
+  try {
+    const accepted = await context.post('/api/invitations/accept', {
+      headers: originHeader(baseURL),
+      data: { token, firstName: user.firstName, lastName: user.lastName, password: user.password },
+    })
+    expect(accepted.status(), await accepted.text()).toBe(201)
+  } finally {
+    await context.dispose()
+  }
+  return { ...user, companyName: '' }
 }

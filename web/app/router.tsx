@@ -76,6 +76,13 @@ const authRoutes: RouteObject[] = [
       (m) => m.ResetPasswordPage,
     ),
   },
+  {
+    path: 'accept-invitation',
+    ...lazyRoute(
+      () => import('@/features/auth/pages/accept-invitation-page'),
+      (m) => m.AcceptInvitationPage,
+    ),
+  },
 ]
 
 const appRoutes: RouteObject[] = [

@@ -1,5 +1,6 @@
 import { BackLink } from '@/components/back-link'
 import { ErrorState } from '@/components/error-state'
+import { ForbiddenState, isForbidden } from '@/components/forbidden-state'
 import { PageHeader } from '@/components/page-header'
 import { ResourceNotFound } from '@/components/resource-not-found'
 import { isApiError } from '@/lib/api'
@@ -12,9 +13,10 @@ interface DetailLoadErrorProps {
   query: { error: unknown; isFetching: boolean; refetch: () => unknown }
 }
 
-/** A detail page whose record failed to load: not found (404, or a malformed id), or a retryable error. */
+/** A detail page whose record failed to load: not found (404, or a malformed id), forbidden (403), or a retryable error. */
 export function DetailLoadError({ noun, backTo, backLabel, query }: DetailLoadErrorProps) {
   const { error } = query
+  if (isForbidden(error)) return <ForbiddenState />
   if (isApiError(error) && (error.status === 404 || error.status === 400)) {
     return <ResourceNotFound title={`${noun} not found`} backTo={backTo} backLabel={backLabel} />
   }

@@ -1,4 +1,5 @@
 import { AlertTriangle } from 'lucide-react'
+import { ForbiddenState, isForbidden } from '@/components/forbidden-state'
 import { PendingButton } from '@/components/ui/pending-button'
 import { cn } from '@/lib/utils'
 
@@ -8,6 +9,8 @@ interface ErrorStateProps {
   message?: string
   onRetry: () => void
   retrying?: boolean
+  /** The failed query's error: a 403 shows the forbidden state instead (retrying cannot help). */
+  error?: unknown
   className?: string
 }
 
@@ -17,8 +20,10 @@ export function ErrorState({
   message = 'The data could not be loaded. Check your connection and try again.',
   onRetry,
   retrying = false,
+  error,
   className,
 }: ErrorStateProps) {
+  if (isForbidden(error)) return <ForbiddenState heading="section" className={className} />
   return (
     <div
       role="alert"

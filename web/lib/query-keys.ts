@@ -38,3 +38,30 @@ export const categoryKeys = {
   list: () => [...categoryKeys.all, 'list'] as const,
   detail: (id: string) => [...categoryKeys.all, 'detail', id] as const,
 }
+
+// The signed-in user (and the public config the auth pages read). The Settings page updates
+// `me` after a profile change, so the header shows the new name at once.
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+  publicConfig: () => ['public-config'] as const,
+}
+
+export const sessionKeys = {
+  all: ['sessions'] as const,
+  list: () => [...sessionKeys.all, 'list'] as const,
+}
+
+export const organizationKeys = {
+  all: ['organization'] as const,
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+}
+
+export const invitationKeys = {
+  all: ['invitations'] as const,
+  list: () => [...invitationKeys.all, 'list'] as const,
+}

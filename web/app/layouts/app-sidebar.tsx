@@ -25,19 +25,22 @@ import {
 } from '@/components/ui/sidebar'
 import { useLogout } from '@/features/auth/api/logout'
 import { errorMessage, isApiError } from '@/lib/api'
+import { useSession } from '@/lib/session'
 import { toast } from '@/lib/toast'
 
 interface NavItem {
   to: string
   label: string
   icon: LucideIcon
+  /** Shown to admins only (client users get a 403 there). */
+  adminOnly?: boolean
 }
 
 const mainItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/clients', label: 'Clients', icon: Users },
+  { to: '/clients', label: 'Clients', icon: Users, adminOnly: true },
   { to: '/projects', label: 'Projects', icon: FolderKanban },
-  { to: '/templates', label: 'Templates', icon: FileText },
+  { to: '/templates', label: 'Templates', icon: FileText, adminOnly: true },
 ]
 
 const adminItems: NavItem[] = [
@@ -98,6 +101,8 @@ function LogoutButton() {
 export function AppSidebar() {
   const collapsed = useSidebarCollapsed()
   const { isMobile, setOpenMobile } = useSidebar()
+  const isAdmin = useSession().role === 'admin'
+  const visibleItems = mainItems.filter((item) => isAdmin || !item.adminOnly)
   return (
     <Sidebar label="Main">
       <SidebarHeader className="h-14 justify-center border-b border-sidebar-border">
@@ -114,18 +119,20 @@ export function AppSidebar() {
       <SidebarContent>
         <SidebarGroup>
           <SidebarMenu>
-            {mainItems.map((item) => (
+            {visibleItems.map((item) => (
               <NavItemLink key={item.to} item={item} />
             ))}
           </SidebarMenu>
         </SidebarGroup>
-        <SidebarGroup label="Administration">
-          <SidebarMenu>
-            {adminItems.map((item) => (
-              <NavItemLink key={item.to} item={item} />
-            ))}
-          </SidebarMenu>
-        </SidebarGroup>
+        {isAdmin ? (
+          <SidebarGroup label="Administration">
+            <SidebarMenu>
+              {adminItems.map((item) => (
+                <NavItemLink key={item.to} item={item} />
+              ))}
+            </SidebarMenu>
+          </SidebarGroup>
+        ) : null}
       </SidebarContent>
       <SidebarFooter>
         <SidebarMenu>

@@ -1,12 +1,73 @@
+import { Building2, Mail, Users } from 'lucide-react'
+import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/page-header'
-import { EmptyState } from '@/components/empty-state'
+import { RequireAdmin } from '@/components/require-admin'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { CompanyPanel } from '../components/company-panel'
+import { InvitationsPanel } from '../components/invitations-panel'
+import { UsersPanel } from '../components/users-panel'
 
-// Placeholder until the admin issue fills this page.
+const TABS = [
+  { value: 'company', label: 'Company', icon: Building2 },
+  { value: 'users', label: 'Users', icon: Users },
+  { value: 'invitations', label: 'Invitations', icon: Mail },
+] as const
+
+type TabValue = (typeof TABS)[number]['value']
+
+const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value)
+
 export function AdminPage() {
   return (
+    <RequireAdmin>
+      <AdminSettings />
+    </RequireAdmin>
+  )
+}
+
+function AdminSettings() {
+  // The tab lives in the URL (?tab=users), so a reload or a shared link opens the same tab.
+  const [searchParams, setSearchParams] = useSearchParams()
+  const requested = searchParams.get('tab')
+  const tab: TabValue = isTab(requested) ? requested : 'company'
+
+  const onTabChange = (value: string) => {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params)
+        if (value === 'company') next.delete('tab')
+        else next.set('tab', value)
+        return next
+      },
+      { replace: true },
+    )
+  }
+
+  return (
     <div className="grid gap-6">
-      <PageHeader title="Admin Settings" />
-      <EmptyState>Company, user and invitation settings will appear here.</EmptyState>
+      <PageHeader
+        title="Admin Settings"
+        description="Your company's details, the people who can sign in, and their invitations."
+      />
+      <Tabs value={tab} onValueChange={onTabChange}>
+        <TabsList aria-label="Admin settings sections">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="company" className="mt-6">
+          <CompanyPanel />
+        </TabsContent>
+        <TabsContent value="users" className="mt-6">
+          <UsersPanel />
+        </TabsContent>
+        <TabsContent value="invitations" className="mt-6">
+          <InvitationsPanel />
+        </TabsContent>
+      </Tabs>
     </div>
   )
 }

@@ -1,5 +1,1 @@
-export const authKeys = {
-  all: ['auth'] as const,
-  me: () => [...authKeys.all, 'me'] as const,
-  publicConfig: () => ['public-config'] as const,
-}
+export { authKeys } from '@/lib/query-keys'

@@ -5,11 +5,21 @@ import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { RequireAdmin } from '@/components/require-admin'
 import { useCategories } from '../api/get-categories'
 import { CategoryFormDialog } from '../components/category-form-dialog'
 import { DeleteCategoryDialog } from '../components/delete-category-dialog'
 
+// Admin-only: client users get the forbidden state (and the API's 403) instead.
 export function CategoriesPage() {
+  return (
+    <RequireAdmin>
+      <CategoriesPageContent />
+    </RequireAdmin>
+  )
+}
+
+function CategoriesPageContent() {
   const categories = useCategories()
 
   return (
@@ -36,6 +46,7 @@ export function CategoriesPage() {
           title="Could not load categories"
           onRetry={() => void categories.refetch()}
           retrying={categories.isFetching}
+          error={categories.error}
         />
       ) : categories.data.length === 0 ? (
         <EmptyState icon={Tags}>

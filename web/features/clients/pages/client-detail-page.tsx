@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
+import { RequireAdmin } from '@/components/require-admin'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useClient } from '../api/get-client'
 import { useClientProjects } from '../api/get-client-projects'
@@ -40,7 +41,16 @@ function NotProvided() {
   return <span className="text-muted-foreground">Not provided</span>
 }
 
+// Admin-only: client users get the forbidden state (and the API's 403) instead.
 export function ClientDetailPage() {
+  return (
+    <RequireAdmin>
+      <ClientDetailPageContent />
+    </RequireAdmin>
+  )
+}
+
+function ClientDetailPageContent() {
   const { id = '' } = useParams()
   const client = useClient(id)
 
@@ -86,6 +96,7 @@ function ClientProjects({ clientId }: { clientId: string }) {
         title="Could not load projects"
         onRetry={() => void projects.refetch()}
         retrying={projects.isFetching}
+        error={projects.error}
       />
     )
   }

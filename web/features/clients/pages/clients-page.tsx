@@ -6,11 +6,21 @@ import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
+import { RequireAdmin } from '@/components/require-admin'
 import { useClients } from '../api/get-clients'
 import { ClientCard } from '../components/client-card'
 import { ClientFormDialog } from '../components/client-form-dialog'
 
+// Admin-only: client users get the forbidden state (and the API's 403) instead.
 export function ClientsPage() {
+  return (
+    <RequireAdmin>
+      <ClientsPageContent />
+    </RequireAdmin>
+  )
+}
+
+function ClientsPageContent() {
   const clients = useClients()
   const [search, setSearch] = useState('')
   const query = search.trim().toLowerCase()
@@ -42,6 +52,7 @@ export function ClientsPage() {
           title="Could not load clients"
           onRetry={() => void clients.refetch()}
           retrying={clients.isFetching}
+          error={clients.error}
         />
       ) : clients.data.length === 0 ? (
         <EmptyState icon={Users}>

@@ -1,4 +1,4 @@
-import type { Dashboard } from '@shared/schemas/dashboard'
+import { ACTIVITY_ACTION_LABELS, type Dashboard } from '@shared/schemas/dashboard'
 import {
   CircleCheck,
   ClipboardCheck,
@@ -20,31 +20,46 @@ interface Stat {
   label: string
   key: 'totalClients' | 'activeProjects' | 'inProgressAudits' | 'completedItems'
   icon: LucideIcon
+  /** Firm staff only: a client user belongs to one client, so the count says nothing. */
+  adminOnly?: boolean
 }
 
 const stats: Stat[] = [
-  { label: 'Total Clients', key: 'totalClients', icon: Users },
+  { label: 'Total Clients', key: 'totalClients', icon: Users, adminOnly: true },
   { label: 'Active Projects', key: 'activeProjects', icon: FolderKanban },
   { label: 'In Progress Audits', key: 'inProgressAudits', icon: ClipboardCheck },
   { label: 'Completed Items', key: 'completedItems', icon: CircleCheck },
 ]
 
-const quickActions = [
+const adminQuickActions = [
   { to: '/clients', label: 'Add a new client' },
   { to: '/projects', label: 'Create a project for a client' },
   { to: '/projects', label: 'Start an audit from a project' },
   { to: '/templates', label: 'Build a checklist template' },
+  { to: '/admin?tab=invitations', label: 'Invite a colleague or a client' },
+]
+
+const clientQuickActions = [
+  { to: '/projects', label: 'See your projects and their audits' },
+  { to: '/settings', label: 'Update your name or password' },
 ]
 
 export function DashboardPage() {
   const user = useSession()
   const dashboard = useDashboard()
+  const isAdmin = user.role === 'admin'
+  const visibleStats = stats.filter((stat) => isAdmin || !stat.adminOnly)
+  const quickActions = isAdmin ? adminQuickActions : clientQuickActions
 
   return (
     <div className="grid gap-6">
       <PageHeader
         title="Dashboard"
-        description={`Welcome back, ${user.firstName}. Here is an overview of your work.`}
+        description={
+          isAdmin
+            ? `Welcome back, ${user.firstName}. Here is an overview of your work.`
+            : `Welcome back, ${user.firstName}. Here is where your audits with ${user.company.name} stand.`
+        }
       />
 
       {dashboard.isError ? (
@@ -52,6 +67,7 @@ export function DashboardPage() {
           title="Could not load the dashboard"
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
+          error={dashboard.error}
         />
       ) : null}
 
@@ -59,8 +75,14 @@ export function DashboardPage() {
         <h2 id="overview-heading" className="sr-only">
           Overview
         </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-          {stats.map(({ label, key, icon: Icon }) => (
+        <ul
+          className={
+            isAdmin
+              ? 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4'
+              : 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4'
+          }
+        >
+          {visibleStats.map(({ label, key, icon: Icon }) => (
             <li key={label}>
               <Card className="h-full">
                 <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
@@ -98,7 +120,7 @@ export function DashboardPage() {
           </CardHeader>
           <CardContent>
             {dashboard.isSuccess ? (
-              <RecentActivity activity={dashboard.data.recentActivity} />
+              <RecentActivity activity={dashboard.data.recentActivity} isAdmin={isAdmin} />
             ) : dashboard.isPending ? (
               <div role="status" className="grid gap-4">
                 <span className="sr-only">Loading recent activity...</span>
@@ -145,12 +167,23 @@ export function DashboardPage() {
   )
 }
 
-function RecentActivity({ activity }: { activity: Dashboard['recentActivity'] }) {
+function RecentActivity({
+  activity,
+  isAdmin,
+}: {
+  activity: Dashboard['recentActivity']
+  isAdmin: boolean
+}) {
   if (activity.length === 0) {
     return (
-      <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-        No recent activity
-      </p>
+      <div className="grid gap-1 rounded-md border border-dashed px-4 py-8 text-center text-sm">
+        <p className="font-medium">No recent activity</p>
+        <p className="text-muted-foreground">
+          {isAdmin
+            ? 'Invitations, role changes and company updates will show up here.'
+            : 'Changes to your account will show up here.'}
+        </p>
+      </div>
     )
   }
   const now = Date.now()
@@ -163,7 +196,8 @@ function RecentActivity({ activity }: { activity: Dashboard['recentActivity'] })
           </span>
           <div className="grid min-w-0 gap-0.5">
             <p className="text-sm break-words">
-              <span className="font-medium">{event.actor}</span> {event.action}{' '}
+              <span className="font-medium">{event.actor}</span>{' '}
+              {ACTIVITY_ACTION_LABELS[event.action] ?? event.action}{' '}
               <span className="font-medium">{event.target}</span>
             </p>
             <time

@@ -11,7 +11,8 @@ import { toast } from '@/lib/toast'
 import { useDeleteAudit } from '../api/delete-audit'
 import { AuditFormDialog } from './audit-form-dialog'
 
-export function AuditCard({ audit }: { audit: Audit }) {
+/** An audit of a project; `canManage` (admins) adds Edit and Delete, client users read only. */
+export function AuditCard({ audit, canManage }: { audit: Audit; canManage: boolean }) {
   const deleteAudit = useDeleteAudit()
 
   const onDelete = () => {
@@ -48,27 +49,29 @@ export function AuditCard({ audit }: { audit: Audit }) {
           )}
         </p>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <AuditFormDialog
-          projectId={audit.projectId}
-          audit={audit}
-          trigger={
-            <Button variant="outline" size="sm">
-              Edit<span className="sr-only"> {audit.name}</span>
-            </Button>
-          }
-        />
-        <PendingButton
-          variant="outline"
-          size="sm"
-          className="text-destructive hover:text-destructive"
-          pending={deleteAudit.isPending}
-          pendingLabel="Deleting..."
-          onClick={onDelete}
-        >
-          Delete<span className="sr-only"> {audit.name}</span>
-        </PendingButton>
-      </div>
+      {canManage ? (
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <AuditFormDialog
+            projectId={audit.projectId}
+            audit={audit}
+            trigger={
+              <Button variant="outline" size="sm">
+                Edit<span className="sr-only"> {audit.name}</span>
+              </Button>
+            }
+          />
+          <PendingButton
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+            pending={deleteAudit.isPending}
+            pendingLabel="Deleting..."
+            onClick={onDelete}
+          >
+            Delete<span className="sr-only"> {audit.name}</span>
+          </PendingButton>
+        </div>
+      ) : null}
     </Card>
   )
 }

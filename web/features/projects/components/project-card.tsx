@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast'
 import { useDeleteProject } from '../api/delete-project'
 import { ProjectFormDialog } from './project-form-dialog'
 
-export function ProjectCard({ project }: { project: Project }) {
+export function ProjectCard({ project, canManage }: { project: Project; canManage: boolean }) {
   const deleteProject = useDeleteProject()
 
   const onDelete = () => {
@@ -40,26 +40,28 @@ export function ProjectCard({ project }: { project: Project }) {
       {project.description ? (
         <p className="line-clamp-2 text-sm text-muted-foreground">{project.description}</p>
       ) : null}
-      <CardActions className="mt-auto pt-1">
-        <ProjectFormDialog
-          project={project}
-          trigger={
-            <Button variant="outline" size="sm">
-              Edit<span className="sr-only"> {project.name}</span>
-            </Button>
-          }
-        />
-        <PendingButton
-          variant="outline"
-          size="sm"
-          className="text-destructive hover:text-destructive"
-          pending={deleteProject.isPending}
-          pendingLabel="Deleting..."
-          onClick={onDelete}
-        >
-          Delete<span className="sr-only"> {project.name}</span>
-        </PendingButton>
-      </CardActions>
+      {canManage ? (
+        <CardActions className="mt-auto pt-1">
+          <ProjectFormDialog
+            project={project}
+            trigger={
+              <Button variant="outline" size="sm">
+                Edit<span className="sr-only"> {project.name}</span>
+              </Button>
+            }
+          />
+          <PendingButton
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+            pending={deleteProject.isPending}
+            pendingLabel="Deleting..."
+            onClick={onDelete}
+          >
+            Delete<span className="sr-only"> {project.name}</span>
+          </PendingButton>
+        </CardActions>
+      ) : null}
     </Card>
   )
 }

@@ -12,6 +12,7 @@ import { formatDate, formatDateTime } from '@/lib/dates'
 import { DetailItem } from '@/components/detail-item'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
+import { useSession } from '@/lib/session'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useAudits } from '../api/get-audits'
 import { useProject } from '../api/get-project'
@@ -21,6 +22,7 @@ import { AuditFormDialog } from '../components/audit-form-dialog'
 export function ProjectDetailPage() {
   const { id = '' } = useParams()
   const project = useProject(id)
+  const canManage = useSession().role === 'admin'
 
   if (project.isPending) return <ProjectDetailSkeleton />
 
@@ -42,22 +44,27 @@ export function ProjectDetailPage() {
       <PageHeader
         title={name}
         actions={
-          <AuditFormDialog
-            projectId={id}
-            trigger={
-              <Button>
-                <Plus aria-hidden="true" />
-                Create Audit
-              </Button>
-            }
-          />
+          canManage ? (
+            <AuditFormDialog
+              projectId={id}
+              trigger={
+                <Button>
+                  <Plus aria-hidden="true" />
+                  Create Audit
+                </Button>
+              }
+            />
+          ) : undefined
         }
       />
       <Card className="grid gap-5 p-5">
         <h2 className="sr-only">Project details</h2>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
           <DetailItem label="Client">
-            {clientName ? (
+            {clientName && !canManage ? (
+              // Client users have no Clients pages.
+              clientName
+            ) : clientName ? (
               <Link
                 to={`/clients/${clientId}`}
                 className="rounded-sm text-primary underline-offset-4 hover:underline"
@@ -85,12 +92,12 @@ export function ProjectDetailPage() {
           </DetailItem>
         </dl>
       </Card>
-      <ProjectAudits projectId={id} />
+      <ProjectAudits projectId={id} canManage={canManage} />
     </div>
   )
 }
 
-function ProjectAudits({ projectId }: { projectId: string }) {
+function ProjectAudits({ projectId, canManage }: { projectId: string; canManage: boolean }) {
   const audits = useAudits(projectId)
   return (
     <section className="grid gap-3" aria-labelledby="audits-heading">
@@ -114,16 +121,19 @@ function ProjectAudits({ projectId }: { projectId: string }) {
           title="Could not load audits"
           onRetry={() => void audits.refetch()}
           retrying={audits.isFetching}
+          error={audits.error}
         />
       ) : audits.data.length === 0 ? (
         <EmptyState icon={ClipboardList}>
-          No audits for this project yet. Click &quot;Create Audit&quot; to get started.
+          {canManage
+            ? 'No audits for this project yet. Click "Create Audit" to get started.'
+            : 'No audits for this project yet. Your audit firm will add them here.'}
         </EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label="Audits">
           {audits.data.map((audit) => (
             <li key={audit.id}>
-              <AuditCard audit={audit} />
+              <AuditCard audit={audit} canManage={canManage} />
             </li>
           ))}
         </ul>

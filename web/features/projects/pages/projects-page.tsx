@@ -8,16 +8,19 @@ import { PageHeader } from '@/components/page-header'
 import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useSession } from '@/lib/session'
 import { useProjects } from '../api/get-projects'
 import { ProjectCard } from '../components/project-card'
 import { ProjectFormDialog } from '../components/project-form-dialog'
 
 const NO_PROJECTS = "No projects yet. Click 'New Project' to get started."
+// A client user cannot create projects: their audit firm does.
+const NO_PROJECTS_CLIENT = 'No projects yet. Your audit firm will add them here.'
 
 const TABS = [
   { value: 'active', label: 'Active', empty: 'No active projects' },
   { value: 'completed', label: 'Completed', empty: 'No completed projects' },
-  { value: 'all', label: 'All', empty: NO_PROJECTS },
+  { value: 'all', label: 'All', empty: null },
 ] as const
 
 type TabValue = (typeof TABS)[number]['value']
@@ -28,6 +31,8 @@ function inTab(project: Project, tab: TabValue) {
 
 export function ProjectsPage() {
   const projects = useProjects()
+  const canManage = useSession().role === 'admin'
+  const noProjects = canManage ? NO_PROJECTS : NO_PROJECTS_CLIENT
   const [search, setSearch] = useState('')
   const [tab, setTab] = useState<TabValue>('active')
   const query = search.trim().toLowerCase()
@@ -38,16 +43,22 @@ export function ProjectsPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Projects"
-        description="Engagements with your clients, and the audits that belong to them."
+        description={
+          canManage
+            ? 'Engagements with your clients, and the audits that belong to them.'
+            : 'Your projects with your audit firm, and the audits that belong to them.'
+        }
         actions={
-          <ProjectFormDialog
-            trigger={
-              <Button>
-                <Plus aria-hidden="true" />
-                New Project
-              </Button>
-            }
-          />
+          canManage ? (
+            <ProjectFormDialog
+              trigger={
+                <Button>
+                  <Plus aria-hidden="true" />
+                  New Project
+                </Button>
+              }
+            />
+          ) : undefined
         }
       />
 
@@ -81,20 +92,21 @@ export function ProjectsPage() {
                   title="Could not load projects"
                   onRetry={() => void projects.refetch()}
                   retrying={projects.isFetching}
+                  error={projects.error}
                 />
               ) : projects.data.length === 0 ? (
-                <EmptyState icon={FolderKanban}>{NO_PROJECTS}</EmptyState>
+                <EmptyState icon={FolderKanban}>{noProjects}</EmptyState>
               ) : visible.length === 0 ? (
                 query ? (
                   <EmptyState icon={SearchX}>No projects found</EmptyState>
                 ) : (
-                  <EmptyState icon={FolderKanban}>{empty}</EmptyState>
+                  <EmptyState icon={FolderKanban}>{empty ?? noProjects}</EmptyState>
                 )
               ) : (
                 <CardGrid aria-label={`${label} projects`}>
                   {visible.map((project) => (
                     <li key={project.id}>
-                      <ProjectCard project={project} />
+                      <ProjectCard project={project} canManage={canManage} />
                     </li>
                   ))}
                 </CardGrid>

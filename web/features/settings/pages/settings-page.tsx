@@ -1,12 +1,17 @@
 import { PageHeader } from '@/components/page-header'
-import { EmptyState } from '@/components/empty-state'
+import { AppearanceSection } from '../components/appearance-section'
+import { PasswordSection } from '../components/password-section'
+import { ProfileSection } from '../components/profile-section'
+import { SessionsSection } from '../components/sessions-section'
 
-// Placeholder until the settings issue fills this page.
 export function SettingsPage() {
   return (
-    <div className="grid gap-6">
-      <PageHeader title="Settings" />
-      <EmptyState>Your profile, password and session settings will appear here.</EmptyState>
+    <div className="grid w-full max-w-3xl gap-6">
+      <PageHeader title="Settings" description="Your profile, password, sessions and theme." />
+      <ProfileSection />
+      <PasswordSection />
+      <SessionsSection />
+      <AppearanceSection />
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session'
 import { DetailItem } from '@/components/detail-item'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
+import { RequireAdmin } from '@/components/require-admin'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useTemplate } from '../api/get-template'
 import { useTemplateItems } from '../api/get-template-items'
@@ -22,7 +23,16 @@ function byOrder(a: TemplateItem, b: TemplateItem) {
   return a.order - b.order || a.createdAt.localeCompare(b.createdAt)
 }
 
+// Admin-only: client users get the forbidden state (and the API's 403) instead.
 export function TemplateDetailPage() {
+  return (
+    <RequireAdmin>
+      <TemplateDetailPageContent />
+    </RequireAdmin>
+  )
+}
+
+function TemplateDetailPageContent() {
   const { id = '' } = useParams()
   const template = useTemplate(id)
   const items = useTemplateItems(id)
@@ -110,6 +120,7 @@ export function TemplateDetailPage() {
             title="Could not load the checklist items"
             onRetry={() => void items.refetch()}
             retrying={items.isFetching}
+            error={items.error}
           />
         ) : sorted && sorted.length > 0 ? (
           <ol className="divide-y rounded-lg border bg-card" aria-label="Checklist items">

@@ -4,12 +4,22 @@ import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
+import { RequireAdmin } from '@/components/require-admin'
 import { useSession } from '@/lib/session'
 import { useTemplates } from '../api/get-templates'
 import { TemplateCard } from '../components/template-card'
 import { TemplateFormDialog } from '../components/template-form-dialog'
 
+// Admin-only: client users get the forbidden state (and the API's 403) instead.
 export function TemplatesPage() {
+  return (
+    <RequireAdmin>
+      <TemplatesPageContent />
+    </RequireAdmin>
+  )
+}
+
+function TemplatesPageContent() {
   const templates = useTemplates()
   const canManage = useSession().role === 'admin'
 
@@ -39,6 +49,7 @@ export function TemplatesPage() {
           title="Could not load templates"
           onRetry={() => void templates.refetch()}
           retrying={templates.isFetching}
+          error={templates.error}
         />
       ) : templates.data.length === 0 ? (
         <EmptyState icon={FileText}>

@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { COMPANY_SIZES, INDUSTRIES } from '@shared/constants'
+import { updateOrganizationInput, type Organization } from '@shared/schemas/organization'
+import { Controller, useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { ErrorState } from '@/components/error-state'
+import { Card } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { PendingButton } from '@/components/ui/pending-button'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select'
+import { Skeleton } from '@/components/ui/skeleton'
+import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { toast } from '@/lib/toast'
+import { useOrganization } from '../api/get-organization'
+import { useUpdateOrganization } from '../api/update-organization'
+import { PanelHeader } from './panel-header'
+
+const companyFormSchema = updateOrganizationInput.required()
+type CompanyFormValues = z.input<typeof companyFormSchema>
+type CompanyFormOutput = z.output<typeof companyFormSchema>
+const FIELDS = ['name', 'industry', 'size', 'phone'] as const
+
+export function CompanyPanel() {
+  const organization = useOrganization()
+  return (
+    <section aria-labelledby="company-heading" className="grid gap-4">
+      <PanelHeader
+        id="company-heading"
+        title="Company"
+        description="Your firm's details, as set at registration. The name shows to everyone you invite."
+      />
+      {organization.isPending ? (
+        <CompanySkeleton />
+      ) : organization.isError ? (
+        <ErrorState
+          title="Could not load the company details"
+          onRetry={() => void organization.refetch()}
+          retrying={organization.isFetching}
+          error={organization.error}
+        />
+      ) : (
+        <CompanyForm organization={organization.data} />
+      )}
+    </section>
+  )
+}
+
+function CompanyForm({ organization }: { organization: Organization }) {
+  const updateOrganization = useUpdateOrganization()
+  const form = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
+    resolver: zodResolver(companyFormSchema),
+    defaultValues: {
+      name: organization.name,
+      industry: organization.industry,
+      size: organization.size,
+      phone: organization.phone,
+    },
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await updateOrganization.mutateAsync(values)
+      form.reset({
+        name: saved.name,
+        industry: saved.industry,
+        size: saved.size,
+        phone: saved.phone,
+      })
+      toast({ title: 'Company details saved' })
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FIELDS)
+      toastFailure('Failed to save company details', error)
+    }
+  })
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormField label="Company name" error={errors.name?.message}>
+          <Input autoComplete="organization" {...form.register('name')} />
+        </FormField>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="industry"
+            render={({ field, fieldState }) => (
+              <FormField label="Industry" error={fieldState.error?.message}>
+                {(controlProps) => (
+                  <Select
+                    value={field.value ?? ''}
+                    onValueChange={field.onChange}
+                    name={field.name}
+                  >
+                    <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
+                      <SelectValue placeholder="Select industry" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {INDUSTRIES.map((industry) => (
+                        <SelectItem key={industry} value={industry}>
+                          {industry}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              </FormField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="size"
+            render={({ field, fieldState }) => (
+              <FormField label="Company size" error={fieldState.error?.message}>
+                {(controlProps) => (
+                  <Select
+                    value={field.value ?? ''}
+                    onValueChange={field.onChange}
+                    name={field.name}
+                  >
+                    <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
+                      <SelectValue placeholder="Select company size" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {COMPANY_SIZES.map((size) => (
+                        <SelectItem key={size} value={size}>
+                          {size}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              </FormField>
+            )}
+          />
+        </div>
+        <FormField label="Company phone" error={errors.phone?.message}>
+          <Input type="tel" inputMode="tel" autoComplete="tel" {...form.register('phone')} />
+        </FormField>
+        <div className="flex justify-end">
+          <PendingButton
+            type="submit"
+            pending={updateOrganization.isPending}
+            pendingLabel="Saving..."
+          >
+            Save changes
+          </PendingButton>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+function CompanySkeleton() {
+  return (
+    <div role="status" className="rounded-lg border p-5 sm:p-6">
+      <span className="sr-only">Loading company details...</span>
+      <div aria-hidden="true" className="grid gap-5">
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="grid gap-2">
+            <Skeleton className="h-4 w-28" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ))}
+        <Skeleton className="h-10 w-32 justify-self-end" />
+      </div>
+    </div>
+  )
+}

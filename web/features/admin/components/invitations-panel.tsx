@@ -1,0 +1,132 @@
+import type { Invitation } from '@shared/schemas/invitations'
+import { MailPlus, Send } from 'lucide-react'
+import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { PendingButton } from '@/components/ui/pending-button'
+import { formatDate, formatDateTime } from '@/lib/dates'
+import { toastFailure } from '@/lib/mutation-feedback'
+import { toast } from '@/lib/toast'
+import { useInvitations } from '../api/get-invitations'
+import { useResendInvitation } from '../api/resend-invitation'
+import { InviteUserDialog } from './invite-user-dialog'
+import { PanelHeader } from './panel-header'
+import { RevokeInvitationDialog } from './revoke-invitation-dialog'
+import { RoleWithClient } from './role-badge'
+import { Cell, Row, RowList, RowListSkeleton } from './row-list'
+
+const GRID = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_12rem]'
+
+export function InvitationsPanel() {
+  const invitations = useInvitations()
+
+  return (
+    <section aria-labelledby="invitations-heading" className="grid gap-4">
+      <PanelHeader
+        id="invitations-heading"
+        title="Pending invitations"
+        count={invitations.data?.length}
+        description="Invitations not accepted yet. Each link is valid for 7 days; resending mails a new one."
+        action={
+          <InviteUserDialog
+            trigger={
+              <Button>
+                <MailPlus aria-hidden="true" />
+                Invite user
+              </Button>
+            }
+          />
+        }
+      />
+      {invitations.isPending ? (
+        <RowListSkeleton label="Loading invitations..." />
+      ) : invitations.isError ? (
+        <ErrorState
+          title="Could not load invitations"
+          onRetry={() => void invitations.refetch()}
+          retrying={invitations.isFetching}
+          error={invitations.error}
+        />
+      ) : invitations.data.length === 0 ? (
+        <EmptyState icon={Send} title="No pending invitations">
+          Click &apos;Invite user&apos; to invite a colleague as an admin, or someone at one of your
+          clients as a client user.
+        </EmptyState>
+      ) : (
+        <RowList
+          label="Pending invitations"
+          columns={['Email', 'Role', 'Sent', 'Expires', 'Actions']}
+          gridClassName={GRID}
+        >
+          {invitations.data.map((invitation) => (
+            <InvitationRow key={invitation.id} invitation={invitation} />
+          ))}
+        </RowList>
+      )}
+    </section>
+  )
+}
+
+function InvitationRow({ invitation }: { invitation: Invitation }) {
+  const resend = useResendInvitation()
+  const expired = invitation.status === 'expired'
+
+  const onResend = () => {
+    resend.mutateAsync(invitation.id).then(
+      (updated) =>
+        toast({
+          title: 'Invitation resent',
+          description: `A new link was e-mailed to ${updated.email}. It expires on ${formatDate(updated.expiresAt)}.`,
+        }),
+      (error: unknown) => toastFailure('Failed to resend invitation', error),
+    )
+  }
+
+  return (
+    <Row gridClassName={GRID}>
+      <Cell label="Email" className="col-span-2 lg:col-span-1">
+        <span className="font-medium [overflow-wrap:anywhere]">{invitation.email}</span>
+      </Cell>
+      <Cell label="Role" className="col-span-2 lg:col-span-1">
+        <RoleWithClient role={invitation.role} clientName={invitation.clientName} />
+      </Cell>
+      <Cell label="Sent">
+        <time
+          dateTime={invitation.sentAt}
+          title={formatDateTime(invitation.sentAt)}
+          className="tabular-nums"
+        >
+          {formatDate(invitation.sentAt)}
+        </time>
+        {invitation.invitedBy ? (
+          <span className="block text-xs text-muted-foreground">by {invitation.invitedBy}</span>
+        ) : null}
+      </Cell>
+      <Cell label="Expires">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {expired ? <Badge variant="destructive">Expired</Badge> : null}
+          <time
+            dateTime={invitation.expiresAt}
+            title={formatDateTime(invitation.expiresAt)}
+            className={expired ? 'text-muted-foreground tabular-nums' : 'tabular-nums'}
+          >
+            {formatDate(invitation.expiresAt)}
+          </time>
+        </div>
+      </Cell>
+      <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1 lg:justify-end">
+        <PendingButton
+          variant="outline"
+          size="sm"
+          pending={resend.isPending}
+          pendingLabel="Resending..."
+          onClick={onResend}
+        >
+          Resend<span className="sr-only"> the invitation to {invitation.email}</span>
+        </PendingButton>
+        <RevokeInvitationDialog invitation={invitation} />
+      </div>
+    </Row>
+  )
+}

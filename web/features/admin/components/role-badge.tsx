@@ -1,0 +1,20 @@
+import { ROLE_LABELS, type User } from '@shared/schemas/users'
+import { Badge } from '@/components/ui/badge'
+
+export function RoleBadge({ role }: { role: User['role'] }) {
+  return <Badge variant={role === 'admin' ? 'secondary' : 'outline'}>{ROLE_LABELS[role]}</Badge>
+}
+
+/** The role, and for a client user the client they belong to. */
+export function RoleWithClient({ role, clientName }: Pick<User, 'role' | 'clientName'>) {
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+      <RoleBadge role={role} />
+      {role === 'client' ? (
+        <span className="min-w-0 break-words text-muted-foreground">
+          {clientName ?? 'No client'}
+        </span>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+import type { User } from '@shared/schemas/users'
+import { useId } from 'react'
+import {
+  Controller,
+  type Control,
+  type FieldValues,
+  type Path,
+  type UseFormSetValue,
+} from 'react-hook-form'
+import { Link } from 'react-router'
+import { FormField } from '@/components/ui/form-field'
+import { RadioCard, RadioGroup } from '@/components/ui/radio-group'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select'
+import { useClientOptions } from '../api/get-client-options'
+
+export const ROLE_DESCRIPTIONS: Record<User['role'], string> = {
+  admin: "Firm staff: full access to the company's clients, projects, templates and settings.",
+  client: "Someone at one of your clients: sees only that client's projects and audits.",
+}
+
+interface RoleValues extends FieldValues {
+  role: User['role']
+  clientId?: string | null
+}
+
+interface RoleFieldsProps<T extends RoleValues> {
+  control: Control<T>
+  setValue: UseFormSetValue<T>
+  role: User['role'] | undefined
+}
+
+/** The role choice and, for role client, which of the company's clients the user belongs to. */
+export function RoleFields<T extends RoleValues>({ control, setValue, role }: RoleFieldsProps<T>) {
+  const labelId = useId()
+  const clients = useClientOptions({ enabled: role === 'client' })
+  const noClients = clients.isSuccess && clients.data.length === 0
+  return (
+    <>
+      <Controller
+        control={control}
+        name={'role' as Path<T>}
+        render={({ field, fieldState }) => (
+          <div className="grid gap-2">
+            <p id={labelId} className="text-sm leading-none font-medium">
+              Role
+            </p>
+            <RadioGroup
+              aria-labelledby={labelId}
+              value={field.value ?? ''}
+              onValueChange={(value) => {
+                field.onChange(value)
+                // An admin belongs to no client.
+                if (value === 'admin') setValue('clientId' as Path<T>, null as T[Path<T>])
+              }}
+              ref={field.ref}
+            >
+              <RadioCard value="admin" label="Admin" description={ROLE_DESCRIPTIONS.admin} />
+              <RadioCard value="client" label="Client" description={ROLE_DESCRIPTIONS.client} />
+            </RadioGroup>
+            {fieldState.error?.message ? (
+              <p className="text-sm font-medium text-destructive">{fieldState.error.message}</p>
+            ) : null}
+          </div>
+        )}
+      />
+      {role === 'client' ? (
+        <Controller
+          control={control}
+          name={'clientId' as Path<T>}
+          render={({ field, fieldState }) => (
+            <FormField
+              label="Client"
+              error={fieldState.error?.message}
+              description={
+                clients.isError ? (
+                  'The clients could not be loaded. Close this dialog and try again.'
+                ) : noClients ? (
+                  <>
+                    Add a client on the{' '}
+                    <Link to="/clients" className="text-primary underline underline-offset-4">
+                      Clients page
+                    </Link>{' '}
+                    first.
+                  </>
+                ) : (
+                  'The user will see only this client\u2019s projects and audits.'
+                )
+              }
+            >
+              {(controlProps) => (
+                <Select
+                  value={field.value ?? ''}
+                  onValueChange={field.onChange}
+                  disabled={!clients.isSuccess || noClients}
+                >
+                  <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue
+                      placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'}
+                    />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {clients.data?.map((client) => (
+                      <SelectItem key={client.id} value={client.id}>
+                        {client.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </FormField>
+          )}
+        />
+      ) : null}
+    </>
+  )
+}

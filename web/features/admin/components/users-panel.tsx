@@ -1,0 +1,119 @@
+import type { User } from '@shared/schemas/users'
+import { UserPlus, Users } from 'lucide-react'
+import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { formatDateTime, formatRelativeTime } from '@/lib/dates'
+import { useSession } from '@/lib/session'
+import { useUsers } from '../api/get-users'
+import { fullName } from '../lib/format'
+import { ChangeRoleDialog } from './change-role-dialog'
+import { InviteUserDialog } from './invite-user-dialog'
+import { RemoveUserDialog } from './remove-user-dialog'
+import { RoleWithClient } from './role-badge'
+import { Cell, Row, RowList, RowListSkeleton } from './row-list'
+import { PanelHeader } from './panel-header'
+
+// Each row is its own grid: fixed tracks keep the columns aligned with the header.
+const GRID = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_15rem]'
+
+export function UsersPanel() {
+  const users = useUsers()
+  const me = useSession()
+
+  return (
+    <section aria-labelledby="users-heading" className="grid gap-4">
+      <PanelHeader
+        id="users-heading"
+        title="Users"
+        count={users.data?.length}
+        description={`Everyone who can sign in to ${me.company.name}. New users join by invitation.`}
+        action={
+          <InviteUserDialog
+            trigger={
+              <Button>
+                <UserPlus aria-hidden="true" />
+                Add user
+              </Button>
+            }
+          />
+        }
+      />
+      {users.isPending ? (
+        <RowListSkeleton label="Loading users..." />
+      ) : users.isError ? (
+        <ErrorState
+          title="Could not load users"
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+          error={users.error}
+        />
+      ) : users.data.length === 0 ? (
+        <EmptyState icon={Users}>
+          No users yet. Click &apos;Add user&apos; to invite one.
+        </EmptyState>
+      ) : (
+        <RowList
+          label="Users"
+          columns={['User', 'Role', 'Last sign-in', 'Actions']}
+          gridClassName={GRID}
+        >
+          {users.data.map((user) => (
+            <UserRow key={user.id} user={user} isMe={user.id === me.id} />
+          ))}
+        </RowList>
+      )}
+    </section>
+  )
+}
+
+function UserRow({ user, isMe }: { user: User; isMe: boolean }) {
+  const name = fullName(user)
+  return (
+    <Row gridClassName={GRID}>
+      <div className="col-span-2 grid min-w-0 gap-0.5 lg:col-span-1">
+        <p className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
+          <span className="break-words">{name}</span>
+          {isMe ? <Badge variant="neutral">You</Badge> : null}
+        </p>
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
+      </div>
+      <Cell label="Role">
+        <RoleWithClient role={user.role} clientName={user.clientName} />
+      </Cell>
+      <Cell label="Last sign-in">
+        {user.lastLoginAt ? (
+          <time
+            dateTime={user.lastLoginAt}
+            title={formatDateTime(user.lastLoginAt)}
+            className="tabular-nums"
+          >
+            {formatRelativeTime(user.lastLoginAt)}
+          </time>
+        ) : (
+          <span className="text-muted-foreground">Never</span>
+        )}
+      </Cell>
+      <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1 lg:justify-end">
+        {isMe ? (
+          <p className="text-sm text-muted-foreground lg:text-right">
+            You can&apos;t change your own role or remove yourself.
+          </p>
+        ) : (
+          <>
+            <ChangeRoleDialog
+              user={user}
+              trigger={
+                <Button variant="outline" size="sm">
+                  Change role<span className="sr-only"> of {name}</span>
+                </Button>
+              }
+            />
+            <RemoveUserDialog user={user} />
+          </>
+        )}
+      </div>
+    </Row>
+  )
+}
