@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes'
 import { invitationAcceptRoutes, invitationRoutes } from './modules/invitations/invitations.routes'
 import { organizationRoutes } from './modules/organization/organization.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
+import { requestRoutes } from './modules/requests/requests.routes'
 import { templateItemRoutes } from './modules/template-items/template-items.routes'
 import { templateRoutes } from './modules/templates/templates.routes'
 import { userRoutes } from './modules/users/users.routes'
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await workspace.register(clientRoutes, { prefix: '/clients' })
         await workspace.register(projectRoutes, { prefix: '/projects' })
         await workspace.register(auditRoutes, { prefix: '/audits' })
+        await workspace.register(requestRoutes)
         await workspace.register(templateRoutes, { prefix: '/templates' })
         await workspace.register(categoryRoutes, { prefix: '/template-categories' })
         await workspace.register(templateItemRoutes, { prefix: '/template-items' })

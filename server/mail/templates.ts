@@ -88,6 +88,33 @@ export const mails = {
       ],
       { label: 'Accept invitation', url: invite.url },
     ),
+  requestsSent: (
+    to: string,
+    sent: {
+      firstName: string
+      senderName: string
+      auditName: string
+      requests: Array<{ title: string; dueDate: string | null }>
+      url: string
+    },
+  ) =>
+    message(
+      // Names are user input: keep the subject on one line.
+      to,
+      `${sent.requests.length === 1 ? 'A new request' : `${sent.requests.length} new requests`} for ${sent.auditName}`.replace(
+        /\s+/g,
+        ' ',
+      ),
+      [
+        `Hello ${sent.firstName},`,
+        `${sent.senderName} sent you ${sent.requests.length === 1 ? 'a request' : `${sent.requests.length} requests`} for the audit ${sent.auditName}:`,
+        ...sent.requests.map(
+          (request) => `• ${request.title}${request.dueDate ? ` (due ${request.dueDate})` : ''}`,
+        ),
+        'Open My requests to answer them and submit your documents.',
+      ],
+      { label: 'Open my requests', url: sent.url },
+    ),
   resetPassword: (to: string, firstName: string, url: string) =>
     message(
       to,

@@ -24,6 +24,8 @@ export const createAuditInput = z.strictObject({
   description: auditFields.description.optional().default(null),
   status: auditStatus.default('in_progress'),
   dueDate: auditFields.dueDate.optional().default(null),
+  /** The audit starts with one draft request per item of this template (a copy). */
+  templateId: z.uuid({ error: 'Template must be a valid id' }).optional(),
 })
 export type CreateAuditInput = z.input<typeof createAuditInput>
 

@@ -10,6 +10,11 @@ export const ACTIVITY_ACTIONS = [
   'invitation.accepted',
   'invitation.revoked',
   'password.changed',
+  'request.sent',
+  'request.submitted',
+  'request.accepted',
+  'request.returned',
+  'request.not_applicable',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -23,6 +28,11 @@ export const ACTIVITY_ACTION_LABELS = {
   'invitation.accepted': 'accepted the invitation for',
   'invitation.revoked': 'revoked the invitation to',
   'password.changed': 'changed the password of',
+  'request.sent': 'sent the request',
+  'request.submitted': 'submitted the request',
+  'request.accepted': 'accepted the request',
+  'request.returned': 'returned the request',
+  'request.not_applicable': 'marked as not applicable the request',
 } as const satisfies Record<ActivityAction, string>
 
 export const RECENT_ACTIVITY_LIMIT = 20

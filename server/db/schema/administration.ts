@@ -3,6 +3,7 @@ import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-c
 import { ACTIVITY_ACTIONS } from '../../../shared/schemas/dashboard'
 import { id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
+import { auditRequests } from './requests'
 import { users } from './users'
 import { clients } from './workspace'
 
@@ -57,9 +58,15 @@ export const activityEvents = pgTable(
     actorName: text().notNull(),
     action: text({ enum: ACTIVITY_ACTIONS }).notNull(),
     target: text().notNull(),
+    /**
+     * The request the event is about: its history. Set null when the request goes (with its audit)
+     * so that the company's trail keeps the event.
+     */
+    requestId: uuid().references(() => auditRequests.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    index('activity_events_request_id_created_at_idx').on(t.requestId, t.createdAt),
     index('activity_events_organization_id_created_at_idx').on(
       t.organizationId,
       t.createdAt.desc(),

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import { RECENT_ACTIVITY_LIMIT, type ActivityAction } from '@shared/schemas/dashboard'
 import type { Db } from '../../db/client'
 import { activityEvents } from '../../db/schema'
@@ -21,6 +21,7 @@ export async function recordActivity(
   action: ActivityAction,
   target: string,
   now: Date,
+  about: { requestId?: string } = {},
 ) {
   await db.insert(activityEvents).values({
     organizationId: orgId,
@@ -28,6 +29,7 @@ export async function recordActivity(
     actorName: fullName(actor),
     action,
     target,
+    requestId: about.requestId ?? null,
     createdAt: now,
     updatedAt: now,
   })
@@ -57,5 +59,23 @@ export async function recentActivity(
     )
     .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
     .limit(limit)
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+}
+
+const eventColumns = {
+  id: activityEvents.id,
+  actor: activityEvents.actorName,
+  action: activityEvents.action,
+  target: activityEvents.target,
+  createdAt: activityEvents.createdAt,
+}
+
+/** One request's events, oldest first: its history. */
+export async function requestActivity(db: Db, orgId: string, requestId: string) {
+  const rows = await db
+    .select(eventColumns)
+    .from(activityEvents)
+    .where(and(eq(activityEvents.organizationId, orgId), eq(activityEvents.requestId, requestId)))
+    .orderBy(asc(activityEvents.createdAt), asc(activityEvents.id))
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { audits, projects } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { AppError, notFound } from '../../lib/errors'
+import { insertRequestsFromItems, templateItemsFor } from '../requests/requests.repo'
 
 type AuditStatus = 'in_progress' | 'in_review' | 'completed'
 
@@ -64,22 +65,29 @@ export async function getAudit(db: Db, orgId: string, id: string, clientId?: str
   return withIsoDates(row)
 }
 
+/** With a template: the audit starts with one draft request per item (a copy), in one transaction. */
 export async function createAudit(
   db: Db,
   orgId: string,
-  values: Required<AuditValues> & { projectId: string },
+  input: Required<AuditValues> & { projectId: string; templateId?: string },
   now: Date,
 ) {
+  const { templateId, ...values } = input
   if (!(await projectExists(db, orgId, values.projectId))) {
     throw new AppError('VALIDATION', 'Project not found', [
       { path: 'projectId', message: 'Project not found' },
     ])
   }
-  const [row] = await db
-    .insert(audits)
-    .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
-    .returning(columns)
-  return withIsoDates(row!)
+  const items = templateId ? await templateItemsFor(db, orgId, templateId) : []
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(audits)
+      .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
+      .returning(columns)
+    await insertRequestsFromItems(tx, orgId, created!.id, items, now)
+    return created!
+  })
+  return withIsoDates(row)
 }
 
 export async function updateAudit(

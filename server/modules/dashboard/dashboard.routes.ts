@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { dashboardDto } from '@shared/schemas/dashboard'
 import { selectRows } from '../../db/client'
-import { audits, clients, projects } from '../../db/schema'
+import { auditRequests, audits, clients, projects } from '../../db/schema'
 import { clientScopeOf, currentUser, orgOf as org } from '../../plugins/session'
 import { recentActivity } from '../activity/activity.repo'
 
@@ -20,6 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         totalClients: number
         activeProjects: number
         inProgressAudits: number
+        completedItems: number
       }>(
         app.db,
         sql`select
@@ -29,7 +30,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           clientId
             ? sql` and ${audits.projectId} in (select ${projects.id} from ${projects} where ${projects.clientId} = ${clientId})`
             : sql``
-        }) as "inProgressAudits"`,
+        }) as "inProgressAudits",
+        (select count(*)::int from ${auditRequests} where ${auditRequests.organizationId} = ${orgId} and ${auditRequests.status} = 'accepted'${
+          clientId
+            ? sql` and ${auditRequests.auditId} in (select ${audits.id} from ${audits} join ${projects} on ${projects.id} = ${audits.projectId} where ${projects.clientId} = ${clientId})`
+            : sql``
+        }) as "completedItems"`,
       )
       // The company's trail is staff information: a client user sees only their own events.
       const activity = await recentActivity(
@@ -37,8 +43,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         orgId,
         clientId ? { actorUserId: currentUser(request).id } : {},
       )
-      // Accepted audit requests arrive with the audit workspace.
-      return { ...counts!, completedItems: 0, recentActivity: activity }
+      // completedItems: accepted audit requests.
+      return { ...counts!, recentActivity: activity }
     },
   )
 }

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { REQUEST_STATUSES } from '../../../shared/schemas/requests'
+import { id, timestamps, tstz } from './columns'
+import { organizations } from './organizations'
+import { users } from './users'
+import { audits } from './workspace'
+
+const statusList = sql.raw(REQUEST_STATUSES.map((status) => `'${status}'`).join(', '))
+
+/** What an audit asks of its client: copied from a template item or written by hand. */
+export const auditRequests = pgTable(
+  'audit_requests',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    auditId: uuid()
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    /** Sort key within the audit; the request's number is its rank by (position, created_at, id). */
+    position: integer().notNull(),
+    title: text().notNull(),
+    description: text(),
+    documentRequired: boolean().notNull().default(false),
+    responseRequired: boolean().notNull().default(false),
+    status: text({ enum: REQUEST_STATUSES }).notNull().default('draft'),
+    /** A client-role user of the audit's client (checked by the API). */
+    assigneeUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date({ mode: 'string' }),
+    /** Provenance only: a snapshot, so editing or deleting the template changes nothing here. */
+    sourceTemplateItemId: uuid(),
+    sentAt: tstz(),
+    submittedAt: tstz(),
+    acceptedAt: tstz(),
+    notApplicableReason: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index('audit_requests_audit_id_position_idx').on(t.auditId, t.position),
+    index('audit_requests_assignee_user_id_idx').on(t.assigneeUserId),
+    index('audit_requests_organization_id_status_idx').on(t.organizationId, t.status),
+    check('audit_requests_status_check', sql`${t.status} in (${statusList})`),
+    check('audit_requests_position_check', sql`${t.position} >= 0`),
+    check(
+      'audit_requests_not_applicable_reason_check',
+      sql`(${t.status} = 'not_applicable') = (${t.notApplicableReason} is not null)`,
+    ),
+  ],
+)
+
+/**
+ * One submission of a request: the client's answer, and the firm's reason when it was returned.
+ * Files (next slice) will reference a version. `submitted_at` null: a version being prepared.
+ */
+export const requestVersions = pgTable(
+  'request_versions',
+  {
+    id: id(),
+    requestId: uuid()
+      .notNull()
+      .references(() => auditRequests.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    response: text(),
+    submittedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Names are snapshots, so that a version still reads right after the user is gone. */
+    submittedByName: text(),
+    submittedAt: tstz(),
+    returnedReason: text(),
+    returnedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    returnedByName: text(),
+    returnedAt: tstz(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('request_versions_request_id_number_key').on(t.requestId, t.number),
+    index('request_versions_submitted_by_user_id_idx').on(t.submittedByUserId),
+    index('request_versions_returned_by_user_id_idx').on(t.returnedByUserId),
+    check('request_versions_number_check', sql`${t.number} >= 1`),
+  ],
+)
+
+/** The thread of a request; `internal` notes are the firm's only. */
+export const requestComments = pgTable(
+  'request_comments',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    requestId: uuid()
+      .notNull()
+      .references(() => auditRequests.id, { onDelete: 'cascade' }),
+    authorUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    authorName: text().notNull(),
+    body: text().notNull(),
+    internal: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('request_comments_request_id_created_at_idx').on(t.requestId, t.createdAt),
+    index('request_comments_organization_id_idx').on(t.organizationId),
+    index('request_comments_author_user_id_idx').on(t.authorUserId),
+  ],
+)

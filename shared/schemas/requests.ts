@@ -1,0 +1,182 @@
+import { z } from 'zod'
+import { calendarDate, id, LIMITS, optionalText, requiredText, timestamps } from './common'
+import { activityDto } from './dashboard'
+
+/** draft → sent → submitted → accepted | returned (→ submitted again); not_applicable from any but accepted. */
+export const REQUEST_STATUSES = [
+  'draft',
+  'sent',
+  'submitted',
+  'accepted',
+  'returned',
+  'not_applicable',
+] as const
+export type RequestStatus = (typeof REQUEST_STATUSES)[number]
+export const requestStatus = z.enum(REQUEST_STATUSES)
+export const REQUEST_STATUS_LABELS = {
+  draft: 'Draft',
+  sent: 'Sent',
+  submitted: 'Submitted',
+  accepted: 'Accepted',
+  returned: 'Returned',
+  not_applicable: 'Not Applicable',
+} as const satisfies Record<RequestStatus, string>
+
+export const REQUEST_LIMITS = {
+  response: 20_000,
+  reason: 2000,
+  comment: 5000,
+  position: 100_000,
+  /** Requests sent or added from a template in one call. */
+  batch: 500,
+} as const
+
+const position = z
+  .number({ error: 'Position must be a whole number' })
+  .int('Position must be a whole number')
+  .min(0, 'Position must be 0 or more')
+  .max(REQUEST_LIMITS.position, `Position must be at most ${REQUEST_LIMITS.position}`)
+
+const requestFields = {
+  title: requiredText('Title'),
+  description: optionalText('Description', LIMITS.description),
+  documentRequired: z.boolean({ error: 'documentRequired must be true or false' }),
+  responseRequired: z.boolean({ error: 'responseRequired must be true or false' }),
+  position,
+  assigneeId: z.uuid({ error: 'Assignee must be a valid id' }).nullable(),
+  dueDate: calendarDate.nullable(),
+}
+
+export const createRequestInput = z.strictObject({
+  ...requestFields,
+  description: requestFields.description.optional().default(null),
+  documentRequired: requestFields.documentRequired.default(false),
+  responseRequired: requestFields.responseRequired.default(false),
+  /** Omitted: after the last request. */
+  position: position.optional(),
+  assigneeId: requestFields.assigneeId.optional().default(null),
+  dueDate: requestFields.dueDate.optional().default(null),
+})
+export type CreateRequestInput = z.input<typeof createRequestInput>
+
+/** Title, description, flags and position while draft; assignee and due date until accepted. */
+export const updateRequestInput = z.strictObject(requestFields).partial()
+export type UpdateRequestInput = z.input<typeof updateRequestInput>
+
+export const fromTemplateInput = z.strictObject({
+  templateId: z.uuid({ error: 'Template is required' }),
+})
+
+export const sendRequestsInput = z.strictObject({
+  /** Omitted: every draft of the audit. */
+  requestIds: z
+    .array(id, { error: 'requestIds must be a list of ids' })
+    .min(1, 'Choose at least one request')
+    .max(REQUEST_LIMITS.batch, `At most ${REQUEST_LIMITS.batch} requests at once`)
+    .optional(),
+})
+
+export const submitRequestInput = z.strictObject({
+  response: optionalText('Response', REQUEST_LIMITS.response).optional().default(null),
+})
+
+export const reasonInput = z.strictObject({
+  reason: requiredText('Reason', REQUEST_LIMITS.reason),
+})
+
+export const createCommentInput = z.strictObject({
+  body: requiredText('Comment', REQUEST_LIMITS.comment),
+  /** An internal note: seen by the firm's staff only. */
+  internal: z.boolean({ error: 'internal must be true or false' }).default(false),
+})
+
+export const requestDto = z.object({
+  id: z.string(),
+  auditId: z.string(),
+  /** 1-based place in the audit (by position, then creation), counting every request. */
+  number: z.number().int(),
+  position: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  documentRequired: z.boolean(),
+  responseRequired: z.boolean(),
+  status: requestStatus,
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  /** Due before today (UTC) and still waiting for the client (sent or returned). */
+  overdue: z.boolean(),
+  sentAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  notApplicableReason: z.string().nullable(),
+  ...timestamps,
+})
+export type AuditRequest = z.infer<typeof requestDto>
+
+/** Accepted out of every request but the not-applicable ones (of those the caller can see). */
+export const progressDto = z.object({ accepted: z.number().int(), total: z.number().int() })
+export type RequestProgress = z.infer<typeof progressDto>
+
+export const requestListDto = z.object({
+  progress: progressDto,
+  requests: z.array(requestDto),
+})
+export type RequestList = z.infer<typeof requestListDto>
+
+/** Files arrive with the uploads slice; the list is always there so the shape stays stable. */
+export const requestFileDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  createdAt: z.string(),
+})
+
+export const requestVersionDto = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  response: z.string().nullable(),
+  submittedBy: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  returnedReason: z.string().nullable(),
+  returnedBy: z.string().nullable(),
+  returnedAt: z.string().nullable(),
+  files: z.array(requestFileDto),
+})
+export type RequestVersion = z.infer<typeof requestVersionDto>
+
+export const commentDto = z.object({
+  id: z.string(),
+  authorId: z.string().nullable(),
+  authorName: z.string(),
+  body: z.string(),
+  internal: z.boolean(),
+  createdAt: z.string(),
+})
+export type RequestComment = z.infer<typeof commentDto>
+
+export const requestDetailDto = requestDto.extend({
+  auditName: z.string(),
+  /** Oldest first. */
+  versions: z.array(requestVersionDto),
+  /** The request's activity events, oldest first. */
+  history: z.array(activityDto),
+  /** Staff only: the key is absent for client users. */
+  internalNotes: z.array(commentDto).optional(),
+})
+export type RequestDetail = z.infer<typeof requestDetailDto>
+
+export const myRequestsDto = z.array(
+  z.object({
+    audit: z.object({
+      id: z.string(),
+      name: z.string(),
+      dueDate: z.string().nullable(),
+      projectId: z.string(),
+      projectName: z.string(),
+    }),
+    requests: z.array(requestDto),
+  }),
+)
+export type MyRequests = z.infer<typeof myRequestsDto>
