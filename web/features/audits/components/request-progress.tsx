@@ -18,7 +18,7 @@ export function RequestProgress({ progress }: { progress: Progress }) {
         aria-valuemax={total}
         aria-valuenow={accepted}
         aria-valuetext={label}
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
+        className="h-2.5 w-full overflow-hidden rounded-full border border-muted-foreground/50 bg-muted"
       >
         <div className="h-full rounded-full bg-success" style={{ width: `${percent}%` }} />
       </div>

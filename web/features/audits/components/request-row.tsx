@@ -61,7 +61,7 @@ export function RequestRow({
             <span className="mr-2 text-muted-foreground tabular-nums">#{request.number}</span>
             <Link
               to={`/requests/${request.id}`}
-              className="rounded-sm underline-offset-4 hover:underline"
+              className="rounded-sm text-primary underline-offset-4 hover:underline"
             >
               {request.title}
             </Link>
@@ -79,43 +79,54 @@ export function RequestRow({
         responseRequired={request.responseRequired}
       />
       {canPlan ? (
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-center">
-          <Select
-            value={request.assigneeId ?? UNASSIGNED}
-            disabled={!assignees || updateRequest.isPending}
-            onValueChange={(value) =>
-              void save({ assigneeId: value === UNASSIGNED ? null : value }, 'Assignee')
-            }
-          >
-            <SelectTrigger aria-label={`Assignee of request ${request.number}`}>
-              <SelectValue placeholder="Loading..." />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={UNASSIGNED}>Unassigned</SelectItem>
-              {request.assigneeId && !assignees?.some((user) => user.id === request.assigneeId) ? (
-                <SelectItem value={request.assigneeId}>
-                  {request.assigneeName ?? 'Unknown user'}
-                </SelectItem>
-              ) : null}
-              {assignees?.map((user) => (
-                <SelectItem key={user.id} value={user.id}>
-                  {user.firstName} {user.lastName}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Input
-            type="date"
-            aria-label={`Due date of request ${request.number}`}
-            className="w-full sm:w-44"
-            defaultValue={request.dueDate ?? ''}
-            key={request.dueDate ?? ''}
-            disabled={updateRequest.isPending}
-            onChange={(event) => {
-              const value = event.target.value || null
-              if (value !== request.dueDate) void save({ dueDate: value }, 'Due date')
-            }}
-          />
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end">
+          <div className="grid gap-1.5">
+            <span aria-hidden="true" className="text-xs font-medium text-muted-foreground">
+              Assignee
+            </span>
+            <Select
+              value={request.assigneeId ?? UNASSIGNED}
+              disabled={!assignees || updateRequest.isPending}
+              onValueChange={(value) =>
+                void save({ assigneeId: value === UNASSIGNED ? null : value }, 'Assignee')
+              }
+            >
+              <SelectTrigger aria-label={`Assignee of request ${request.number}`}>
+                <SelectValue placeholder="Loading..." />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={UNASSIGNED}>Unassigned</SelectItem>
+                {request.assigneeId &&
+                !assignees?.some((user) => user.id === request.assigneeId) ? (
+                  <SelectItem value={request.assigneeId}>
+                    {request.assigneeName ?? 'Unknown user'}
+                  </SelectItem>
+                ) : null}
+                {assignees?.map((user) => (
+                  <SelectItem key={user.id} value={user.id}>
+                    {user.firstName} {user.lastName}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-1.5">
+            <span aria-hidden="true" className="text-xs font-medium text-muted-foreground">
+              Due date
+            </span>
+            <Input
+              type="date"
+              aria-label={`Due date of request ${request.number}`}
+              className="w-full sm:w-44"
+              defaultValue={request.dueDate ?? ''}
+              key={request.dueDate ?? ''}
+              disabled={updateRequest.isPending}
+              onChange={(event) => {
+                const value = event.target.value || null
+                if (value !== request.dueDate) void save({ dueDate: value }, 'Due date')
+              }}
+            />
+          </div>
         </div>
       ) : (
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
