@@ -243,3 +243,86 @@ test('My requests says what to expect when nothing has been sent yet', async ({
   await expect(page.getByText('Nothing to answer')).toBeVisible()
   await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
 })
+
+test('add from a template, mark one not applicable; a document-required request says uploads come later', async ({
+  page,
+  baseURL,
+  account,
+  browser,
+}) => {
+  await signIn(page, baseURL!, account)
+  const seed = workspaceApi(page, baseURL!)
+  const client = await seed.client({ name: 'Fabrikam' })
+  const project = await seed.project({ name: 'Interim Review', clientId: client.id })
+  const audit = await seed.audit({ name: 'Q3 audit', projectId: project.id })
+  const template = await seed.template({ name: 'Governance pack' })
+  await seed.templateItem({
+    templateId: template.id,
+    title: 'Signed engagement letter',
+    requiresDocument: true,
+    order: 0,
+  })
+  await seed.templateItem({ templateId: template.id, title: 'Board minutes', order: 1 })
+  const grace = await createClientUser(page, baseURL!, client.id)
+
+  await page.goto(`/audits/${audit.id}`)
+  await expect(page.getByText('No requests yet.')).toBeVisible()
+  await page.getByRole('button', { name: 'Add from Template' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add from Template' })
+  await dialog.getByRole('combobox', { name: 'Template' }).click()
+  await page.getByRole('option', { name: 'Governance pack (2 items)' }).click()
+  await dialog.getByRole('button', { name: 'Add Requests' }).click()
+  await expect(toasts(page).filter({ hasText: '2 requests added' })).toBeVisible()
+  const requests = page.getByRole('list', { name: 'Requests' }).getByRole('listitem')
+  await expect(requests).toHaveCount(2)
+
+  // Assign both and send them through the API (the loop test covers those screens).
+  const list = (await (await page.request.get(`/api/audits/${audit.id}/requests`)).json()) as {
+    requests: { id: string; title: string }[]
+  }
+  const users = (await (await page.request.get('/api/users')).json()) as {
+    id: string
+    email: string
+  }[]
+  const graceId = users.find((user) => user.email === grace.email)!.id
+  const headers = { origin: new URL(baseURL!).origin }
+  for (const request of list.requests) {
+    const patched = await page.request.patch(`/api/requests/${request.id}`, {
+      headers,
+      data: { assigneeId: graceId },
+    })
+    expect(patched.status()).toBe(200)
+  }
+  expect(
+    (await page.request.post(`/api/audits/${audit.id}/send`, { headers, data: {} })).status(),
+  ).toBe(200)
+  const letter = list.requests.find((request) => request.title === 'Signed engagement letter')!
+  const minutes = list.requests.find((request) => request.title === 'Board minutes')!
+
+  // The auditor marks the minutes not applicable, with a reason: progress counts one request.
+  await page.goto(`/requests/${minutes.id}`)
+  await page.getByRole('button', { name: 'Mark Not Applicable' }).click()
+  const naDialog = page.getByRole('dialog', { name: 'Mark Not Applicable' })
+  await naDialog.getByLabel('Reason').fill('No board meeting this quarter.')
+  await naDialog.getByRole('button', { name: 'Mark Not Applicable' }).click()
+  await expect(naDialog).toBeHidden()
+  await expect(page.getByRole('main')).toContainText('No board meeting this quarter.')
+  await expect(page.getByRole('button', { name: 'Mark Not Applicable' })).toHaveCount(0)
+  await page.goto(`/audits/${audit.id}`)
+  await expect(page.getByRole('progressbar', { name: 'Requests accepted' })).toHaveAttribute(
+    'aria-valuetext',
+    '0 of 1 accepted',
+  )
+
+  // The client is told honestly that the document cannot be uploaded yet; the server says why.
+  const clientContext = await browser.newContext({ baseURL })
+  const clientPage = await clientContext.newPage()
+  await signIn(clientPage, baseURL!, grace)
+  await clientPage.goto(`/requests/${letter.id}`)
+  await expect(clientPage.getByText('Uploads arrive soon')).toBeVisible()
+  await clientPage.getByRole('button', { name: 'Submit Answer' }).click()
+  await expect(
+    clientPage.getByRole('alert').filter({ hasText: 'requires a document' }),
+  ).toBeVisible()
+  await clientContext.close()
+})
