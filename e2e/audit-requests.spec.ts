@@ -211,12 +211,20 @@ test('the request loop: audit from a template, assign, send, answer, return, ans
   await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
   await screenshots(page, 'request-page-staff')
   await expectNoHorizontalScroll(page)
+  // The dark theme too, with the internal notes (their warning tint) on screen.
+  await page.getByRole('banner').getByRole('button', { name: 'Toggle theme' }).click()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await page.getByRole('tab', { name: /Internal notes/ }).click()
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+  await screenshots(page, 'request-page-staff-dark')
   await page.goto(auditUrl)
   await expect(page.getByRole('progressbar', { name: 'Requests accepted' })).toHaveAttribute(
     'aria-valuetext',
     '1 of 2 accepted',
   )
   await expect(page.getByText('1 of 2 accepted')).toBeVisible()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
   await clientContext.close()
 })
 
