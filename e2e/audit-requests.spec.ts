@@ -125,8 +125,13 @@ test('the request loop: audit from a template, assign, send, answer, return, ans
   expect(link).toBeTruthy()
   const clientContext = await browser.newContext({ baseURL })
   const clientPage = await clientContext.newPage()
-  await signIn(clientPage, baseURL!, grace)
+  // Signed out, the link asks to sign in first and then lands on My requests.
   await clientPage.goto(new URL(link!).pathname)
+  await expect(clientPage).toHaveURL('/login?redirect=%2Fmy-requests')
+  await clientPage.getByLabel('Email').fill(grace.email)
+  await clientPage.getByLabel('Password', { exact: true }).fill(grace.password)
+  await clientPage.getByRole('button', { name: 'Sign in' }).click()
+  await expect(clientPage).toHaveURL('/my-requests')
   await expect(clientPage.getByRole('heading', { level: 1, name: 'My Requests' })).toBeVisible()
   await expect(
     clientPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Requests' }),
