@@ -122,6 +122,27 @@ const appRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'audits/:id',
+    ...lazyRoute(
+      () => import('@/features/audits/pages/audit-page'),
+      (m) => m.AuditPage,
+    ),
+  },
+  {
+    path: 'requests/:id',
+    ...lazyRoute(
+      () => import('@/features/audits/pages/request-page'),
+      (m) => m.RequestPage,
+    ),
+  },
+  {
+    path: 'my-requests',
+    ...lazyRoute(
+      () => import('@/features/audits/pages/my-requests-page'),
+      (m) => m.MyRequestsPage,
+    ),
+  },
+  {
     path: 'templates',
     ...lazyRoute(
       () => import('@/features/templates/pages/templates-page'),

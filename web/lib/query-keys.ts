@@ -65,3 +65,11 @@ export const invitationKeys = {
   all: ['invitations'] as const,
   list: () => [...invitationKeys.all, 'list'] as const,
 }
+
+export const requestKeys = {
+  all: ['requests'] as const,
+  auditList: (auditId: string) => [...requestKeys.all, 'audit', auditId] as const,
+  detail: (id: string) => [...requestKeys.all, 'detail', id] as const,
+  comments: (id: string) => [...requestKeys.all, 'comments', id] as const,
+  mine: () => [...requestKeys.all, 'mine'] as const,
+}

@@ -1,6 +1,7 @@
 import {
   FileText,
   FolderKanban,
+  Inbox,
   LayoutDashboard,
   LogOut,
   Settings,
@@ -34,11 +35,14 @@ interface NavItem {
   icon: LucideIcon
   /** Shown to admins only (client users get a 403 there). */
   adminOnly?: boolean
+  /** Shown to client users only (the firm's staff get a 403 there). */
+  clientOnly?: boolean
 }
 
 const mainItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/clients', label: 'Clients', icon: Users, adminOnly: true },
+  { to: '/my-requests', label: 'My Requests', icon: Inbox, clientOnly: true },
   { to: '/projects', label: 'Projects', icon: FolderKanban },
   { to: '/templates', label: 'Templates', icon: FileText, adminOnly: true },
 ]
@@ -102,7 +106,7 @@ export function AppSidebar() {
   const collapsed = useSidebarCollapsed()
   const { isMobile, setOpenMobile } = useSidebar()
   const isAdmin = useSession().role === 'admin'
-  const visibleItems = mainItems.filter((item) => isAdmin || !item.adminOnly)
+  const visibleItems = mainItems.filter((item) => (isAdmin ? !item.clientOnly : !item.adminOnly))
   return (
     <Sidebar label="Main">
       <SidebarHeader className="h-14 justify-center border-b border-sidebar-border">

@@ -1,5 +1,6 @@
 import type { Audit } from '@shared/schemas/audits'
 import { CalendarDays } from 'lucide-react'
+import { Link } from 'react-router'
 import { AuditStatusBadge } from '@/components/status-badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -29,7 +30,15 @@ export function AuditCard({ audit, canManage }: { audit: Audit; canManage: boole
     <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between">
       <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="min-w-0 font-semibold break-words">{audit.name}</h3>
+          <h3 className="min-w-0 font-semibold break-words">
+            {/* The audit's own page (the audits feature): linked by path, not imported. */}
+            <Link
+              to={`/audits/${audit.id}`}
+              className="rounded-sm text-primary underline-offset-4 hover:underline"
+            >
+              {audit.name}
+            </Link>
+          </h3>
           <AuditStatusBadge status={audit.status} />
         </div>
         {audit.description ? (

@@ -5,7 +5,7 @@ import {
   updateAuditInput,
   type Audit,
 } from '@shared/schemas/audits'
-import type { ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
@@ -24,6 +24,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useCreateAudit } from '../api/create-audit'
+import { useTemplateOptions } from '../api/get-template-options'
 import { useUpdateAudit } from '../api/update-audit'
 
 const auditFormSchema = updateAuditInput.required()
@@ -33,6 +34,8 @@ const FIELDS = ['name', 'description', 'status', 'dueDate'] as const
 
 // An empty date input means "no due date".
 const toDueDate = (value: unknown) => (typeof value === 'string' && value ? value : null)
+
+const NO_TEMPLATE = 'none'
 
 interface AuditFormDialogProps {
   projectId: string
@@ -78,6 +81,7 @@ function AuditForm({
     },
   })
   const { errors } = form.formState
+  const [templateId, setTemplateId] = useState(NO_TEMPLATE)
 
   const onSubmit = form.handleSubmit(async ({ status, ...values }) => {
     try {
@@ -85,7 +89,11 @@ function AuditForm({
         await updateAudit.mutateAsync({ id: audit.id, input: { ...values, status } })
         toast({ title: 'Audit updated successfully' })
       } else {
-        await createAudit.mutateAsync({ ...values, projectId })
+        await createAudit.mutateAsync({
+          ...values,
+          projectId,
+          ...(templateId === NO_TEMPLATE ? {} : { templateId }),
+        })
         toast({ title: 'Audit created successfully' })
       }
       onDone()
@@ -140,6 +148,7 @@ function AuditForm({
           {...form.register('dueDate', { setValueAs: toDueDate })}
         />
       </FormField>
+      {audit ? null : <TemplateSelect value={templateId} onChange={setTemplateId} />}
       <DialogFooter>
         <PendingButton
           type="submit"
@@ -150,5 +159,36 @@ function AuditForm({
         </PendingButton>
       </DialogFooter>
     </form>
+  )
+}
+
+/** Optional: the audit starts with one draft request per item of the chosen template. */
+function TemplateSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const templates = useTemplateOptions()
+  return (
+    <FormField
+      label="From template (optional)"
+      description={
+        templates.isError
+          ? 'The templates could not be loaded; the audit can still be created without one.'
+          : 'Each item of the template becomes a draft request of the audit.'
+      }
+    >
+      {(controlProps) => (
+        <Select value={value} onValueChange={onChange} disabled={!templates.data}>
+          <SelectTrigger {...controlProps}>
+            <SelectValue placeholder="No template" />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
+            {templates.data?.map((template) => (
+              <SelectItem key={template.id} value={template.id}>
+                {template.name} ({template.itemCount} {template.itemCount === 1 ? 'item' : 'items'})
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </FormField>
   )
 }

@@ -1,0 +1,341 @@
+import type { Page } from '@playwright/test'
+import {
+  createClientUser,
+  expect,
+  expectNoSeriousA11yViolations,
+  loaded,
+  signIn,
+  test,
+  toasts,
+  waitForMail,
+  workspaceApi,
+} from './fixtures'
+
+/** Set E2E_SCREENSHOTS to a folder to keep pictures of the screens at 1440 and 390 pixels. */
+async function screenshots(page: Page, name: string) {
+  const folder = process.env.E2E_SCREENSHOTS
+  if (!folder) return
+  await loaded(page)
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await loaded(page)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+test('the request loop: audit from a template, assign, send, answer, return, answer again, accept', async ({
+  page,
+  baseURL,
+  account,
+  browser,
+}) => {
+  test.slow()
+  await signIn(page, baseURL!, account)
+  const seed = workspaceApi(page, baseURL!)
+  const client = await seed.client({ name: 'Northwind Traders' })
+  const project = await seed.project({ name: 'Annual Review 2026', clientId: client.id })
+  const template = await seed.template({ name: 'Year-end checklist' })
+  await seed.templateItem({
+    templateId: template.id,
+    title: 'Revenue recognition policy',
+    description: 'Describe how and when revenue is recognised.',
+    requiresResponse: true,
+    order: 0,
+  })
+  await seed.templateItem({
+    templateId: template.id,
+    title: 'Signed engagement letter',
+    requiresDocument: true,
+    order: 1,
+  })
+  const grace = await createClientUser(page, baseURL!, client.id)
+
+  // The auditor creates the audit from the template on the project's page and opens it.
+  await page.goto(`/projects/${project.id}`)
+  await page.getByRole('button', { name: 'Create Audit' }).click()
+  const createDialog = page.getByRole('dialog', { name: 'Create Audit' })
+  await createDialog.getByLabel('Name').fill('FY2026 audit')
+  await createDialog.getByRole('combobox', { name: 'From template (optional)' }).click()
+  await page.getByRole('option', { name: 'Year-end checklist (2 items)' }).click()
+  await createDialog.getByRole('button', { name: 'Create Audit' }).click()
+  await expect(createDialog).toBeHidden()
+  await page.getByRole('link', { name: 'FY2026 audit' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'FY2026 audit' })).toBeVisible()
+  const auditUrl = page.url()
+  const requests = page.getByRole('list', { name: 'Requests' }).getByRole('listitem')
+  await expect(requests).toHaveCount(2)
+  await expect(requests.nth(0)).toContainText('Revenue recognition policy')
+  await expect(requests.nth(0)).toContainText('Response Required')
+  await expect(requests.nth(1)).toContainText('Document Required')
+  await expect(requests.nth(0)).toContainText('Draft')
+  await expect(page.getByRole('progressbar', { name: 'Requests accepted' })).toHaveAttribute(
+    'aria-valuetext',
+    '0 of 2 accepted',
+  )
+
+  // A draft added by hand, moved up with the keyboard, then deleted.
+  await page.getByRole('button', { name: 'Add Request' }).click()
+  const addDialog = page.getByRole('dialog', { name: 'Add Request' })
+  await addDialog.getByLabel('Title').fill('Walkthrough notes')
+  await addDialog.getByRole('switch', { name: 'Response required' }).click()
+  await addDialog.getByRole('button', { name: 'Add Request' }).click()
+  await expect(addDialog).toBeHidden()
+  await expect(requests).toHaveCount(3)
+  await expect(requests.nth(2)).toContainText('Walkthrough notes')
+  await page.getByRole('button', { name: 'Move request 3 up' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(requests.nth(1)).toContainText('Walkthrough notes')
+  await expect(page.getByRole('button', { name: 'Move request 2 up' })).toBeFocused()
+  await page.getByRole('button', { name: 'Delete request 2' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(requests).toHaveCount(2)
+
+  // Assign and date the first request (a past date: overdue for the client).
+  await page.getByRole('combobox', { name: 'Assignee of request 1' }).click()
+  await page.getByRole('option', { name: 'Grace Hopper' }).click()
+  await expect(toasts(page).filter({ hasText: 'Assignee updated' })).toBeVisible()
+  await page.getByLabel('Due date of request 1').fill('2020-01-31')
+  await expect(toasts(page).filter({ hasText: 'Due date updated' })).toBeVisible()
+
+  // Sending every draft is refused: the second one has no assignee. Send the first only.
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  const sendDialog = page.getByRole('dialog', { name: 'Send Requests' })
+  await sendDialog.getByRole('button', { name: 'Send 2 Requests' }).click()
+  await expect(sendDialog.getByRole('alert')).toContainText('Signed engagement letter')
+  await sendDialog.getByRole('checkbox', { name: /Signed engagement letter/ }).uncheck()
+  await sendDialog.getByRole('button', { name: 'Send 1 Request' }).click()
+  await expect(sendDialog).toBeHidden()
+  await expect(requests.nth(0)).toContainText('Sent')
+  await expect(requests.nth(1)).toContainText('Draft')
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+  await screenshots(page, 'audit-page')
+  await expectNoHorizontalScroll(page)
+
+  // The client user gets one e-mail and follows its link to My requests.
+  const mail = await waitForMail(grace.email, /A new request for FY2026 audit/)
+  expect(mail.body).toContain('Revenue recognition policy')
+  const link = /https?:\/\/[^\s"<>]*\/my-requests/.exec(mail.body)?.[0]
+  expect(link).toBeTruthy()
+  const clientContext = await browser.newContext({ baseURL })
+  const clientPage = await clientContext.newPage()
+  // Signed out, the link asks to sign in first and then lands on My requests.
+  await clientPage.goto(new URL(link!).pathname)
+  await expect(clientPage).toHaveURL('/login?redirect=%2Fmy-requests')
+  await clientPage.getByLabel('Email').fill(grace.email)
+  await clientPage.getByLabel('Password', { exact: true }).fill(grace.password)
+  await clientPage.getByRole('button', { name: 'Sign in' }).click()
+  await expect(clientPage).toHaveURL('/my-requests')
+  await expect(clientPage.getByRole('heading', { level: 1, name: 'My Requests' })).toBeVisible()
+  await expect(
+    clientPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Requests' }),
+  ).toHaveAttribute('aria-current', 'page')
+  const group = clientPage.getByRole('region', { name: /FY2026 audit/ })
+  await expect(group.getByRole('listitem')).toHaveCount(1)
+  await expect(group).toContainText('Overdue')
+  await expect(group).not.toContainText('Signed engagement letter')
+  await expectNoSeriousA11yViolations(clientPage, { sameOriginOnly: true })
+  await screenshots(clientPage, 'my-requests')
+  await expectNoHorizontalScroll(clientPage)
+
+  // A response-required request cannot be submitted empty.
+  await group.getByRole('link', { name: 'Revenue recognition policy' }).click()
+  await expect(
+    clientPage.getByRole('heading', { level: 1, name: '#1 Revenue recognition policy' }),
+  ).toBeVisible()
+  const requestPath = new URL(clientPage.url()).pathname
+  await expect(clientPage.getByRole('button', { name: 'Accept' })).toHaveCount(0)
+  await expect(clientPage.getByRole('tab', { name: /Internal notes/ })).toHaveCount(0)
+  const submit = clientPage.getByRole('button', { name: 'Submit Answer' })
+  await expect(submit).toBeDisabled()
+  await expect(clientPage.getByText('needs a written response')).toBeVisible()
+  await clientPage.getByLabel('Your answer').fill('Revenue is recognised on delivery.')
+  await submit.click()
+  await expect(toasts(clientPage).filter({ hasText: 'Answer submitted' })).toBeVisible()
+  await expect(clientPage.getByRole('list', { name: 'Versions' })).toContainText('Version 1')
+  await expect(clientPage.getByLabel('Your answer')).toHaveCount(0)
+  await expectNoSeriousA11yViolations(clientPage, { sameOriginOnly: true })
+
+  // The auditor reads it, writes an internal note and a comment, and returns it with a reason.
+  await page.goto(requestPath)
+  await expect(page.getByRole('list', { name: 'Versions' })).toContainText(
+    'Revenue is recognised on delivery.',
+  )
+  await page.getByRole('tab', { name: /Internal notes/ }).click()
+  await expect(page.getByText('never shown to the client')).toBeVisible()
+  await page.getByLabel('New internal note').fill('Check against the ledger before accepting.')
+  await page.getByRole('button', { name: 'Add Internal Note' }).click()
+  await expect(page.getByRole('list', { name: 'Internal notes' })).toContainText(
+    'Check against the ledger',
+  )
+  await page.getByRole('tab', { name: 'Comments' }).click()
+  await page.getByLabel('New comment').fill('Please say which standard applies.')
+  await page.getByRole('button', { name: 'Post Comment' }).click()
+  await expect(page.getByRole('list', { name: 'Comments' })).toContainText('which standard')
+  await page.getByRole('button', { name: 'Return', exact: true }).click()
+  const returnDialog = page.getByRole('dialog', { name: 'Return Request' })
+  await returnDialog.getByRole('button', { name: 'Return Request' }).click()
+  await expect(returnDialog.getByText('Reason is required')).toBeVisible()
+  await returnDialog.getByLabel('Reason').fill('Name the accounting standard (IFRS 15?).')
+  await returnDialog.getByRole('button', { name: 'Return Request' }).click()
+  await expect(returnDialog).toBeHidden()
+  await expect(page.getByRole('main')).toContainText('Returned')
+
+  // The client sees the reason and the comment, never the internal note, and answers again.
+  await clientPage.reload()
+  await expect(clientPage.getByRole('note', { name: 'Returned by your audit firm' })).toContainText(
+    'Name the accounting standard',
+  )
+  await expect(clientPage.getByText('Please say which standard applies.')).toBeVisible()
+  await expect(clientPage.getByText('Check against the ledger')).toHaveCount(0)
+  await clientPage.getByLabel('Your answer').fill('IFRS 15: revenue is recognised on delivery.')
+  await clientPage.getByRole('button', { name: 'Submit Answer' }).click()
+  const versions = clientPage.getByRole('list', { name: 'Versions' }).getByRole('listitem')
+  await expect(versions).toHaveCount(2)
+  await expect(versions.nth(0)).toContainText('Version 2')
+  await expect(versions.nth(1)).toContainText('Name the accounting standard')
+  await expectNoSeriousA11yViolations(clientPage, { sameOriginOnly: true })
+  await screenshots(clientPage, 'request-page-client')
+
+  // The auditor accepts: the history shows each step and the audit's progress counts it.
+  await page.reload()
+  await page.getByRole('button', { name: 'Accept' }).click()
+  await expect(toasts(page).filter({ hasText: 'Request accepted' })).toBeVisible()
+  const history = page.getByRole('list', { name: 'History' })
+  for (const step of ['sent the request', 'submitted the request', 'returned the request']) {
+    await expect(history).toContainText(step)
+  }
+  await expect(history).toContainText('accepted the request')
+  await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+  await screenshots(page, 'request-page-staff')
+  await expectNoHorizontalScroll(page)
+  // The dark theme too, with the internal notes (their warning tint) on screen.
+  await page.getByRole('banner').getByRole('button', { name: 'Toggle theme' }).click()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await page.getByRole('tab', { name: /Internal notes/ }).click()
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+  await screenshots(page, 'request-page-staff-dark')
+  await page.goto(auditUrl)
+  await expect(page.getByRole('progressbar', { name: 'Requests accepted' })).toHaveAttribute(
+    'aria-valuetext',
+    '1 of 2 accepted',
+  )
+  await expect(page.getByText('1 of 2 accepted')).toBeVisible()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+  await clientContext.close()
+})
+
+test('My requests says what to expect when nothing has been sent yet', async ({
+  page,
+  baseURL,
+  account,
+}) => {
+  await signIn(page, baseURL!, account)
+  const client = await workspaceApi(page, baseURL!).client({ name: 'Contoso' })
+  const user = await createClientUser(page, baseURL!, client.id)
+  await page.goto('/dashboard')
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Requests' }),
+  ).toHaveCount(0)
+  await page.context().clearCookies()
+  await signIn(page, baseURL!, user)
+  await page.goto('/dashboard')
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'My Requests' })
+    .click()
+  await expect(page.getByText('Nothing to answer')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+})
+
+test('add from a template, mark one not applicable; a document-required request says uploads come later', async ({
+  page,
+  baseURL,
+  account,
+  browser,
+}) => {
+  await signIn(page, baseURL!, account)
+  const seed = workspaceApi(page, baseURL!)
+  const client = await seed.client({ name: 'Fabrikam' })
+  const project = await seed.project({ name: 'Interim Review', clientId: client.id })
+  const audit = await seed.audit({ name: 'Q3 audit', projectId: project.id })
+  const template = await seed.template({ name: 'Governance pack' })
+  await seed.templateItem({
+    templateId: template.id,
+    title: 'Signed engagement letter',
+    requiresDocument: true,
+    order: 0,
+  })
+  await seed.templateItem({ templateId: template.id, title: 'Board minutes', order: 1 })
+  const grace = await createClientUser(page, baseURL!, client.id)
+
+  await page.goto(`/audits/${audit.id}`)
+  await expect(page.getByText('No requests yet.')).toBeVisible()
+  await page.getByRole('button', { name: 'Add from Template' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add from Template' })
+  await dialog.getByRole('combobox', { name: 'Template' }).click()
+  await page.getByRole('option', { name: 'Governance pack (2 items)' }).click()
+  await dialog.getByRole('button', { name: 'Add Requests' }).click()
+  await expect(toasts(page).filter({ hasText: '2 requests added' })).toBeVisible()
+  const requests = page.getByRole('list', { name: 'Requests' }).getByRole('listitem')
+  await expect(requests).toHaveCount(2)
+
+  // Assign both and send them through the API (the loop test covers those screens).
+  const list = (await (await page.request.get(`/api/audits/${audit.id}/requests`)).json()) as {
+    requests: { id: string; title: string }[]
+  }
+  const users = (await (await page.request.get('/api/users')).json()) as {
+    id: string
+    email: string
+  }[]
+  const graceId = users.find((user) => user.email === grace.email)!.id
+  const headers = { origin: new URL(baseURL!).origin }
+  for (const request of list.requests) {
+    const patched = await page.request.patch(`/api/requests/${request.id}`, {
+      headers,
+      data: { assigneeId: graceId },
+    })
+    expect(patched.status()).toBe(200)
+  }
+  expect(
+    (await page.request.post(`/api/audits/${audit.id}/send`, { headers, data: {} })).status(),
+  ).toBe(200)
+  const letter = list.requests.find((request) => request.title === 'Signed engagement letter')!
+  const minutes = list.requests.find((request) => request.title === 'Board minutes')!
+
+  // The auditor marks the minutes not applicable, with a reason: progress counts one request.
+  await page.goto(`/requests/${minutes.id}`)
+  await page.getByRole('button', { name: 'Mark Not Applicable' }).click()
+  const naDialog = page.getByRole('dialog', { name: 'Mark Not Applicable' })
+  await naDialog.getByLabel('Reason').fill('No board meeting this quarter.')
+  await naDialog.getByRole('button', { name: 'Mark Not Applicable' }).click()
+  await expect(naDialog).toBeHidden()
+  await expect(page.getByRole('main')).toContainText('No board meeting this quarter.')
+  await expect(page.getByRole('button', { name: 'Mark Not Applicable' })).toHaveCount(0)
+  await page.goto(`/audits/${audit.id}`)
+  await expect(page.getByRole('progressbar', { name: 'Requests accepted' })).toHaveAttribute(
+    'aria-valuetext',
+    '0 of 1 accepted',
+  )
+
+  // The client is told honestly that the document cannot be uploaded yet; the server says why.
+  const clientContext = await browser.newContext({ baseURL })
+  const clientPage = await clientContext.newPage()
+  await signIn(clientPage, baseURL!, grace)
+  await clientPage.goto(`/requests/${letter.id}`)
+  await expect(clientPage.getByText('Uploads arrive soon')).toBeVisible()
+  await clientPage.getByRole('button', { name: 'Submit Answer' }).click()
+  await expect(
+    clientPage.getByRole('alert').filter({ hasText: 'requires a document' }),
+  ).toBeVisible()
+  await clientContext.close()
+})

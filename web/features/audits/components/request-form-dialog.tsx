@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { createRequestInput, type AuditRequest } from '@shared/schemas/requests'
+import { useId, type ReactElement } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { FormDialog } from '@/components/form-dialog'
+import { DialogFooter } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { PendingButton } from '@/components/ui/pending-button'
+import { Switch } from '@/components/ui/switch'
+import { Textarea } from '@/components/ui/textarea'
+import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { toast } from '@/lib/toast'
+import { useCreateRequest } from '../api/create-request'
+import { useUpdateRequest } from '../api/update-request'
+
+const requestFormSchema = createRequestInput
+  .pick({ title: true, description: true, documentRequired: true, responseRequired: true })
+  .extend({ documentRequired: z.boolean(), responseRequired: z.boolean() })
+type RequestFormValues = z.input<typeof requestFormSchema>
+type RequestFormOutput = z.output<typeof requestFormSchema>
+const FIELDS = ['title', 'description', 'documentRequired', 'responseRequired'] as const
+
+interface RequestFormDialogProps {
+  auditId: string
+  /** The draft to edit; omitted to add one. */
+  request?: AuditRequest
+  trigger: ReactElement
+}
+
+/** Adds a draft request by hand, or edits a draft's content. */
+export function RequestFormDialog({ auditId, request, trigger }: RequestFormDialogProps) {
+  return (
+    <FormDialog
+      title={request ? 'Edit Request' : 'Add Request'}
+      description={
+        request
+          ? 'Update this draft request. It can be changed until it is sent.'
+          : 'A new draft request, added after the last one.'
+      }
+      trigger={trigger}
+    >
+      {(done) => <RequestForm auditId={auditId} request={request} onDone={done} />}
+    </FormDialog>
+  )
+}
+
+function SwitchRow({
+  label,
+  description,
+  checked,
+  onCheckedChange,
+}: {
+  label: string
+  description: string
+  checked: boolean
+  onCheckedChange: (checked: boolean) => void
+}) {
+  const id = useId()
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-md border p-3">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        aria-describedby={`${id}-description`}
+      />
+    </div>
+  )
+}
+
+function RequestForm({
+  auditId,
+  request,
+  onDone,
+}: {
+  auditId: string
+  request?: AuditRequest
+  onDone: () => void
+}) {
+  const createRequest = useCreateRequest()
+  const updateRequest = useUpdateRequest()
+  const form = useForm<RequestFormValues, unknown, RequestFormOutput>({
+    resolver: zodResolver(requestFormSchema),
+    defaultValues: {
+      title: request?.title ?? '',
+      description: request?.description ?? '',
+      documentRequired: request?.documentRequired ?? false,
+      responseRequired: request?.responseRequired ?? false,
+    },
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const input = { ...values, description: values.description || null }
+    try {
+      if (request) {
+        await updateRequest.mutateAsync({ id: request.id, input })
+        toast({ title: 'Request updated successfully' })
+      } else {
+        await createRequest.mutateAsync({ auditId, input })
+        toast({ title: 'Request added successfully' })
+      }
+      onDone()
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FIELDS)
+      toastFailure(request ? 'Failed to update request' : 'Failed to add request', error)
+    }
+  })
+
+  const pending = createRequest.isPending || updateRequest.isPending
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label="Title" error={errors.title?.message}>
+        <Input autoComplete="off" {...form.register('title')} />
+      </FormField>
+      <FormField label="Description (optional)" error={errors.description?.message}>
+        <Textarea rows={3} {...form.register('description')} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="documentRequired"
+        render={({ field }) => (
+          <SwitchRow
+            label="Document required"
+            description="The client must upload a document."
+            checked={field.value}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="responseRequired"
+        render={({ field }) => (
+          <SwitchRow
+            label="Response required"
+            description="The client must answer in writing."
+            checked={field.value}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
+      <DialogFooter>
+        <PendingButton
+          type="submit"
+          pending={pending}
+          pendingLabel={request ? 'Saving...' : 'Adding...'}
+        >
+          {request ? 'Save Changes' : 'Add Request'}
+        </PendingButton>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,234 @@
+import type { Audit } from '@shared/schemas/audits'
+import type { AuditRequest } from '@shared/schemas/requests'
+import { CalendarDays, ClipboardList, FilePlus2, Plus, Send } from 'lucide-react'
+import { useState } from 'react'
+import { useParams } from 'react-router'
+import { BackLink } from '@/components/back-link'
+import { DetailLoadError } from '@/components/detail-load-error'
+import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageHeader } from '@/components/page-header'
+import { AuditStatusBadge } from '@/components/status-badge'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { formatCalendarDate } from '@/lib/dates'
+import { toastFailure } from '@/lib/mutation-feedback'
+import { useSession } from '@/lib/session'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useAssigneeOptions } from '../api/get-assignee-options'
+import { useAudit } from '../api/get-audit'
+import { useAuditRequests } from '../api/get-audit-requests'
+import { useUpdateRequest } from '../api/update-request'
+import { AddFromTemplateDialog } from '../components/add-from-template-dialog'
+import { RequestFormDialog } from '../components/request-form-dialog'
+import { RequestProgress } from '../components/request-progress'
+import { RequestRow } from '../components/request-row'
+import { SendRequestsDialog } from '../components/send-requests-dialog'
+
+export function AuditPage() {
+  const { id = '' } = useParams()
+  const audit = useAudit(id)
+
+  if (audit.isPending) return <AuditPageSkeleton />
+  if (audit.isError) {
+    return (
+      <DetailLoadError noun="Audit" backTo="/projects" backLabel="Back to Projects" query={audit} />
+    )
+  }
+  return <AuditDetail audit={audit.data} />
+}
+
+function AuditDetail({ audit }: { audit: Audit }) {
+  const canManage = useSession().role === 'admin'
+  const requests = useAuditRequests(audit.id)
+  const drafts = requests.data?.requests.filter((request) => request.status === 'draft') ?? []
+
+  return (
+    <div className="grid gap-6">
+      <BackLink to={`/projects/${audit.projectId}`}>Back to Project</BackLink>
+      <PageHeader
+        title={audit.name}
+        actions={
+          canManage ? (
+            <>
+              <RequestFormDialog
+                auditId={audit.id}
+                trigger={
+                  <Button variant="outline">
+                    <Plus aria-hidden="true" />
+                    Add Request
+                  </Button>
+                }
+              />
+              <AddFromTemplateDialog
+                auditId={audit.id}
+                trigger={
+                  <Button variant="outline">
+                    <FilePlus2 aria-hidden="true" />
+                    Add from Template
+                  </Button>
+                }
+              />
+              {drafts.length > 0 ? (
+                <SendRequestsDialog
+                  auditId={audit.id}
+                  drafts={drafts}
+                  trigger={
+                    <Button>
+                      <Send aria-hidden="true" />
+                      Send
+                    </Button>
+                  }
+                />
+              ) : null}
+            </>
+          ) : undefined
+        }
+      />
+      <Card className="grid gap-4 p-5">
+        <h2 className="sr-only">Audit details</h2>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <AuditStatusBadge status={audit.status} />
+          <span className="flex items-center gap-1.5 text-muted-foreground">
+            <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+            {audit.dueDate ? (
+              <span>
+                Due{' '}
+                <time dateTime={audit.dueDate} className="tabular-nums">
+                  {formatCalendarDate(audit.dueDate)}
+                </time>
+              </span>
+            ) : (
+              'No due date'
+            )}
+          </span>
+        </div>
+        {audit.description ? (
+          <p className="text-sm whitespace-pre-line text-muted-foreground">{audit.description}</p>
+        ) : null}
+        <div className="min-h-11">
+          {requests.data ? (
+            <RequestProgress progress={requests.data.progress} />
+          ) : (
+            <Skeleton className="h-11 w-full" />
+          )}
+        </div>
+      </Card>
+      <section className="grid gap-3" aria-labelledby="requests-heading">
+        <h2 id="requests-heading" className="flex items-center gap-2 text-lg font-semibold">
+          Requests
+          {requests.isSuccess ? (
+            <Badge variant="secondary" className="tabular-nums">
+              {requests.data.requests.length}
+            </Badge>
+          ) : null}
+        </h2>
+        {requests.isPending ? (
+          <div role="status" className="grid gap-3">
+            <span className="sr-only">Loading requests...</span>
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} className="h-32 w-full rounded-lg" />
+            ))}
+          </div>
+        ) : requests.isError ? (
+          <ErrorState
+            title="Could not load requests"
+            onRetry={() => void requests.refetch()}
+            retrying={requests.isFetching}
+            error={requests.error}
+          />
+        ) : requests.data.requests.length === 0 ? (
+          <EmptyState icon={ClipboardList}>
+            {canManage
+              ? 'No requests yet. Click "Add Request" or "Add from Template" to ask the client for what the audit needs.'
+              : 'No requests for you in this audit yet. Your audit firm will send them here.'}
+          </EmptyState>
+        ) : (
+          <RequestList audit={audit} requests={requests.data.requests} canManage={canManage} />
+        )}
+      </section>
+    </div>
+  )
+}
+
+function RequestList({
+  audit,
+  requests,
+  canManage,
+}: {
+  audit: Audit
+  requests: AuditRequest[]
+  canManage: boolean
+}) {
+  const assignees = useAssigneeOptions(audit.projectId, { enabled: canManage })
+  const updateRequest = useUpdateRequest()
+  const [moving, setMoving] = useState(false)
+  const drafts = requests.filter((request) => request.status === 'draft')
+
+  // Only drafts move: swap the positions of a draft and its neighbouring draft.
+  const move = async (request: AuditRequest, neighbour: AuditRequest, direction: 'up' | 'down') => {
+    setMoving(true)
+    try {
+      let mine = neighbour.position
+      let theirs = request.position
+      if (mine === theirs) {
+        mine = direction === 'up' ? Math.max(0, neighbour.position - 1) : neighbour.position + 1
+        if (mine === theirs) theirs = mine + 1
+      }
+      await updateRequest.mutateAsync({ id: neighbour.id, input: { position: theirs } })
+      await updateRequest.mutateAsync({ id: request.id, input: { position: mine } })
+    } catch (error) {
+      toastFailure('Failed to move the request', error)
+    } finally {
+      setMoving(false)
+      // The row moved in the page: keep the keyboard on its move buttons.
+      requestAnimationFrame(() => {
+        const buttons = [
+          `${request.id}:${direction}`,
+          `${request.id}:${direction === 'up' ? 'down' : 'up'}`,
+        ]
+        for (const key of buttons) {
+          const button = document.querySelector<HTMLButtonElement>(`[data-move="${key}"]`)
+          if (button && !button.disabled) return button.focus()
+        }
+      })
+    }
+  }
+
+  return (
+    <ul className="grid gap-3" aria-label="Requests">
+      {requests.map((request) => {
+        const index = drafts.indexOf(request)
+        const before = index > 0 ? drafts[index - 1] : undefined
+        const after = index >= 0 ? drafts[index + 1] : undefined
+        return (
+          <li key={request.id}>
+            <RequestRow
+              request={request}
+              canManage={canManage}
+              assignees={assignees.options}
+              moving={moving}
+              onMoveUp={before ? () => void move(request, before, 'up') : undefined}
+              onMoveDown={after ? () => void move(request, after, 'down') : undefined}
+            />
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function AuditPageSkeleton() {
+  useDocumentTitle('Audit')
+  return (
+    <div className="grid gap-6" role="status">
+      <span className="sr-only">Loading audit...</span>
+      <Skeleton className="h-9 w-36" />
+      <Skeleton className="h-8 w-56" />
+      <Skeleton className="h-36 w-full" />
+      <Skeleton className="h-32 w-full" />
+    </div>
+  )
+}
