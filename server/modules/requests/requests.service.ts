@@ -8,6 +8,7 @@ import type {
 import { AppError } from '../../lib/errors'
 import { mails } from '../../mail/templates'
 import { fullName, recordActivity, requestActivity } from '../activity/activity.repo'
+import { lockStorageKeys } from '../files/files.repo'
 import type { SessionUser } from '../auth/sessions.repo'
 import {
   checkTransition,
@@ -199,8 +200,13 @@ export function requestsService(app: FastifyInstance) {
 
     async remove(orgId: string, id: string) {
       await findRequest(db, orgId, id)
-      if (!(await deleteIfStatus(db, orgId, id, DELETABLE)))
-        throw await refused(orgId, id, refusedDeleteMessage)
+      // Drafts have no files; the keys are read anyway so that no delete path can leave any behind.
+      const keys = await db.transaction(async (tx) => {
+        const found = await lockStorageKeys(tx, orgId, { requestId: id })
+        return (await deleteIfStatus(tx, orgId, id, DELETABLE)) ? found : null
+      })
+      if (!keys) throw await refused(orgId, id, refusedDeleteMessage)
+      await app.storage.delete(keys)
     },
 
     /** Sends the given drafts (or all of the audit's) and mails each assignee one list. */
