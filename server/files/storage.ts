@@ -91,5 +91,5 @@ export async function localStorage(dir: string): Promise<FileStorage> {
 
 export function formatSize(bytes: number) {
   const mb = bytes / (1024 * 1024)
-  return mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`
+  return mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${Number((bytes / 1024).toFixed(1))} KB`
 }

@@ -129,7 +129,13 @@ export async function insertFiles(
 ) {
   const rows = await db
     .insert(requestFiles)
-    .values(values.map((value) => ({ ...value, createdAt: now, updatedAt: now })))
+    // A millisecond apart, so that the files keep the order in which they were sent.
+    .values(
+      values.map((value, index) => {
+        const at = new Date(now.getTime() + index)
+        return { ...value, createdAt: at, updatedAt: at }
+      }),
+    )
     .returning(fileColumns)
   return rows.map(fileDto)
 }

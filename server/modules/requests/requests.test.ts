@@ -617,7 +617,7 @@ describe('submitting: required answers, versions', () => {
     expect((await detail(request.id)).versions[0]!.response).toBe('Here')
   })
 
-  it('a request requiring a document cannot be submitted until files exist (next slice): 400 on files', async () => {
+  it('a request requiring a document cannot be submitted without a file: 400 on files', async () => {
     const request = await requestIn('sent', { documentRequired: true })
     const before = await tableCounts()
     const refused = expectValidation(
