@@ -63,6 +63,17 @@ export type CreateRequestInput = z.input<typeof createRequestInput>
 export const updateRequestInput = z.strictObject(requestFields).partial()
 export type UpdateRequestInput = z.input<typeof updateRequestInput>
 
+/** Several requests of one audit at once: assignee and/or due date, all or nothing. */
+export const bulkUpdateRequestsInput = z.strictObject({
+  requestIds: z
+    .array(id, { error: 'requestIds must be a list of ids' })
+    .min(1, 'Choose at least one request')
+    .max(REQUEST_LIMITS.batch, `At most ${REQUEST_LIMITS.batch} requests at once`),
+  assigneeId: requestFields.assigneeId.optional(),
+  dueDate: requestFields.dueDate.optional(),
+})
+export type BulkUpdateRequestsInput = z.input<typeof bulkUpdateRequestsInput>
+
 export const fromTemplateInput = z.strictObject({
   templateId: z.uuid({ error: 'Template is required' }),
 })

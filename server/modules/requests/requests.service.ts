@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type {
+  BulkUpdateRequestsInput,
   createRequestInput,
   RequestStatus,
   UpdateRequestInput,
@@ -196,6 +197,58 @@ export function requestsService(app: FastifyInstance) {
       })
       if (!changed) throw await refused(orgId, id, (status) => refusedEditMessage(fields, status))
       return dto(orgId, id, now)
+    },
+
+    /** The single PATCH's rules for assignee and due date, on several requests: all or nothing. */
+    async bulkUpdate(orgId: string, auditId: string, input: BulkUpdateRequestsInput) {
+      const { requestIds, assigneeId, dueDate } = input
+      const fields = [
+        ...(assigneeId === undefined ? [] : ['assigneeId']),
+        ...(dueDate === undefined ? [] : ['dueDate']),
+      ]
+      if (fields.length === 0)
+        throw new AppError('VALIDATION', 'Choose an assignee or a due date to set', [
+          { path: 'assigneeId', message: 'Choose an assignee or a due date to set' },
+        ])
+      const audit = await findAudit(db, orgId, auditId)
+      const wanted = new Set(requestIds)
+      const chosen = (await listRequestRows(db, orgId, auditId, {})).filter((row) =>
+        wanted.has(row.id),
+      )
+      if (chosen.length !== wanted.size)
+        throw new AppError('VALIDATION', 'Some of these requests are not in this audit', [
+          { path: 'requestIds', message: 'Some of these requests are not in this audit' },
+        ])
+      if (assigneeId) await assertAssignee(db, orgId, audit.clientId, assigneeId)
+      const sent = chosen.find((row) => row.status !== 'draft')
+      if (assigneeId === null && sent)
+        throw new AppError('VALIDATION', `${label(sent)}: a sent request needs an assignee`, [
+          { path: 'assigneeId', message: 'A sent request needs an assignee' },
+        ])
+      const allowed = editableStatuses(fields)
+      const frozen = chosen.find((row) => !allowed.includes(row.status))
+      if (frozen)
+        throw new AppError(
+          'CONFLICT',
+          `${label(frozen)}: ${refusedEditMessage(fields, frozen.status)}`,
+        )
+      const now = clock()
+      await db.transaction(async (tx) => {
+        for (const row of chosen) {
+          const changed = await updateIfStatus(tx, orgId, row.id, allowed, {
+            ...(dueDate === undefined ? {} : { dueDate }),
+            ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
+            updatedAt: now,
+          })
+          if (!changed)
+            throw new AppError(
+              'CONFLICT',
+              'Some of these requests changed in the meantime: reload the audit and try again',
+            )
+        }
+      })
+      const rows = await findRequestsByIds(db, orgId, [...wanted])
+      return rows.map((row) => toRequestDto(row, now))
     },
 
     async remove(orgId: string, id: string) {
