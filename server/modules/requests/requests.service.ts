@@ -64,6 +64,13 @@ function groupBy<T, K>(items: T[], key: (item: T) => K) {
   return groups
 }
 
+const noDocument = () =>
+  new AppError(
+    'VALIDATION',
+    'This request requires a document: attach at least one file before submitting',
+    [{ path: 'files', message: 'Attach at least one file' }],
+  )
+
 const label = (row: { number: number; title: string }) => `#${row.number} ${row.title}`
 
 /** Audit requests: the drafts the firm prepares, what it sends, and the client's answers. */
@@ -339,15 +346,13 @@ export function requestsService(app: FastifyInstance) {
             throw new AppError('VALIDATION', 'This request requires a written response', [
               { path: 'response', message: 'This request requires a written response' },
             ])
-          if (row.documentRequired && (await pendingFileCount(db, id)) === 0)
-            throw new AppError(
-              'VALIDATION',
-              'This request requires a document: attach at least one file before submitting',
-              [{ path: 'files', message: 'Attach at least one file' }],
-            )
+          if (row.documentRequired && (await pendingFileCount(db, id)) === 0) throw noDocument()
         },
-        write: (tx, _row, now) =>
-          insertVersion(tx, id, { response, by: { id: user.id, name: fullName(user) } }, now),
+        async write(tx, row, now) {
+          // Again under the request's row lock, which a file removal also takes.
+          if (row.documentRequired && (await pendingFileCount(tx, id)) === 0) throw noDocument()
+          await insertVersion(tx, id, { response, by: { id: user.id, name: fullName(user) } }, now)
+        },
         set: (now) => ({ submittedAt: now }),
       }),
 
