@@ -1,3 +1,4 @@
+import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import {
   serializerCompiler,
@@ -7,12 +8,15 @@ import {
 import { createCaptcha, type Captcha } from './captcha/captcha'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
+import { localStorage, type FileStorage } from './files/storage'
 import { systemClock, type Clock } from './lib/clock'
 import { createMailer, type Mailer } from './mail/mailer'
 import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { categoryRoutes } from './modules/categories/categories.routes'
 import { clientRoutes } from './modules/clients/clients.routes'
+import { exportRoutes } from './modules/exports/exports.routes'
+import { fileRoutes } from './modules/files/files.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { invitationAcceptRoutes, invitationRoutes } from './modules/invitations/invitations.routes'
@@ -35,6 +39,7 @@ declare module 'fastify' {
     clock: Clock
     mailer: Mailer
     captcha: Captcha
+    storage: FileStorage
   }
 }
 
@@ -93,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   )
   app.decorate('captcha', await createCaptcha(config, database.db, clock))
+  app.decorate('storage', await localStorage(path.join(config.dataDir, 'files')))
   app.addHook('onClose', async () => {
     await app.mailer.flush()
   })
@@ -115,6 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await workspace.register(projectRoutes, { prefix: '/projects' })
         await workspace.register(auditRoutes, { prefix: '/audits' })
         await workspace.register(requestRoutes)
+        await workspace.register(fileRoutes)
+        await workspace.register(exportRoutes)
         await workspace.register(templateRoutes, { prefix: '/templates' })
         await workspace.register(categoryRoutes, { prefix: '/template-categories' })
         await workspace.register(templateItemRoutes, { prefix: '/template-items' })

@@ -28,6 +28,20 @@ describe('configuration', () => {
     expect(lines.find((l) => l.includes('LOG_LEVEL="loud"'))).toBeTruthy()
   })
 
+  it('upload limits: 25 MB and 20 files by default, configurable, bad values named', () => {
+    expect(loadConfig({}).uploads).toEqual({
+      maxFileBytes: 25 * 1024 * 1024,
+      maxFilesPerRequest: 20,
+    })
+    expect(
+      loadConfig({ UPLOAD_MAX_FILE_MB: '0.5', UPLOAD_MAX_FILES_PER_REQUEST: '3' }).uploads,
+    ).toEqual({ maxFileBytes: 512 * 1024, maxFilesPerRequest: 3 })
+    expect(() => loadConfig({ UPLOAD_MAX_FILE_MB: '-1' })).toThrow(/UPLOAD_MAX_FILE_MB="-1"/)
+    expect(() => loadConfig({ UPLOAD_MAX_FILES_PER_REQUEST: '0' })).toThrow(
+      /UPLOAD_MAX_FILES_PER_REQUEST="0"/,
+    )
+  })
+
   it('requires both Turnstile keys together', () => {
     expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(
       /TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/,

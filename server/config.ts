@@ -26,6 +26,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_MINUTES: positiveInt(15),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: positiveInt(10),
   RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES: positiveInt(1),
+  UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
+  UPLOAD_MAX_FILES_PER_REQUEST: positiveInt(20),
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
@@ -54,6 +56,12 @@ export interface Config {
     loginAccountWindowMs: number
     loginFailuresPerIp: number
     loginIpWindowMs: number
+  }
+  uploads: {
+    /** Per file, in bytes. */
+    maxFileBytes: number
+    /** Files in the version being prepared. */
+    maxFilesPerRequest: number
   }
   trustProxy: boolean
   logLevel: string
@@ -113,6 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginAccountWindowMs: e.RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
       loginFailuresPerIp: e.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
       loginIpWindowMs: e.RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES * 60_000,
+    },
+    uploads: {
+      maxFileBytes: Math.floor(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
+      maxFilesPerRequest: e.UPLOAD_MAX_FILES_PER_REQUEST,
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -5,6 +5,13 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import { AppError } from '../lib/errors'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a multipart/form-data body (file uploads) instead of JSON. */
+    multipartUpload?: boolean
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Headers (CSP and friends), cross-site request refusal, no-store on the API, per-IP rate limit. */
@@ -49,7 +56,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
       (request.headers['content-length'] ?? '0') !== '0' ||
       request.headers['transfer-encoding'] !== undefined
     const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
-    if (hasBody && mediaType !== 'application/json') {
+    // Uploads opt in by route (never by URL): multipart there, and nothing else.
+    const expected = request.routeOptions.config.multipartUpload
+      ? 'multipart/form-data'
+      : 'application/json'
+    if (hasBody && mediaType !== expected) {
+      if (expected === 'multipart/form-data')
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data')
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json')
     }
   })

@@ -63,6 +63,17 @@ export type CreateRequestInput = z.input<typeof createRequestInput>
 export const updateRequestInput = z.strictObject(requestFields).partial()
 export type UpdateRequestInput = z.input<typeof updateRequestInput>
 
+/** Several requests of one audit at once: assignee and/or due date, all or nothing. */
+export const bulkUpdateRequestsInput = z.strictObject({
+  requestIds: z
+    .array(id, { error: 'requestIds must be a list of ids' })
+    .min(1, 'Choose at least one request')
+    .max(REQUEST_LIMITS.batch, `At most ${REQUEST_LIMITS.batch} requests at once`),
+  assigneeId: requestFields.assigneeId.optional(),
+  dueDate: requestFields.dueDate.optional(),
+})
+export type BulkUpdateRequestsInput = z.input<typeof bulkUpdateRequestsInput>
+
 export const fromTemplateInput = z.strictObject({
   templateId: z.uuid({ error: 'Template is required' }),
 })
@@ -124,14 +135,20 @@ export const requestListDto = z.object({
 })
 export type RequestList = z.infer<typeof requestListDto>
 
-/** Files arrive with the uploads slice; the list is always there so the shape stays stable. */
+/** A file of a version; `contentType` is what the server sniffed from the bytes. */
 export const requestFileDto = z.object({
   id: z.string(),
-  name: z.string(),
-  size: z.number().int(),
+  fileName: z.string(),
   contentType: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  uploadedBy: z.string(),
   createdAt: z.string(),
 })
+export type RequestFile = z.infer<typeof requestFileDto>
+
+/** Display names of uploaded files are capped at this many characters (the extension is kept). */
+export const FILE_NAME_MAX = 200
 
 export const requestVersionDto = z.object({
   id: z.string(),
@@ -142,6 +159,7 @@ export const requestVersionDto = z.object({
   returnedReason: z.string().nullable(),
   returnedBy: z.string().nullable(),
   returnedAt: z.string().nullable(),
+  /** The version being prepared (files uploaded, not submitted yet) has `submittedAt` null. */
   files: z.array(requestFileDto),
 })
 export type RequestVersion = z.infer<typeof requestVersionDto>

@@ -114,3 +114,40 @@ export const requestComments = pgTable(
     index('request_comments_author_user_id_idx').on(t.authorUserId),
   ],
 )
+
+/**
+ * A file attached to a version of a request. The bytes live in the storage (server/files) under
+ * `storage_key`, a generated name; `file_name` is the uploader's name, for display only.
+ */
+export const requestFiles = pgTable(
+  'request_files',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    requestId: uuid()
+      .notNull()
+      .references(() => auditRequests.id, { onDelete: 'cascade' }),
+    versionId: uuid()
+      .notNull()
+      .references(() => requestVersions.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull(),
+    fileName: text().notNull(),
+    /** Sniffed from the bytes, never taken from the upload's headers. */
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    sha256: text().notNull(),
+    uploadedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    uploadedByName: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('request_files_storage_key_key').on(t.storageKey),
+    index('request_files_request_id_idx').on(t.requestId),
+    index('request_files_version_id_idx').on(t.versionId),
+    index('request_files_organization_id_idx').on(t.organizationId),
+    index('request_files_uploaded_by_user_id_idx').on(t.uploadedByUserId),
+    check('request_files_size_bytes_check', sql`${t.sizeBytes} >= 0`),
+  ],
+)

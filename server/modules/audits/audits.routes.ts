@@ -8,6 +8,7 @@ import {
 } from '@shared/schemas/audits'
 import { idParams } from '@shared/schemas/common'
 import { clientScopeOf, orgOf as org } from '../../plugins/session'
+import { lockStorageKeys } from '../files/files.repo'
 import { createAudit, deleteAudit, getAudit, listAudits, updateAudit } from './audits.repo'
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +45,14 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteAudit(app.db, org(request), request.params.id)
+    const orgId = org(request)
+    // The stored files go after the rows: read (and lock) their keys in the same transaction.
+    const keys = await app.db.transaction(async (tx) => {
+      const found = await lockStorageKeys(tx, orgId, { auditId: request.params.id })
+      await deleteAudit(tx, orgId, request.params.id)
+      return found
+    })
+    await app.storage.delete(keys)
     return reply.code(204).send()
   })
 }

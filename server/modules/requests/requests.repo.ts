@@ -14,6 +14,7 @@ import {
 } from '../../db/schema'
 import { AppError, notFound } from '../../lib/errors'
 import { fullName } from '../activity/activity.repo'
+import { countPendingFiles, filesByVersion, pendingVersion } from '../files/files.repo'
 import { AWAITING_CLIENT, VISIBLE_TO_CLIENTS } from './request-state'
 
 /**
@@ -358,26 +359,35 @@ export async function markSent(db: Db, orgId: string, ids: string[], now: Date) 
   return rows.map((row) => row.id)
 }
 
+/**
+ * The submission: fills in the version being prepared (the one the files were uploaded to), or
+ * adds version n+1 when no file was uploaded.
+ */
 export async function insertVersion(
   db: Db,
   requestId: string,
   values: { response: string | null; by: { id: string; name: string } },
   now: Date,
 ) {
-  const [last] = await db
-    .select({ number: max(requestVersions.number) })
-    .from(requestVersions)
-    .where(eq(requestVersions.requestId, requestId))
-  await db.insert(requestVersions).values({
-    requestId,
-    number: (last?.number ?? 0) + 1,
+  const submission = {
     response: values.response,
     submittedByUserId: values.by.id,
     submittedByName: values.by.name,
     submittedAt: now,
-    createdAt: now,
     updatedAt: now,
-  })
+  }
+  const pending = await pendingVersion(db, requestId)
+  if (pending) {
+    await db.update(requestVersions).set(submission).where(eq(requestVersions.id, pending))
+    return
+  }
+  const [last] = await db
+    .select({ number: max(requestVersions.number) })
+    .from(requestVersions)
+    .where(eq(requestVersions.requestId, requestId))
+  await db
+    .insert(requestVersions)
+    .values({ requestId, number: (last?.number ?? 0) + 1, ...submission, createdAt: now })
 }
 
 /** The reason goes on the latest submitted version: the one being returned. */
@@ -405,13 +415,8 @@ export async function markLatestVersionReturned(
     .where(inArray(requestVersions.id, latest))
 }
 
-/**
- * Files attached to the version being prepared. Uploads arrive in the next slice; until then no
- * version has a file, so a request that requires a document cannot be submitted yet.
- */
-export async function pendingFileCount(_db: Db, _requestId: string): Promise<number> {
-  return 0
-}
+/** Files attached to the version being prepared: what a document-required submit needs. */
+export const pendingFileCount = countPendingFiles
 
 export async function listVersions(db: Db, requestId: string) {
   const rows = await db
@@ -428,11 +433,12 @@ export async function listVersions(db: Db, requestId: string) {
     .from(requestVersions)
     .where(eq(requestVersions.requestId, requestId))
     .orderBy(asc(requestVersions.number))
+  const files = await filesByVersion(db, requestId)
   return rows.map((row) => ({
     ...row,
     submittedAt: iso(row.submittedAt),
     returnedAt: iso(row.returnedAt),
-    files: [],
+    files: files.get(row.id) ?? [],
   }))
 }
 

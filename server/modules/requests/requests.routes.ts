@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '@shared/schemas/common'
 import {
+  bulkUpdateRequestsInput,
   commentDto,
   createCommentInput,
   createRequestInput,
@@ -38,6 +39,18 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, body: createRequestInput, response: { 201: requestDto } } },
     async (request, reply) =>
       reply.code(201).send(await requests.create(org(request), request.params.id, request.body)),
+  )
+
+  app.patch(
+    '/audits/:id/requests',
+    {
+      schema: {
+        params: idParams,
+        body: bulkUpdateRequestsInput,
+        response: { 200: z.array(requestDto) },
+      },
+    },
+    async (request) => requests.bulkUpdate(org(request), request.params.id, request.body),
   )
 
   app.post(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type {
+  BulkUpdateRequestsInput,
   createRequestInput,
   RequestStatus,
   UpdateRequestInput,
@@ -8,6 +9,7 @@ import type {
 import { AppError } from '../../lib/errors'
 import { mails } from '../../mail/templates'
 import { fullName, recordActivity, requestActivity } from '../activity/activity.repo'
+import { lockStorageKeys } from '../files/files.repo'
 import type { SessionUser } from '../auth/sessions.repo'
 import {
   checkTransition,
@@ -61,6 +63,13 @@ function groupBy<T, K>(items: T[], key: (item: T) => K) {
   }
   return groups
 }
+
+const noDocument = () =>
+  new AppError(
+    'VALIDATION',
+    'This request requires a document: attach at least one file before submitting',
+    [{ path: 'files', message: 'Attach at least one file' }],
+  )
 
 const label = (row: { number: number; title: string }) => `#${row.number} ${row.title}`
 
@@ -197,10 +206,67 @@ export function requestsService(app: FastifyInstance) {
       return dto(orgId, id, now)
     },
 
+    /** The single PATCH's rules for assignee and due date, on several requests: all or nothing. */
+    async bulkUpdate(orgId: string, auditId: string, input: BulkUpdateRequestsInput) {
+      const { requestIds, assigneeId, dueDate } = input
+      const fields = [
+        ...(assigneeId === undefined ? [] : ['assigneeId']),
+        ...(dueDate === undefined ? [] : ['dueDate']),
+      ]
+      if (fields.length === 0)
+        throw new AppError('VALIDATION', 'Choose an assignee or a due date to set', [
+          { path: 'assigneeId', message: 'Choose an assignee or a due date to set' },
+        ])
+      const audit = await findAudit(db, orgId, auditId)
+      const wanted = new Set(requestIds)
+      const chosen = (await listRequestRows(db, orgId, auditId, {})).filter((row) =>
+        wanted.has(row.id),
+      )
+      if (chosen.length !== wanted.size)
+        throw new AppError('VALIDATION', 'Some of these requests are not in this audit', [
+          { path: 'requestIds', message: 'Some of these requests are not in this audit' },
+        ])
+      if (assigneeId) await assertAssignee(db, orgId, audit.clientId, assigneeId)
+      const sent = chosen.find((row) => row.status !== 'draft')
+      if (assigneeId === null && sent)
+        throw new AppError('VALIDATION', `${label(sent)}: a sent request needs an assignee`, [
+          { path: 'assigneeId', message: 'A sent request needs an assignee' },
+        ])
+      const allowed = editableStatuses(fields)
+      const frozen = chosen.find((row) => !allowed.includes(row.status))
+      if (frozen)
+        throw new AppError(
+          'CONFLICT',
+          `${label(frozen)}: ${refusedEditMessage(fields, frozen.status)}`,
+        )
+      const now = clock()
+      await db.transaction(async (tx) => {
+        for (const row of chosen) {
+          const changed = await updateIfStatus(tx, orgId, row.id, allowed, {
+            ...(dueDate === undefined ? {} : { dueDate }),
+            ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
+            updatedAt: now,
+          })
+          if (!changed)
+            throw new AppError(
+              'CONFLICT',
+              'Some of these requests changed in the meantime: reload the audit and try again',
+            )
+        }
+      })
+      const rows = await findRequestsByIds(db, orgId, [...wanted])
+      return rows.map((row) => toRequestDto(row, now))
+    },
+
     async remove(orgId: string, id: string) {
       await findRequest(db, orgId, id)
-      if (!(await deleteIfStatus(db, orgId, id, DELETABLE)))
-        throw await refused(orgId, id, refusedDeleteMessage)
+      // Drafts have no files; the keys are read anyway so that no delete path can leave any behind.
+      const keys = await db.transaction(async (tx) => {
+        const found = await lockStorageKeys(tx, orgId, { requestId: id })
+        return (await deleteIfStatus(tx, orgId, id, DELETABLE)) ? found : null
+      })
+      if (!keys) throw await refused(orgId, id, refusedDeleteMessage)
+      await app.storage.delete(keys)
     },
 
     /** Sends the given drafts (or all of the audit's) and mails each assignee one list. */
@@ -280,15 +346,13 @@ export function requestsService(app: FastifyInstance) {
             throw new AppError('VALIDATION', 'This request requires a written response', [
               { path: 'response', message: 'This request requires a written response' },
             ])
-          if (row.documentRequired && (await pendingFileCount(db, id)) === 0)
-            throw new AppError(
-              'VALIDATION',
-              'This request requires a document: attach at least one file before submitting',
-              [{ path: 'files', message: 'Attach at least one file' }],
-            )
+          if (row.documentRequired && (await pendingFileCount(db, id)) === 0) throw noDocument()
         },
-        write: (tx, _row, now) =>
-          insertVersion(tx, id, { response, by: { id: user.id, name: fullName(user) } }, now),
+        async write(tx, row, now) {
+          // Again under the request's row lock, which a file removal also takes.
+          if (row.documentRequired && (await pendingFileCount(tx, id)) === 0) throw noDocument()
+          await insertVersion(tx, id, { response, by: { id: user.id, name: fullName(user) } }, now)
+        },
         set: (now) => ({ submittedAt: now }),
       }),
 

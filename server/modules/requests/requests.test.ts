@@ -617,7 +617,7 @@ describe('submitting: required answers, versions', () => {
     expect((await detail(request.id)).versions[0]!.response).toBe('Here')
   })
 
-  it('a request requiring a document cannot be submitted until files exist (next slice): 400 on files', async () => {
+  it('a request requiring a document cannot be submitted without a file: 400 on files', async () => {
     const request = await requestIn('sent', { documentRequired: true })
     const before = await tableCounts()
     const refused = expectValidation(
@@ -843,5 +843,69 @@ describe('dashboard', () => {
     expect(staff.recentActivity[0]).toMatchObject({ action: 'request.accepted', target: '#1 R' })
     expect((await board(u1.cookie)).completedItems).toBe(2)
     expect((await board(u2.cookie)).completedItems).toBe(1)
+  })
+})
+
+describe('PATCH /api/audits/{id}/requests (several at once)', () => {
+  it('sets the assignee and due date of the chosen requests in one call', async () => {
+    const audit = await newAudit()
+    const a = await draft(audit.id)
+    const b = await draft(audit.id)
+    const untouched = await draft(audit.id)
+    const res = await ok<AuditRequest[]>(
+      await call(admin, 'PATCH', `/api/audits/${audit.id}/requests`, {
+        requestIds: [a.id, b.id],
+        assigneeId: member.user.id,
+        dueDate: '2031-03-31',
+      }),
+    )
+    expect(res.map((r) => [r.id, r.assigneeId, r.dueDate]).sort()).toEqual(
+      [
+        [a.id, member.user.id, '2031-03-31'],
+        [b.id, member.user.id, '2031-03-31'],
+      ].sort(),
+    )
+    expect((await detail(untouched.id)).assigneeId).toBeNull()
+  })
+
+  it('all or nothing: an accepted request among them → 409 naming it, nothing changes', async () => {
+    const accepted = await requestIn('accepted')
+    const other = await draft(accepted.auditId)
+    const before = await tableCounts()
+    const res = await call(admin, 'PATCH', `/api/audits/${accepted.auditId}/requests`, {
+      requestIds: [other.id, accepted.id],
+      dueDate: '2031-01-01',
+    })
+    expect(expectError(res, 409, 'CONFLICT').message).toMatch(/accepted/)
+    expect(await tableCounts()).toEqual(before)
+  })
+
+  it('the single PATCH’s rules: an assignee of the client, no unassigning a sent request, ids of this audit, something to set; staff only', async () => {
+    const sent = await requestIn('sent')
+    const url = `/api/audits/${sent.auditId}/requests`
+    expectValidation(
+      await call(admin, 'PATCH', url, { requestIds: [sent.id], assigneeId: MISSING_ID }),
+      ['assigneeId'],
+    )
+    expectValidation(await call(admin, 'PATCH', url, { requestIds: [sent.id], assigneeId: null }), [
+      'assigneeId',
+    ])
+    expectValidation(await call(admin, 'PATCH', url, { requestIds: [MISSING_ID], dueDate: null }), [
+      'requestIds',
+    ])
+    expectValidation(await call(admin, 'PATCH', url, { requestIds: [sent.id] }), ['assigneeId'])
+    expectValidation(
+      await call(admin, 'PATCH', url, { requestIds: [sent.id], title: 'x', dueDate: null }),
+      ['title'],
+    )
+    expectError(
+      await call(member.cookie, 'PATCH', url, { requestIds: [sent.id], dueDate: null }),
+      403,
+      'FORBIDDEN',
+    )
+    const moved = await ok<AuditRequest[]>(
+      await call(admin, 'PATCH', url, { requestIds: [sent.id], assigneeId: colleague.user.id }),
+    )
+    expect(moved[0]!.assigneeId).toBe(colleague.user.id)
   })
 })

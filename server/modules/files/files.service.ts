@@ -1,0 +1,138 @@
+import type { Multipart } from '@fastify/multipart'
+import type { FastifyInstance } from 'fastify'
+import { formatSize, type StoredFile } from '../../files/storage'
+import { safeFileName } from '../../files/names'
+import { sniffContentType } from '../../files/sniff'
+import { AppError } from '../../lib/errors'
+import { fullName } from '../activity/activity.repo'
+import type { SessionUser } from '../auth/sessions.repo'
+import { AWAITING_CLIENT } from '../requests/request-state'
+import { findRequest } from '../requests/requests.repo'
+import {
+  countPendingFiles,
+  deletePendingFile,
+  ensurePendingVersion,
+  findFile,
+  insertFiles,
+  lockRequest,
+} from './files.repo'
+
+const clientOnly = (user: SessionUser) => {
+  if (user.role !== 'client' || !user.clientId)
+    throw new AppError('FORBIDDEN', 'Only the client’s users attach files to a request')
+  return user.clientId
+}
+
+const notAwaiting = (status: string) =>
+  new AppError(
+    'CONFLICT',
+    `This request is ${status.replace('_', ' ')}: files can be changed only before it is submitted`,
+  )
+
+/** Multipart's own limits (files, parts, fields) with our wording. */
+function translateLimit(error: unknown, maxFiles: number, maxBytes: number) {
+  const code = (error as { code?: string }).code
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError('PAYLOAD_TOO_LARGE', `At most ${maxFiles} files at once`)
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${formatSize(maxBytes)}`)
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION')
+    return new AppError('BAD_REQUEST', 'Send only files in this form')
+  return error
+}
+
+export function filesService(app: FastifyInstance) {
+  const { db, clock, storage, log } = app
+  const { maxFileBytes, maxFilesPerRequest } = app.config.uploads
+
+  return {
+    /**
+     * Streams each file to storage (hash, size and type checked on the way), then records them
+     * all in one transaction on the version being prepared. Any refusal keeps nothing.
+     */
+    async upload(user: SessionUser, requestId: string, parts: AsyncIterable<Multipart>) {
+      const clientId = clientOnly(user)
+      const orgId = user.organizationId
+      const row = await findRequest(db, orgId, requestId, { clientId })
+      if (!AWAITING_CLIENT.includes(row.status)) throw notAwaiting(row.status)
+      const room = maxFilesPerRequest - (await countPendingFiles(db, requestId))
+      const stored: Array<StoredFile & { fileName: string }> = []
+      try {
+        for await (const part of parts) {
+          if (part.type !== 'file') continue
+          if (stored.length >= room) {
+            part.file.resume()
+            throw new AppError(
+              'CONFLICT',
+              `A version can hold at most ${maxFilesPerRequest} files: remove some first`,
+            )
+          }
+          const fileName = safeFileName(part.filename)
+          const file = await storage.put(part.file, {
+            maxBytes: maxFileBytes,
+            sniff: (head) => sniffContentType(head, fileName),
+          })
+          stored.push({ ...file, fileName })
+        }
+        if (stored.length === 0)
+          throw new AppError('VALIDATION', 'Attach at least one file', [
+            { path: 'files', message: 'Attach at least one file' },
+          ])
+        const now = clock()
+        const files = await db.transaction(async (tx) => {
+          const status = await lockRequest(tx, orgId, requestId)
+          if (!status) throw new AppError('NOT_FOUND', 'Request not found')
+          if (!AWAITING_CLIENT.includes(status)) throw notAwaiting(status)
+          const versionId = await ensurePendingVersion(tx, requestId, now)
+          const inserted = await insertFiles(
+            tx,
+            stored.map((file) => ({
+              organizationId: orgId,
+              requestId,
+              versionId,
+              storageKey: file.key,
+              fileName: file.fileName,
+              contentType: file.contentType,
+              sizeBytes: file.size,
+              sha256: file.sha256,
+              uploadedByUserId: user.id,
+              uploadedByName: fullName(user),
+            })),
+            now,
+          )
+          return inserted
+        })
+        log.info({ event: 'request.files_added', requestId, count: files.length }, 'files added')
+        return files
+      } catch (error) {
+        await storage.delete(stored.map((file) => file.key))
+        throw translateLimit(error, maxFilesPerRequest, maxFileBytes)
+      }
+    },
+
+    async download(user: SessionUser, id: string) {
+      const scope = user.role === 'admin' ? {} : { clientId: clientOnly(user) }
+      const file = await findFile(db, user.organizationId, id, scope)
+      return { ...file, stream: storage.open(file.storageKey) }
+    },
+
+    /** The uploader only, while the version is being prepared and the request awaits the client. */
+    async remove(user: SessionUser, id: string) {
+      const clientId = clientOnly(user)
+      const orgId = user.organizationId
+      const file = await findFile(db, orgId, id, { clientId })
+      if (file.uploadedByUserId !== user.id)
+        throw new AppError('FORBIDDEN', 'Only the person who uploaded a file can remove it')
+      if (file.versionSubmittedAt !== null || !AWAITING_CLIENT.includes(file.requestStatus))
+        throw new AppError('CONFLICT', 'This file was submitted: it can no longer be removed')
+      const key = await db.transaction(async (tx) => {
+        const status = await lockRequest(tx, orgId, file.requestId)
+        if (!status || !AWAITING_CLIENT.includes(status)) throw notAwaiting(status ?? 'gone')
+        return deletePendingFile(tx, orgId, id)
+      })
+      if (!key)
+        throw new AppError('CONFLICT', 'This file was submitted: it can no longer be removed')
+      await storage.delete([key])
+    },
+  }
+}

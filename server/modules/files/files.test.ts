@@ -1,0 +1,442 @@
+import { createHash } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditRequest, RequestDetail, RequestFile } from '@shared/schemas/requests'
+import { selectRows } from '../../db/client'
+import {
+  createAudit,
+  createProject,
+  expectError,
+  expectValidation,
+  signedInClientUser,
+} from '../../test/factories'
+import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
+import { multipartBody, readZip, type UploadFile } from '../../test/multipart'
+
+const MAX_BYTES = Math.floor(0.01 * 1024 * 1024)
+
+let t: TestApp
+let admin: string
+let orgId: string
+let projectId: string
+let member: Awaited<ReturnType<typeof signedInClientUser>>
+let colleague: Awaited<ReturnType<typeof signedInClientUser>>
+let otherClientUser: Awaited<ReturnType<typeof signedInClientUser>>
+let otherCompany: string
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { UPLOAD_MAX_FILE_MB: '0.01', UPLOAD_MAX_FILES_PER_REQUEST: '3' },
+  })
+  const a = await signedInAdmin(t)
+  admin = a.cookie
+  orgId = a.user.company.id
+  const project = await createProject(t, admin)
+  projectId = project.id
+  member = await signedInClientUser(t, orgId, project.clientId)
+  colleague = await signedInClientUser(t, orgId, project.clientId)
+  otherClientUser = await signedInClientUser(t, orgId)
+  otherCompany = (await signedInAdmin(t)).cookie
+})
+afterAll(async () => t?.close())
+
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.7\n'),
+  Buffer.alloc(200, 0x20),
+  Buffer.from('%%EOF\n'),
+])
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 7),
+])
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 0x90), Buffer.from([0, 0, 0])])
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
+
+const call = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+  t.request(method, url, { cookie, body })
+
+function upload(cookie: string, requestId: string, files: UploadFile[]) {
+  const { payload, contentType } = multipartBody(files)
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/requests/${requestId}/files`,
+    payload,
+    headers: { origin: APP_URL, cookie, 'content-type': contentType },
+  })
+}
+
+async function uploaded(cookie: string, requestId: string, files: UploadFile[]) {
+  const res = await upload(cookie, requestId, files)
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json<RequestFile[]>()
+}
+
+const detail = async (id: string, cookie = admin) => {
+  const res = await call(cookie, 'GET', `/api/requests/${id}`)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json<RequestDetail>()
+}
+
+async function sentRequest(flags: Record<string, unknown> = {}, auditId?: string) {
+  const audit = auditId ?? (await createAudit(t, admin, { projectId })).id
+  const created = await call(admin, 'POST', `/api/audits/${audit}/requests`, {
+    title: 'Bank statements',
+    assigneeId: member.user.id,
+    ...flags,
+  })
+  expect(created.statusCode, created.body).toBe(201)
+  const request = created.json<AuditRequest>()
+  const sent = await call(admin, 'POST', `/api/audits/${audit}/send`, { requestIds: [request.id] })
+  expect(sent.statusCode, sent.body).toBe(200)
+  return { ...request, auditId: audit }
+}
+
+const filesDir = () => path.join(t.config.dataDir, 'files')
+const storedKeys = async () =>
+  (
+    await selectRows<{ storage_key: string }>(t.app.db, sql`select storage_key from request_files`)
+  ).map((row) => row.storage_key)
+const fileCount = async () =>
+  (await selectRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from request_files`))[0]!
+    .n
+
+describe('POST /api/requests/{id}/files', () => {
+  it('stores each file under a generated name with its sniffed type, size and SHA-256, on the version being prepared', async () => {
+    const request = await sentRequest()
+    const files = await uploaded(member.cookie, request.id, [
+      { name: 'statement.pdf', data: PDF, type: 'application/pdf' },
+      { name: '../../etc/scan.png', data: PNG, type: 'image/png' },
+    ])
+    expect(files).toHaveLength(2)
+    expect(files[0]).toMatchObject({
+      fileName: 'statement.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: PDF.length,
+      sha256: sha256(PDF),
+      uploadedBy: 'Clara Client',
+    })
+    expect(files[1]).toMatchObject({ fileName: 'scan.png', contentType: 'image/png' })
+    const [version] = (await detail(request.id)).versions
+    expect(version).toMatchObject({ number: 1, submittedAt: null })
+    expect(version!.files.map((f) => f.id)).toEqual(files.map((f) => f.id))
+    const [row] = await selectRows<{ storage_key: string; sha256: string }>(
+      t.app.db,
+      sql`select storage_key, sha256 from request_files where id = ${files[0]!.id}`,
+    )
+    expect(row!.sha256).toBe(sha256(PDF))
+    expect(row!.storage_key).toMatch(/^[0-9a-f]{48}$/)
+    expect(existsSync(path.join(filesDir(), row!.storage_key))).toBe(true)
+  })
+
+  it('a file over the cap → 413 with a clear message, nothing kept; exactly the cap is fine', async () => {
+    const request = await sentRequest()
+    const before = await fileCount()
+    const big = Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(MAX_BYTES - 4, 0x20)])
+    const res = await upload(member.cookie, request.id, [
+      { name: 'ok.pdf', data: PDF },
+      { name: 'big.pdf', data: big },
+    ])
+    expect(expectError(res, 413, 'PAYLOAD_TOO_LARGE').message).toMatch(/at most 10\.2 KB/)
+    expect(await fileCount()).toBe(before)
+    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+    await uploaded(member.cookie, request.id, [
+      { name: 'edge.pdf', data: big.subarray(0, MAX_BYTES) },
+    ])
+  })
+
+  it('the type comes from the bytes: an executable named .pdf → 415; a PDF named .exe is a PDF', async () => {
+    const request = await sentRequest()
+    const before = await fileCount()
+    const refused = await upload(member.cookie, request.id, [
+      { name: 'invoice.pdf', data: EXE, type: 'application/pdf' },
+    ])
+    expect(expectError(refused, 415, 'UNSUPPORTED_MEDIA_TYPE').message).toMatch(/not accepted/)
+    expect(await fileCount()).toBe(before)
+    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+    const [pdf, csv, text, docx] = await uploaded(member.cookie, request.id, [
+      { name: 'setup.exe', data: PDF, type: 'application/x-msdownload' },
+      { name: 'ledger.csv', data: Buffer.from('a,b\n1,2\n') },
+      { name: 'notes.txt', data: Buffer.from('Grüße aus Zürich\n') },
+    ]).then(async (first) => [
+      ...first,
+      ...(await uploaded(colleague.cookie, (await sentRequest()).id, [
+        { name: 'report.docx', data: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(30)]) },
+      ])),
+    ])
+    expect(pdf).toMatchObject({ fileName: 'setup.exe', contentType: 'application/pdf' })
+    expect(csv!.contentType).toBe('text/csv')
+    expect(text!.contentType).toBe('text/plain')
+    expect(docx!.contentType).toMatch(/wordprocessingml/)
+    const binary = await upload(member.cookie, (await sentRequest()).id, [
+      { name: 'data.txt', data: Buffer.from([0x41, 0x00, 0x42]) },
+    ])
+    expectError(binary, 415, 'UNSUPPORTED_MEDIA_TYPE')
+  })
+
+  it('refuses more files than a version may hold (413 at once, 409 beyond the total), and an empty form (400)', async () => {
+    const request = await sentRequest()
+    const four = Array.from({ length: 4 }, (_, i) => ({ name: `${i}.pdf`, data: PDF }))
+    expectError(await upload(member.cookie, request.id, four), 413, 'PAYLOAD_TOO_LARGE')
+    await uploaded(member.cookie, request.id, four.slice(0, 2))
+    expectError(await upload(member.cookie, request.id, four.slice(0, 2)), 409, 'CONFLICT')
+    expectValidation(await upload(member.cookie, request.id, []), ['files'])
+    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+  })
+
+  it('multipart only on this route; JSON or text here → 415, a foreign Origin → 403', async () => {
+    const request = await sentRequest()
+    expectError(
+      await t.request('POST', `/api/requests/${request.id}/files`, {
+        cookie: member.cookie,
+        body: { files: [] },
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    )
+    const { payload, contentType } = multipartBody([{ name: 'a.pdf', data: PDF }])
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/requests/${request.id}/files`,
+      payload,
+      headers: {
+        origin: 'https://evil.example',
+        cookie: member.cookie,
+        'content-type': contentType,
+      },
+    })
+    expectError(foreign, 403, 'FORBIDDEN')
+    // Another route still refuses multipart.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: `/api/requests/${request.id}/comments`,
+      payload,
+      headers: { origin: APP_URL, cookie: member.cookie, 'content-type': contentType },
+    })
+    expectError(elsewhere, 415, 'UNSUPPORTED_MEDIA_TYPE')
+  })
+
+  it('who: staff 403; another client’s user and another company 404; drafts 404; after submission 409', async () => {
+    const request = await sentRequest()
+    const file = [{ name: 'a.pdf', data: PDF }]
+    expectError(await upload(admin, request.id, file), 403, 'FORBIDDEN')
+    expectError(await upload(otherClientUser.cookie, request.id, file), 404, 'NOT_FOUND')
+    expectError(await upload(otherCompany, request.id, file), 403, 'FORBIDDEN')
+    const audit = await createAudit(t, admin, { projectId })
+    const draft = await call(admin, 'POST', `/api/audits/${audit.id}/requests`, { title: 'D' })
+    expectError(await upload(member.cookie, draft.json<AuditRequest>().id, file), 404, 'NOT_FOUND')
+    await uploaded(member.cookie, request.id, file)
+    const submitted = await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {})
+    expect(submitted.statusCode, submitted.body).toBe(200)
+    expectError(await upload(member.cookie, request.id, file), 409, 'CONFLICT')
+  })
+})
+
+describe('GET /api/files/{id}', () => {
+  it('sends the bytes as an attachment with the sniffed type and nosniff, to staff and the client’s users', async () => {
+    const request = await sentRequest()
+    const [file] = await uploaded(member.cookie, request.id, [
+      { name: 'Relevé “2024”.pdf', data: PDF, type: 'text/html' },
+    ])
+    for (const cookie of [member.cookie, colleague.cookie, admin]) {
+      const res = await call(cookie, 'GET', `/api/files/${file!.id}`)
+      expect(res.statusCode).toBe(200)
+      expect(res.rawPayload.equals(PDF)).toBe(true)
+      expect(res.headers['content-type']).toBe('application/pdf')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="Relev_ _2024_.pdf"; filename*=UTF-8''Relev%C3%A9%20%E2%80%9C2024%E2%80%9D.pdf`,
+      )
+    }
+  })
+
+  it('another client’s file or another company’s → 404, like a missing one', async () => {
+    const request = await sentRequest()
+    const [file] = await uploaded(member.cookie, request.id, [{ name: 'a.pdf', data: PDF }])
+    expectError(
+      await call(otherClientUser.cookie, 'GET', `/api/files/${file!.id}`),
+      404,
+      'NOT_FOUND',
+    )
+    expectError(await call(otherCompany, 'GET', `/api/files/${file!.id}`), 404, 'NOT_FOUND')
+    expectValidation(await call(admin, 'GET', '/api/files/not-an-id'), ['id'])
+  })
+})
+
+describe('DELETE /api/files/{id}', () => {
+  it('the uploader only (403 for a colleague, staff and others 403/404), and only before submission (409)', async () => {
+    const request = await sentRequest()
+    const [keep, drop] = await uploaded(member.cookie, request.id, [
+      { name: 'keep.pdf', data: PDF },
+      { name: 'drop.pdf', data: PDF },
+    ])
+    expectError(await call(colleague.cookie, 'DELETE', `/api/files/${drop!.id}`), 403, 'FORBIDDEN')
+    expectError(await call(admin, 'DELETE', `/api/files/${drop!.id}`), 403, 'FORBIDDEN')
+    expectError(
+      await call(otherClientUser.cookie, 'DELETE', `/api/files/${drop!.id}`),
+      404,
+      'NOT_FOUND',
+    )
+    const keysBefore = await storedKeys()
+    const removed = await call(member.cookie, 'DELETE', `/api/files/${drop!.id}`)
+    expect(removed.statusCode, removed.body).toBe(204)
+    expect((await readdir(filesDir())).length).toBe(keysBefore.length - 1)
+    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+    await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {})
+    expectError(await call(member.cookie, 'DELETE', `/api/files/${keep!.id}`), 409, 'CONFLICT')
+  })
+})
+
+describe('submitting with files', () => {
+  it('a document-required request submits once it has a file; the files go with that version; a return starts version 2', async () => {
+    const request = await sentRequest({ documentRequired: true })
+    expectValidation(await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {}), [
+      'files',
+    ])
+    const [file] = await uploaded(member.cookie, request.id, [{ name: 'a.pdf', data: PDF }])
+    const submitted = await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {
+      response: 'Attached',
+    })
+    expect(submitted.statusCode, submitted.body).toBe(200)
+    let versions = (await detail(request.id)).versions
+    expect(versions).toHaveLength(1)
+    expect(versions[0]).toMatchObject({
+      number: 1,
+      response: 'Attached',
+      submittedBy: 'Clara Client',
+    })
+    expect(versions[0]!.submittedAt).not.toBeNull()
+    expect(versions[0]!.files.map((f) => f.id)).toEqual([file!.id])
+    await call(admin, 'POST', `/api/requests/${request.id}/return`, { reason: 'Wrong year' })
+    // Version 1's files do not count for the next submission.
+    expectValidation(await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {}), [
+      'files',
+    ])
+    const [second] = await uploaded(colleague.cookie, request.id, [{ name: 'b.png', data: PNG }])
+    versions = (await detail(request.id, member.cookie)).versions
+    expect(versions.map((v) => [v.number, v.submittedAt === null, v.files.length])).toEqual([
+      [1, false, 1],
+      [2, true, 1],
+    ])
+    expect(
+      (await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {})).statusCode,
+    ).toBe(200)
+    expect((await detail(request.id)).versions[1]!.files[0]!.id).toBe(second!.id)
+  })
+})
+
+describe('exports', () => {
+  it('CSV: one row per request with escaping and the formula guard; staff only', async () => {
+    const audit = await createAudit(t, admin, { projectId, name: 'FY/2024 "Year end"' })
+    const first = await sentRequest({ title: '=HYPERLINK("x")', dueDate: '2030-01-31' }, audit.id)
+    await call(admin, 'POST', `/api/audits/${audit.id}/requests`, { title: 'Cash, petty' })
+    await uploaded(member.cookie, first.id, [{ name: 'a.pdf', data: PDF }])
+    await call(member.cookie, 'POST', `/api/requests/${first.id}/submit`, {})
+    await call(admin, 'POST', `/api/requests/${first.id}/accept`)
+    const res = await call(admin, 'GET', `/api/audits/${audit.id}/export.csv`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(res.headers['content-disposition']).toContain(
+      'filename="FY-2024 _Year end_-requests.csv"',
+    )
+    const today = new Date(t.clock()).toISOString().slice(0, 10)
+    expect(res.body).toBe(
+      '\uFEFFNumber,Title,Status,Assignee,Due date,Submitted,Accepted,Versions\r\n' +
+        `1,"'=HYPERLINK(""x"")",Accepted,Clara Client,2030-01-31,${today},${today},1\r\n` +
+        '2,"Cash, petty",Draft,,,,,0\r\n',
+    )
+    expectError(
+      await call(member.cookie, 'GET', `/api/audits/${audit.id}/export.csv`),
+      403,
+      'FORBIDDEN',
+    )
+    expectError(
+      await call(otherCompany, 'GET', `/api/audits/${audit.id}/export.csv`),
+      404,
+      'NOT_FOUND',
+    )
+  })
+
+  it('ZIP: one folder per accepted request with its accepted version’s files, and a manifest of hashes', async () => {
+    const audit = await createAudit(t, admin, { projectId })
+    const accepted = await sentRequest({ title: 'Bank / statements' }, audit.id)
+    const pending = await sentRequest({ title: 'Payroll' }, audit.id)
+    await uploaded(member.cookie, accepted.id, [{ name: 'old.pdf', data: PDF }])
+    await call(member.cookie, 'POST', `/api/requests/${accepted.id}/submit`, {})
+    await call(admin, 'POST', `/api/requests/${accepted.id}/return`, { reason: 'Again' })
+    const big = Buffer.alloc(9000, 'statement line\n')
+    await uploaded(member.cookie, accepted.id, [
+      { name: 'a.txt', data: big },
+      { name: 'a.txt', data: PNG },
+    ])
+    await call(member.cookie, 'POST', `/api/requests/${accepted.id}/submit`, {})
+    await call(admin, 'POST', `/api/requests/${accepted.id}/accept`)
+    await uploaded(member.cookie, pending.id, [{ name: 'p.pdf', data: PDF }])
+    await call(member.cookie, 'POST', `/api/requests/${pending.id}/submit`, {})
+
+    const res = await call(admin, 'GET', `/api/audits/${audit.id}/export.zip`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toBe('application/zip')
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*\.zip"/)
+    const entries = await readZip(res.rawPayload)
+    expect([...entries.keys()]).toEqual([
+      'manifest.csv',
+      '1 Bank - statements/a.txt',
+      '1 Bank - statements/a (2).txt',
+    ])
+    expect(entries.get('1 Bank - statements/a.txt')!.equals(big)).toBe(true)
+    expect(entries.get('1 Bank - statements/a (2).txt')!.equals(PNG)).toBe(true)
+    expect(entries.get('manifest.csv')!.toString()).toBe(
+      'Folder,File name,Size,SHA-256\r\n' +
+        `1 Bank - statements,a.txt,${big.length},${sha256(big)}\r\n` +
+        `1 Bank - statements,a (2).txt,${PNG.length},${sha256(PNG)}\r\n`,
+    )
+    let python = true
+    try {
+      execFileSync('python3', ['-c', 'import zipfile'])
+    } catch {
+      python = false
+    }
+    if (python) {
+      const check = execFileSync(
+        'python3',
+        [
+          '-c',
+          'import io,sys,zipfile; z=zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read())); print(z.testzip())',
+        ],
+        { input: res.rawPayload },
+      )
+      expect(check.toString().trim()).toBe('None')
+    }
+    expectError(
+      await call(member.cookie, 'GET', `/api/audits/${audit.id}/export.zip`),
+      403,
+      'FORBIDDEN',
+    )
+  })
+})
+
+describe('no orphan files', () => {
+  it('deleting an audit deletes its stored files after the rows', async () => {
+    const audit = await createAudit(t, admin, { projectId })
+    const request = await sentRequest({}, audit.id)
+    await uploaded(member.cookie, request.id, [
+      { name: 'a.pdf', data: PDF },
+      { name: 'b.png', data: PNG },
+    ])
+    const keys = (
+      await selectRows<{ storage_key: string }>(
+        t.app.db,
+        sql`select storage_key from request_files where request_id = ${request.id}`,
+      )
+    ).map((row) => row.storage_key)
+    expect(keys).toHaveLength(2)
+    const res = await call(admin, 'DELETE', `/api/audits/${audit.id}`)
+    expect(res.statusCode, res.body).toBe(204)
+    for (const key of keys) expect(existsSync(path.join(filesDir(), key))).toBe(false)
+    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+  })
+})
