@@ -76,6 +76,8 @@ export default tseslint.config(
     'categories',
     'admin',
     'settings',
+    'audits',
+    'landing',
   ].map((feature) => ({
     files: [`web/features/${feature}/**/*.{ts,tsx}`],
     rules: {

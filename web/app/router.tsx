@@ -193,7 +193,7 @@ const routes: RouteObject[] = [
   {
     index: true,
     ...lazyRoute(
-      () => import('@/pages/landing-page'),
+      () => import('@/features/landing/pages/landing-page'),
       (m) => m.LandingPage,
     ),
   },
