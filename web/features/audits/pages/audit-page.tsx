@@ -1,7 +1,7 @@
 import type { Audit } from '@shared/schemas/audits'
 import type { AuditRequest } from '@shared/schemas/requests'
 import { CalendarDays, ClipboardList, FilePlus2, Plus, Send } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
@@ -165,7 +165,19 @@ function RequestList({
   const assignees = useAssigneeOptions(audit.projectId, { enabled: canManage })
   const updateRequest = useUpdateRequest()
   const [moving, setMoving] = useState(false)
+  // The move buttons to give the keyboard back to once the moved row is re-rendered and enabled.
+  const focusAfterMove = useRef<string[] | null>(null)
   const drafts = requests.filter((request) => request.status === 'draft')
+
+  useEffect(() => {
+    const keys = focusAfterMove.current
+    if (moving || !keys) return
+    focusAfterMove.current = null
+    for (const key of keys) {
+      const button = document.querySelector<HTMLButtonElement>(`[data-move="${key}"]`)
+      if (button && !button.disabled) return button.focus()
+    }
+  }, [moving, requests])
 
   // Only drafts move: swap the positions of a draft and its neighbouring draft.
   const move = async (request: AuditRequest, neighbour: AuditRequest, direction: 'up' | 'down') => {
@@ -182,18 +194,12 @@ function RequestList({
     } catch (error) {
       toastFailure('Failed to move the request', error)
     } finally {
+      // The row moved in the page: keep the keyboard on its move buttons (see the effect above).
+      focusAfterMove.current = [
+        `${request.id}:${direction}`,
+        `${request.id}:${direction === 'up' ? 'down' : 'up'}`,
+      ]
       setMoving(false)
-      // The row moved in the page: keep the keyboard on its move buttons.
-      requestAnimationFrame(() => {
-        const buttons = [
-          `${request.id}:${direction}`,
-          `${request.id}:${direction === 'up' ? 'down' : 'up'}`,
-        ]
-        for (const key of buttons) {
-          const button = document.querySelector<HTMLButtonElement>(`[data-move="${key}"]`)
-          if (button && !button.disabled) return button.focus()
-        }
-      })
     }
   }
 
