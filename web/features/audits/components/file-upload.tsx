@@ -92,7 +92,10 @@ export function FileUpload({ request }: { request: RequestDetail }) {
           event.dataTransfer.dropEffect = 'copy'
           setDragging(true)
         }}
-        onDragLeave={() => setDragging(false)}
+        onDragLeave={(event) => {
+          // Moving over the zone's own children is not leaving it.
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
+        }}
         onDrop={(event) => {
           event.preventDefault()
           setDragging(false)
