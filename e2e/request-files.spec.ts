@@ -75,10 +75,27 @@ test('a client attaches files to a document-required request; the auditor downlo
   )
   await expect(attached.getByRole('listitem')).toHaveCount(2)
 
+  // A file dropped on the upload area.
+  const dataTransfer = await clientPage.evaluateHandle(() => {
+    const transfer = new DataTransfer()
+    transfer.items.add(new File(['Account,Balance\n1000,42\n'], 'ledger.csv', { type: 'text/csv' }))
+    return transfer
+  })
+  const dropZone = clientPage.getByText('Drag and drop files here').locator('..')
+  await dropZone.dispatchEvent('dragover', { dataTransfer })
+  await dropZone.dispatchEvent('drop', { dataTransfer })
+  await expect(attached.getByRole('listitem')).toHaveCount(3)
+  await expect(attached).toContainText('ledger.csv')
+
+  const folder = process.env.E2E_SCREENSHOTS
+  if (folder)
+    await clientPage.screenshot({ path: `${folder}/request-files-client.png`, fullPage: true })
+
   // Remove one, then submit.
   await clientPage.getByRole('button', { name: 'Remove notes.txt' }).click()
   await expect(toasts(clientPage).filter({ hasText: 'File removed' })).toBeVisible()
-  await expect(attached.getByRole('listitem')).toHaveCount(1)
+  await expect(attached.getByRole('listitem')).toHaveCount(2)
+  await expect(attached).not.toContainText('notes.txt')
   await expect(submit).toBeEnabled()
   await submit.click()
   await expect(toasts(clientPage).filter({ hasText: 'Answer submitted' })).toBeVisible()
@@ -89,8 +106,9 @@ test('a client attaches files to a document-required request; the auditor downlo
   // The auditor sees the file in version 1 and downloads the same bytes.
   await page.goto(`/requests/${request.id}`)
   const version = page.getByRole('list', { name: 'Files of version 1' })
-  await expect(version.getByRole('listitem')).toHaveCount(1)
+  await expect(version.getByRole('listitem')).toHaveCount(2)
   await expect(version).toContainText('bank-confirmation.pdf')
+  await expect(version).toContainText('ledger.csv')
   const downloading = page.waitForEvent('download')
   await version.getByRole('link', { name: 'Download bank-confirmation.pdf' }).click()
   const download = await downloading
