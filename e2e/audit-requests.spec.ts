@@ -257,7 +257,7 @@ test('My requests says what to expect when nothing has been sent yet', async ({
   await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
 })
 
-test('add from a template, mark one not applicable; a document-required request says uploads come later', async ({
+test('add from a template, mark one not applicable; a document-required request waits for a file', async ({
   page,
   baseURL,
   account,
@@ -327,15 +327,13 @@ test('add from a template, mark one not applicable; a document-required request 
     '0 of 1 accepted',
   )
 
-  // The client is told honestly that the document cannot be uploaded yet; the server says why.
+  // Submit waits for a document (the files spec attaches one).
   const clientContext = await browser.newContext({ baseURL })
   const clientPage = await clientContext.newPage()
   await signIn(clientPage, baseURL!, grace)
   await clientPage.goto(`/requests/${letter.id}`)
-  await expect(clientPage.getByText('Uploads arrive soon')).toBeVisible()
-  await clientPage.getByRole('button', { name: 'Submit Answer' }).click()
-  await expect(
-    clientPage.getByRole('alert').filter({ hasText: 'requires a document' }),
-  ).toBeVisible()
+  await expect(clientPage.getByText('needs a document: attach a file above')).toBeVisible()
+  await expect(clientPage.getByRole('button', { name: 'Submit Answer' })).toBeDisabled()
+  await expect(clientPage.getByLabel('Choose files')).toBeAttached()
   await clientContext.close()
 })

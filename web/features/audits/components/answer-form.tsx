@@ -7,17 +7,32 @@ import { toast } from '@/lib/toast'
 import { useSubmitRequest } from '../api/submit-request'
 
 /** The client user's answer: each submission is a new version. */
-export function AnswerForm({ request }: { request: RequestDetail }) {
+export function AnswerForm({
+  request,
+  hasDocument,
+}: {
+  request: RequestDetail
+  /** A file is attached to the version being prepared. */
+  hasDocument: boolean
+}) {
   const submitRequest = useSubmitRequest()
   const [response, setResponse] = useState('')
   const [error, setError] = useState<string>()
   const id = useId()
   const missingResponse = request.responseRequired && response.trim() === ''
+  const missingDocument = request.documentRequired && !hasDocument
+  const blocked = missingResponse || missingDocument
   const hintId = `${id}-hint`
+  const hint = [
+    missingDocument ? 'This request needs a document: attach a file above.' : null,
+    missingResponse ? 'This request needs a written response before you can submit it.' : null,
+  ]
+    .filter(Boolean)
+    .join(' ')
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault()
-    if (missingResponse) return
+    if (blocked) return
     submitRequest.mutateAsync({ id: request.id, response: response.trim() || null }).then(
       () => {
         setResponse('')
@@ -56,15 +71,16 @@ export function AnswerForm({ request }: { request: RequestDetail }) {
         <PendingButton
           type="submit"
           className="w-fit"
-          disabled={missingResponse}
+          disabled={blocked}
+          aria-describedby={blocked ? hintId : undefined}
           pending={submitRequest.isPending}
           pendingLabel="Submitting..."
         >
           Submit Answer
         </PendingButton>
-        {missingResponse ? (
+        {blocked ? (
           <p id={hintId} className="text-sm text-muted-foreground">
-            This request needs a written response before you can submit it.
+            {hint}
           </p>
         ) : null}
       </div>

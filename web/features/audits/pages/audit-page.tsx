@@ -1,6 +1,14 @@
 import type { Audit } from '@shared/schemas/audits'
 import type { AuditRequest } from '@shared/schemas/requests'
-import { CalendarDays, ClipboardList, FilePlus2, Plus, Send } from 'lucide-react'
+import {
+  CalendarDays,
+  ClipboardList,
+  FileArchive,
+  FilePlus2,
+  FileSpreadsheet,
+  Plus,
+  Send,
+} from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
@@ -41,7 +49,9 @@ export function AuditPage() {
 }
 
 function AuditDetail({ audit }: { audit: Audit }) {
-  const canManage = useSession().role === 'admin'
+  const role = useSession().role
+  const canManage = role === 'admin'
+  const isStaff = role !== 'client'
   const requests = useAuditRequests(audit.id)
   const drafts = requests.data?.requests.filter((request) => request.status === 'draft') ?? []
 
@@ -87,6 +97,7 @@ function AuditDetail({ audit }: { audit: Audit }) {
           ) : undefined
         }
       />
+      {isStaff ? <AuditExports audit={audit} /> : null}
       <Card className="grid gap-4 p-5">
         <h2 className="sr-only">Audit details</h2>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
@@ -223,6 +234,27 @@ function RequestList({
         )
       })}
     </ul>
+  )
+}
+
+/** Staff only: the request tracker as CSV and the accepted versions' files as a ZIP. */
+function AuditExports({ audit }: { audit: Audit }) {
+  const base = `/api/audits/${encodeURIComponent(audit.id)}`
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild variant="outline" size="sm">
+        <a href={`${base}/export.csv`} download>
+          <FileSpreadsheet aria-hidden="true" />
+          Export CSV
+        </a>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <a href={`${base}/export.zip`} download>
+          <FileArchive aria-hidden="true" />
+          Download accepted files (ZIP)
+        </a>
+      </Button>
+    </div>
   )
 }
 

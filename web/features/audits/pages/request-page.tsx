@@ -1,6 +1,6 @@
 import { ACTIVITY_ACTION_LABELS } from '@shared/schemas/dashboard'
 import type { RequestDetail, RequestVersion } from '@shared/schemas/requests'
-import { AlertTriangle, Check, FileText, Lock, Undo2 } from 'lucide-react'
+import { AlertTriangle, Check, Lock, Undo2 } from 'lucide-react'
 import { useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
 import { DetailItem } from '@/components/detail-item'
@@ -25,6 +25,8 @@ import { useMarkNotApplicable } from '../api/mark-not-applicable'
 import { useReturnRequest } from '../api/return-request'
 import { AnswerForm } from '../components/answer-form'
 import { CommentThread } from '../components/comment-thread'
+import { FileList } from '../components/file-list'
+import { FileUpload, preparedFiles } from '../components/file-upload'
 import { ReasonDialog } from '../components/reason-dialog'
 import { RequirementBadges } from '../components/requirement-badges'
 
@@ -42,8 +44,13 @@ export function RequestPage() {
 }
 
 function RequestDetailView({ request, isClient }: { request: RequestDetail; isClient: boolean }) {
-  const latest = request.versions.at(-1)
+  // The last submitted version (a version being prepared carries no return reason).
+  const latest = [...request.versions].reverse().find((version) => version.submittedAt !== null)
   const canAnswer = isClient && (request.status === 'sent' || request.status === 'returned')
+  // The answer being prepared is shown in the upload area while the client can still change it.
+  const shownVersions = canAnswer
+    ? request.versions.filter((version) => version.submittedAt !== null)
+    : request.versions
 
   return (
     <div className="grid gap-6">
@@ -117,15 +124,14 @@ function RequestDetailView({ request, isClient }: { request: RequestDetail; isCl
           <h2 id="answer-heading" className="text-lg font-semibold">
             Answer
           </h2>
-          {request.documentRequired ? (
-            <p className="flex items-start gap-2 rounded-md border border-dashed p-3 text-sm text-muted-foreground">
-              <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              This request needs a document. Uploads arrive soon: until then it cannot be submitted
-              here, and the server will say so.
-            </p>
-          ) : null}
+          <Card className="grid gap-3 p-5">
+            <h3 className="text-sm font-medium">
+              Files{request.documentRequired ? ' (a document is required)' : ' (optional)'}
+            </h3>
+            <FileUpload request={request} />
+          </Card>
           <Card className="p-5">
-            <AnswerForm request={request} />
+            <AnswerForm request={request} hasDocument={preparedFiles(request).length > 0} />
           </Card>
         </section>
       ) : null}
@@ -134,11 +140,11 @@ function RequestDetailView({ request, isClient }: { request: RequestDetail; isCl
         <h2 id="versions-heading" className="text-lg font-semibold">
           Answers
         </h2>
-        {request.versions.length === 0 ? (
+        {shownVersions.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing submitted yet.</p>
         ) : (
           <ol className="grid gap-3" aria-label="Versions">
-            {[...request.versions].reverse().map((version) => (
+            {[...shownVersions].reverse().map((version) => (
               <li key={version.id}>
                 <VersionCard version={version} />
               </li>
@@ -197,6 +203,11 @@ function VersionCard({ version }: { version: RequestVersion }) {
         <p className="text-sm break-words whitespace-pre-line">{version.response}</p>
       ) : (
         <p className="text-sm text-muted-foreground">No written response.</p>
+      )}
+      {version.files.length > 0 ? (
+        <FileList files={version.files} label={`Files of version ${version.number}`} />
+      ) : (
+        <p className="text-sm text-muted-foreground">No files.</p>
       )}
       {version.returnedReason ? (
         <div className="grid gap-1 rounded-md border border-warning/60 bg-warning-soft p-3 text-sm text-warning-soft-foreground">

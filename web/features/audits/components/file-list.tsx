@@ -1,0 +1,46 @@
+import type { RequestFile } from '@shared/schemas/requests'
+import { Download, FileText } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { formatDateTime } from '@/lib/dates'
+import { formatFileSize } from '../lib/format-size'
+
+/** The files of a version: name, size and a download link; `action` adds a control per file. */
+export function FileList({
+  files,
+  label,
+  action,
+}: {
+  files: RequestFile[]
+  label: string
+  action?: (file: RequestFile) => ReactNode
+}) {
+  return (
+    <ul className="grid gap-2" aria-label={label}>
+      {files.map((file) => (
+        <li
+          key={file.id}
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm"
+        >
+          <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <span className="min-w-0 flex-1 font-medium break-all">{file.fileName}</span>
+          <span className="text-muted-foreground tabular-nums">
+            {formatFileSize(file.sizeBytes)}
+          </span>
+          <span className="sr-only">
+            uploaded by {file.uploadedBy} on {formatDateTime(file.createdAt)}
+          </span>
+          <a
+            href={`/api/files/${encodeURIComponent(file.id)}`}
+            download
+            aria-label={`Download ${file.fileName}`}
+            className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Download
+          </a>
+          {action?.(file)}
+        </li>
+      ))}
+    </ul>
+  )
+}
