@@ -5,7 +5,7 @@ const requests = [
   { ref: '3.1', title: 'Bank confirmations', status: 'Accepted' },
   { ref: '3.4', title: 'Fixed asset additions', status: 'In review' },
   { ref: '4.2', title: 'Payroll reconciliation, Q4', status: 'Returned' },
-  { ref: '5.1', title: 'Management representation letter', status: 'Overdue' },
+  { ref: '5.1', title: 'Representation letter', status: 'Overdue' },
 ] as const
 
 const statusVariant = {
@@ -53,10 +53,10 @@ export function EngagementPreview() {
         ))}
       </div>
       <div className="flex items-center justify-between gap-3 border-t bg-muted/50 px-4 py-3">
-        <span className="flex -space-x-1.5">
-          <Initials name="MK" tone="primary" className="ring-2 ring-card" />
-          <Initials name="JS" className="ring-2 ring-card" />
-          <Initials name="DW" className="ring-2 ring-card" />
+        <span className="flex gap-1.5">
+          <Initials name="MK" tone="primary" />
+          <Initials name="JS" />
+          <Initials name="DW" />
         </span>
         <span className="text-xs text-muted-foreground">Partner sign-off after review</span>
       </div>

@@ -6,7 +6,7 @@ const engagements = [
   { client: 'Larkspur Dental Group', work: 'FY2026 year-end audit', status: 'Active' },
   { client: 'Brennan Freight Ltd', work: 'Grant compliance review', status: 'On hold' },
   { client: 'Osei Family Foundation', work: 'Annual financial statements', status: 'Active' },
-  { client: 'Marlow Street Properties', work: 'Service charge audit', status: 'Completed' },
+  { client: 'Marlow Street Estates', work: 'Service charge audit', status: 'Completed' },
 ] as const
 
 const projectVariant = { Active: 'success', 'On hold': 'warning', Completed: 'neutral' } as const
@@ -32,18 +32,18 @@ export function CaseIllustration() {
 }
 
 const templateItems = [
-  { title: 'Trial balance at the year end', needs: ['Document'] },
-  { title: 'Bank statements and reconciliations', needs: ['Document'] },
-  { title: 'Related party transactions in the year', needs: ['Response'] },
-  { title: 'Lawyers’ letters on pending claims', needs: ['Document', 'Response'] },
+  { title: 'Year-end trial balance', needs: ['Document'] },
+  { title: 'Bank reconciliations', needs: ['Document'] },
+  { title: 'Related party transactions', needs: ['Response'] },
+  { title: 'Lawyers’ letters', needs: ['Document', 'Response'] },
 ]
 
 export function WorkflowIllustration() {
   return (
     <MockWindow
       label="A checklist template: four ordered items, each marked as needing a document, a response or both"
-      title="Template · Year-end PBC list"
-      aside={<Badge variant="outline">Financial statements</Badge>}
+      title="Year-end PBC list"
+      aside={<Badge variant="outline">Template</Badge>}
     >
       {templateItems.map(({ title, needs }, index) => (
         <MockRow key={title} className="items-start">
@@ -175,9 +175,9 @@ export function CollaborationIllustration() {
 }
 
 const asks = [
-  { title: 'Upload the signed engagement letter', action: 'Upload' },
-  { title: 'Explain the rise in repairs expense', action: 'Answer' },
-  { title: 'Upload the December bank statement', action: 'Upload' },
+  { title: 'Signed engagement letter', action: 'Upload' },
+  { title: 'Why did repairs rise 40%?', action: 'Answer' },
+  { title: 'December bank statement', action: 'Upload' },
 ]
 
 export function ClientIllustration() {
