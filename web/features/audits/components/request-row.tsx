@@ -1,6 +1,6 @@
 import type { AuditRequest } from '@shared/schemas/requests'
 import type { User } from '@shared/schemas/users'
-import { ArrowDown, ArrowUp, CalendarDays, UserRound } from 'lucide-react'
+import { ArrowDown, ArrowUp, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
 import { RequestStatusBadge } from '@/components/status-badge'
 import { Button } from '@/components/ui/button'
@@ -13,13 +13,13 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select'
-import { formatCalendarDate } from '@/lib/dates'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useUpdateRequest } from '../api/update-request'
 import { DeleteRequestDialog } from './delete-request-dialog'
 import { RequestFormDialog } from './request-form-dialog'
 import { RequirementBadges } from './requirement-badges'
+import { DueDate } from './due-date'
 
 const UNASSIGNED = 'unassigned'
 
@@ -134,19 +134,7 @@ export function RequestRow({
             <UserRound aria-hidden="true" className="size-4 shrink-0" />
             {request.assigneeName ?? 'Unassigned'}
           </span>
-          <span className="flex items-center gap-1.5">
-            <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
-            {request.dueDate ? (
-              <span>
-                Due{' '}
-                <time dateTime={request.dueDate} className="tabular-nums">
-                  {formatCalendarDate(request.dueDate)}
-                </time>
-              </span>
-            ) : (
-              'No due date'
-            )}
-          </span>
+          <DueDate date={request.dueDate} />
         </p>
       )}
       {canManage && isDraft ? (

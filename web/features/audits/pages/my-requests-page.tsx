@@ -1,5 +1,5 @@
 import type { AuditRequest } from '@shared/schemas/requests'
-import { CalendarDays, Inbox } from 'lucide-react'
+import { Inbox } from 'lucide-react'
 import { Link } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
@@ -12,6 +12,7 @@ import { formatCalendarDate } from '@/lib/dates'
 import { useSession } from '@/lib/session'
 import { useMyRequests } from '../api/get-my-requests'
 import { RequirementBadges } from '../components/requirement-badges'
+import { DueDate } from '../components/due-date'
 
 /** The client user's requests across their audits, grouped by audit, overdue first (the e-mail's link). */
 export function MyRequestsPage() {
@@ -108,19 +109,7 @@ function MyRequestCard({ request, mine }: { request: AuditRequest; mine: boolean
         <span>
           {mine ? 'Assigned to you' : `Assigned to ${request.assigneeName ?? 'nobody yet'}`}
         </span>
-        <span className="flex items-center gap-1.5">
-          <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
-          {request.dueDate ? (
-            <span>
-              Due{' '}
-              <time dateTime={request.dueDate} className="tabular-nums">
-                {formatCalendarDate(request.dueDate)}
-              </time>
-            </span>
-          ) : (
-            'No due date'
-          )}
-        </span>
+        <DueDate date={request.dueDate} />
         <RequirementBadges
           documentRequired={request.documentRequired}
           responseRequired={request.responseRequired}
