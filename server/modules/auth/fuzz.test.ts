@@ -116,14 +116,18 @@ const anyValue = fc.oneof(
 )
 
 /** Any value that is not a string: wrong for every field of these bodies. */
-const notAString = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.jsonValue(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
-)
+const notAString = fc
+  .oneof(
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.jsonValue(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
+    // A "__proto__" or "constructor" key anywhere makes the JSON parser refuse the whole body (400
+    // before validation, no field named): a different path from the one these properties test.
+  )
+  .filter((value) => !/"(__proto__|constructor)"/.test(JSON.stringify(value)))
 
 /** A body's fields as arbitrary values of the wrong or right type, sometimes missing, sometimes extra. */
 function looseRecord(fields: string[]) {
