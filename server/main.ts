@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { openDatabase } from './db/client'
 import { webDistDir } from './lib/paths'
+import { removeAbandonedFiles } from './modules/files/files.service'
 
 async function main() {
   const config = loadConfig()
@@ -39,6 +40,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
+  removeAbandonedFiles(app).catch((err: unknown) =>
+    app.log.warn({ err }, 'could not remove abandoned files'),
+  )
   const where =
     database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'
   app.log.info(

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -27,9 +27,19 @@ export interface FileStorage {
   open(key: string): Readable
   /** Deletes the files; a missing one is not an error. */
   delete(keys: string[]): Promise<void>
+  /**
+   * Deletes what a crash can leave behind, last written before `before`: unfinished uploads, and
+   * stored files whose key `referenced` does not return (the process died before recording them).
+   * Returns how many it deleted.
+   */
+  removeAbandoned(
+    before: Date,
+    referenced: (keys: string[]) => Promise<Set<string>>,
+  ): Promise<number>
 }
 
 const KEY = /^[0-9a-f]{48}$/
+const PART = /^[0-9a-f]{48}\.part$/
 
 /** Files under `dir` with random names; a temporary name until the upload is complete and accepted. */
 export async function localStorage(dir: string): Promise<FileStorage> {
@@ -85,6 +95,20 @@ export async function localStorage(dir: string): Promise<FileStorage> {
     open: (key) => createReadStream(pathOf(key)),
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })))
+    },
+    async removeAbandoned(before, referenced) {
+      const stale: string[] = []
+      for (const name of await readdir(dir)) {
+        if (!KEY.test(name) && !PART.test(name)) continue
+        const stats = await stat(path.join(dir, name)).catch(() => undefined)
+        if (stats && stats.mtime < before) stale.push(name)
+      }
+      const partials = stale.filter((name) => PART.test(name))
+      const stored = stale.filter((name) => KEY.test(name))
+      const kept = stored.length > 0 ? await referenced(stored) : new Set<string>()
+      const abandoned = [...partials, ...stored.filter((key) => !kept.has(key))]
+      await Promise.all(abandoned.map((name) => rm(path.join(dir, name), { force: true })))
+      return abandoned.length
     },
   }
 }

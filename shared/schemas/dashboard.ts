@@ -15,6 +15,8 @@ export const ACTIVITY_ACTIONS = [
   'request.accepted',
   'request.returned',
   'request.not_applicable',
+  'request.files_added',
+  'request.file_removed',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -33,6 +35,8 @@ export const ACTIVITY_ACTION_LABELS = {
   'request.accepted': 'accepted the request',
   'request.returned': 'returned the request',
   'request.not_applicable': 'marked as not applicable the request',
+  'request.files_added': 'added files to the request',
+  'request.file_removed': 'removed a file from the request',
 } as const satisfies Record<ActivityAction, string>
 
 export const RECENT_ACTIVITY_LIMIT = 20

@@ -143,6 +143,8 @@ export const requestFileDto = z.object({
   sizeBytes: z.number().int(),
   sha256: z.string(),
   uploadedBy: z.string(),
+  /** Null once the uploader's account is removed. */
+  uploadedById: z.string().nullable(),
   createdAt: z.string(),
 })
 export type RequestFile = z.infer<typeof requestFileDto>

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm'
+import type { RequestFile } from '@shared/schemas/requests'
 import type { Db } from '../../db/client'
 import { auditRequests, audits, projects, requestFiles, requestVersions } from '../../db/schema'
 import { isUniqueViolation, notFound } from '../../lib/errors'
@@ -12,14 +13,11 @@ const fileColumns = {
   sizeBytes: requestFiles.sizeBytes,
   sha256: requestFiles.sha256,
   uploadedBy: requestFiles.uploadedByName,
+  uploadedById: requestFiles.uploadedByUserId,
   createdAt: requestFiles.createdAt,
 }
 
-type FileRow = { createdAt: Date }
-type FileDtoRow = {
-  [K in keyof typeof fileColumns]: (typeof fileColumns)[K]['_']['data']
-}
-export const fileDto = <T extends FileRow>(row: T) => ({
+export const fileDto = <T extends { createdAt: Date }>(row: T) => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
 })
@@ -32,7 +30,6 @@ export async function findFile(db: Db, orgId: string, id: string, scope: Request
       storageKey: requestFiles.storageKey,
       requestId: requestFiles.requestId,
       versionId: requestFiles.versionId,
-      uploadedByUserId: requestFiles.uploadedByUserId,
       versionSubmittedAt: requestVersions.submittedAt,
       requestStatus: auditRequests.status,
     })
@@ -60,7 +57,7 @@ export async function filesByVersion(db: Db, requestId: string) {
     .from(requestFiles)
     .where(eq(requestFiles.requestId, requestId))
     .orderBy(asc(requestFiles.createdAt), asc(requestFiles.id))
-  const byVersion = new Map<string, Array<ReturnType<typeof fileDto<FileDtoRow>>>>()
+  const byVersion = new Map<string, RequestFile[]>()
   for (const { versionId, ...row } of rows) {
     const list = byVersion.get(versionId) ?? []
     list.push(fileDto(row))
@@ -203,4 +200,17 @@ export async function countPendingFiles(db: Db, requestId: string) {
     .innerJoin(requestVersions, eq(requestVersions.id, requestFiles.versionId))
     .where(and(eq(requestFiles.requestId, requestId), isNull(requestVersions.submittedAt)))
   return row?.count ?? 0
+}
+
+/** Which of these storage keys a file row holds, in any company (start-up clean-up). */
+export async function referencedStorageKeys(db: Db, keys: string[]) {
+  const found = new Set<string>()
+  for (let start = 0; start < keys.length; start += 1000) {
+    const rows = await db
+      .select({ key: requestFiles.storageKey })
+      .from(requestFiles)
+      .where(inArray(requestFiles.storageKey, keys.slice(start, start + 1000)))
+    for (const row of rows) found.add(row.key)
+  }
+  return found
 }

@@ -1,12 +1,13 @@
 import type { Multipart } from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
+import type { RequestStatus } from '@shared/schemas/requests'
 import { formatSize, type StoredFile } from '../../files/storage'
 import { safeFileName } from '../../files/names'
 import { sniffContentType } from '../../files/sniff'
 import { AppError } from '../../lib/errors'
-import { fullName } from '../activity/activity.repo'
+import { fullName, recordActivity } from '../activity/activity.repo'
 import type { SessionUser } from '../auth/sessions.repo'
-import { AWAITING_CLIENT } from '../requests/request-state'
+import { AWAITING_CLIENT, requestLabel, statusText } from '../requests/request-state'
 import { findRequest } from '../requests/requests.repo'
 import {
   countPendingFiles,
@@ -15,7 +16,25 @@ import {
   findFile,
   insertFiles,
   lockRequest,
+  referencedStorageKeys,
 } from './files.repo'
+
+/** Files a crash can leave behind are removed once they are this old (no upload takes as long). */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Removes unfinished uploads and stored files that no row references, once they are a day old.
+ * Run after start-up, in the background: it never delays serving.
+ */
+export async function removeAbandonedFiles(app: FastifyInstance) {
+  const before = new Date(app.clock().getTime() - ABANDONED_AFTER_MS)
+  const removed = await app.storage.removeAbandoned(before, (keys) =>
+    referencedStorageKeys(app.db, keys),
+  )
+  if (removed > 0)
+    app.log.info({ event: 'files.abandoned_removed', removed }, 'abandoned files removed')
+  return removed
+}
 
 const clientOnly = (user: SessionUser) => {
   if (user.role !== 'client' || !user.clientId)
@@ -23,11 +42,18 @@ const clientOnly = (user: SessionUser) => {
   return user.clientId
 }
 
-const notAwaiting = (status: string) =>
+const notAwaiting = (status: RequestStatus) =>
   new AppError(
     'CONFLICT',
-    `This request is ${status.replace('_', ' ')}: files can be changed only before it is submitted`,
+    `This request is ${statusText(status)}: files can be changed only before it is submitted`,
   )
+
+/** The event's target: the request, then the files' names, cut short past a few. */
+function filesTarget(request: { number: number; title: string }, fileNames: string[]) {
+  const shown = fileNames.slice(0, 3).join(', ')
+  const more = fileNames.length > 3 ? ` and ${fileNames.length - 3} more` : ''
+  return `${requestLabel(request)}: ${shown}${more}`
+}
 
 /** Multipart's own limits (files, parts, fields) with our wording. */
 function translateLimit(error: unknown, maxFiles: number, maxBytes: number) {
@@ -100,6 +126,18 @@ export function filesService(app: FastifyInstance) {
             })),
             now,
           )
+          await recordActivity(
+            tx,
+            orgId,
+            user,
+            'request.files_added',
+            filesTarget(
+              row,
+              stored.map((file) => file.fileName),
+            ),
+            now,
+            { requestId },
+          )
           return inserted
         })
         log.info({ event: 'request.files_added', requestId, count: files.length }, 'files added')
@@ -121,14 +159,27 @@ export function filesService(app: FastifyInstance) {
       const clientId = clientOnly(user)
       const orgId = user.organizationId
       const file = await findFile(db, orgId, id, { clientId })
-      if (file.uploadedByUserId !== user.id)
+      if (file.uploadedById !== user.id)
         throw new AppError('FORBIDDEN', 'Only the person who uploaded a file can remove it')
       if (file.versionSubmittedAt !== null || !AWAITING_CLIENT.includes(file.requestStatus))
         throw new AppError('CONFLICT', 'This file was submitted: it can no longer be removed')
+      const request = await findRequest(db, orgId, file.requestId, { clientId })
       const key = await db.transaction(async (tx) => {
         const status = await lockRequest(tx, orgId, file.requestId)
-        if (!status || !AWAITING_CLIENT.includes(status)) throw notAwaiting(status ?? 'gone')
-        return deletePendingFile(tx, orgId, id)
+        if (!status) throw new AppError('NOT_FOUND', 'Request not found')
+        if (!AWAITING_CLIENT.includes(status)) throw notAwaiting(status)
+        const deleted = await deletePendingFile(tx, orgId, id)
+        if (deleted)
+          await recordActivity(
+            tx,
+            orgId,
+            user,
+            'request.file_removed',
+            filesTarget(request, [file.fileName]),
+            clock(),
+            { requestId: file.requestId },
+          )
+        return deleted
       })
       if (!key)
         throw new AppError('CONFLICT', 'This file was submitted: it can no longer be removed')

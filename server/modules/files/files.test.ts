@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readdir } from 'node:fs/promises'
+import { readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +16,7 @@ import {
 } from '../../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { multipartBody, readZip, type UploadFile } from '../../test/multipart'
+import { ABANDONED_AFTER_MS, removeAbandonedFiles } from './files.service'
 
 const MAX_BYTES = Math.floor(0.01 * 1024 * 1024)
 
@@ -118,6 +119,7 @@ describe('POST /api/requests/{id}/files', () => {
       sizeBytes: PDF.length,
       sha256: sha256(PDF),
       uploadedBy: 'Clara Client',
+      uploadedById: member.user.id,
     })
     expect(files[1]).toMatchObject({ fileName: 'scan.png', contentType: 'image/png' })
     const [version] = (await detail(request.id)).versions
@@ -287,6 +289,72 @@ describe('DELETE /api/files/{id}', () => {
     expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
     await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {})
     expectError(await call(member.cookie, 'DELETE', `/api/files/${keep!.id}`), 409, 'CONFLICT')
+  })
+})
+
+describe('files in the request’s history', () => {
+  it('an upload and a removal are logged with who and which files; a refused upload logs nothing', async () => {
+    const request = await sentRequest()
+    const files = await uploaded(member.cookie, request.id, [
+      { name: 'one.pdf', data: PDF },
+      { name: 'two.png', data: PNG },
+    ])
+    expectError(
+      await upload(colleague.cookie, request.id, [{ name: 'x.pdf', data: EXE }]),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    )
+    expect((await call(member.cookie, 'DELETE', `/api/files/${files[1]!.id}`)).statusCode).toBe(204)
+    const history = (await detail(request.id, colleague.cookie)).history.map(
+      ({ actor, action, target }) => ({ actor, action, target }),
+    )
+    expect(history.slice(1)).toEqual([
+      {
+        actor: 'Clara Client',
+        action: 'request.files_added',
+        target: '#1 Bank statements: one.pdf, two.png',
+      },
+      {
+        actor: 'Clara Client',
+        action: 'request.file_removed',
+        target: '#1 Bank statements: two.png',
+      },
+    ])
+    const dashboard = await call(member.cookie, 'GET', '/api/dashboard')
+    expect(
+      dashboard.json<{ recentActivity: { action: string }[] }>().recentActivity[0],
+    ).toMatchObject({ action: 'request.file_removed' })
+  })
+})
+
+describe('abandoned files', () => {
+  it('a day-old unfinished upload or unrecorded file is removed; recorded and recent files stay', async () => {
+    const request = await sentRequest()
+    const [kept] = await uploaded(member.cookie, request.id, [{ name: 'kept.pdf', data: PDF }])
+    const [row] = await selectRows<{ storage_key: string }>(
+      t.app.db,
+      sql`select storage_key from request_files where id = ${kept!.id}`,
+    )
+    const dayAgo = new Date(t.clock().getTime() - ABANDONED_AFTER_MS - 60_000)
+    const name = (suffix = '') => `${randomBytes(24).toString('hex')}${suffix}`
+    const oldPart = name('.part')
+    const oldOrphan = name()
+    const freshPart = name('.part')
+    const freshOrphan = name()
+    for (const file of [oldPart, oldOrphan, freshPart, freshOrphan])
+      await writeFile(path.join(filesDir(), file), 'x')
+    for (const file of [oldPart, oldOrphan, row!.storage_key])
+      await utimes(path.join(filesDir(), file), dayAgo, dayAgo)
+
+    expect(await removeAbandonedFiles(t.app)).toBe(2)
+    const left = await readdir(filesDir())
+    expect(left).not.toContain(oldPart)
+    expect(left).not.toContain(oldOrphan)
+    expect(left).toEqual(expect.arrayContaining([row!.storage_key, freshPart, freshOrphan]))
+    const download = await call(member.cookie, 'GET', `/api/files/${kept!.id}`)
+    expect(download.rawPayload.equals(PDF)).toBe(true)
+    await rm(path.join(filesDir(), freshPart))
+    await rm(path.join(filesDir(), freshOrphan))
   })
 })
 

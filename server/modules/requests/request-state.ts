@@ -34,7 +34,11 @@ export type TransitionCheck =
   | { ok: true; to: RequestStatus }
   | { ok: false; refusal: 'forbidden' | 'conflict'; message: string }
 
-const statusText = (status: RequestStatus) => REQUEST_STATUS_LABELS[status].toLowerCase()
+export const statusText = (status: RequestStatus) => REQUEST_STATUS_LABELS[status].toLowerCase()
+
+/** How messages, e-mails and the activity log name a request: "#3 Bank statements". */
+export const requestLabel = (row: { number: number; title: string }) =>
+  `#${row.number} ${row.title}`
 
 /** The message of a refused transition names the request's current status. */
 export const refusedMessage = (transition: RequestTransition, status: RequestStatus) =>

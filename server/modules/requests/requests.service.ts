@@ -18,6 +18,7 @@ import {
   refusedDeleteMessage,
   refusedEditMessage,
   refusedMessage,
+  requestLabel,
   TRANSITIONS,
   type RequestTransition,
 } from './request-state'
@@ -71,8 +72,6 @@ const noDocument = () =>
     [{ path: 'files', message: 'Attach at least one file' }],
   )
 
-const label = (row: { number: number; title: string }) => `#${row.number} ${row.title}`
-
 /** Audit requests: the drafts the firm prepares, what it sends, and the client's answers. */
 export function requestsService(app: FastifyInstance) {
   const { db, clock, config, mailer, log } = app
@@ -122,7 +121,7 @@ export function requestsService(app: FastifyInstance) {
       })
       if (!updated) return false
       await options.write?.(tx, row, now)
-      await recordActivity(tx, orgId, user, `request.${rule.to}`, label(row), now, {
+      await recordActivity(tx, orgId, user, `request.${rule.to}`, requestLabel(row), now, {
         requestId: id,
       })
       return true
@@ -229,15 +228,17 @@ export function requestsService(app: FastifyInstance) {
       if (assigneeId) await assertAssignee(db, orgId, audit.clientId, assigneeId)
       const sent = chosen.find((row) => row.status !== 'draft')
       if (assigneeId === null && sent)
-        throw new AppError('VALIDATION', `${label(sent)}: a sent request needs an assignee`, [
-          { path: 'assigneeId', message: 'A sent request needs an assignee' },
-        ])
+        throw new AppError(
+          'VALIDATION',
+          `${requestLabel(sent)}: a sent request needs an assignee`,
+          [{ path: 'assigneeId', message: 'A sent request needs an assignee' }],
+        )
       const allowed = editableStatuses(fields)
       const frozen = chosen.find((row) => !allowed.includes(row.status))
       if (frozen)
         throw new AppError(
           'CONFLICT',
-          `${label(frozen)}: ${refusedEditMessage(fields, frozen.status)}`,
+          `${requestLabel(frozen)}: ${refusedEditMessage(fields, frozen.status)}`,
         )
       const now = clock()
       await db.transaction(async (tx) => {
@@ -286,7 +287,7 @@ export function requestsService(app: FastifyInstance) {
         if (notDraft)
           throw new AppError(
             'CONFLICT',
-            `${label(notDraft)}: ${refusedMessage('send', notDraft.status)}`,
+            `${requestLabel(notDraft)}: ${refusedMessage('send', notDraft.status)}`,
           )
       } else {
         chosen = all.filter((row) => row.status === 'draft')
@@ -300,10 +301,10 @@ export function requestsService(app: FastifyInstance) {
       if (unassigned.length > 0)
         throw new AppError(
           'VALIDATION',
-          `Assign ${unassigned.length === 1 ? 'this request' : 'these requests'} to a client user before sending: ${unassigned.map(label).join(', ')}`,
+          `Assign ${unassigned.length === 1 ? 'this request' : 'these requests'} to a client user before sending: ${unassigned.map(requestLabel).join(', ')}`,
           unassigned.map((row) => ({
             path: `requests.${row.id}.assigneeId`,
-            message: `${label(row)} needs an assignee`,
+            message: `${requestLabel(row)} needs an assignee`,
           })),
         )
       for (const row of chosen) assertTransition('send', user, row)
@@ -317,7 +318,7 @@ export function requestsService(app: FastifyInstance) {
             'Some of these requests changed in the meantime: reload the audit and send again',
           )
         for (const row of chosen)
-          await recordActivity(tx, orgId, user, 'request.sent', label(row), now, {
+          await recordActivity(tx, orgId, user, 'request.sent', requestLabel(row), now, {
             requestId: row.id,
           })
       })
@@ -329,7 +330,7 @@ export function requestsService(app: FastifyInstance) {
             firstName: to.firstName,
             senderName: fullName(user),
             auditName: audit.name,
-            requests: rows.map((row) => ({ title: label(row), dueDate: row.dueDate })),
+            requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
             url: `${config.appUrl}/my-requests`,
           }),
         )

@@ -43,7 +43,6 @@ export function FileUpload({ request }: { request: RequestDetail }) {
   const nextKey = useRef(0)
   const id = useId()
   const files = preparedFiles(request)
-  const myName = `${user.firstName} ${user.lastName}`
 
   const update = (key: number, change: Partial<Upload>) =>
     setUploads((current) =>
@@ -148,7 +147,7 @@ export function FileUpload({ request }: { request: RequestDetail }) {
           files={files}
           label="Attached files"
           action={(file) =>
-            file.uploadedBy === myName ? (
+            file.uploadedById === user.id ? (
               <Button
                 variant="ghost"
                 size="sm"
