@@ -137,5 +137,7 @@ export const publicConfig = z.object({
     z.object({ provider: z.literal('altcha'), challengeUrl: z.string() }),
     z.object({ provider: z.literal('turnstile'), siteKey: z.string() }),
   ]),
+  /** What a request's upload accepts, so the browser can say so before sending a file. */
+  uploads: z.object({ maxFileBytes: z.number().int(), maxFilesPerRequest: z.number().int() }),
 })
 export type PublicConfig = z.infer<typeof publicConfig>

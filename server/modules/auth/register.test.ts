@@ -64,11 +64,12 @@ describe('GET /api/auth/captcha', () => {
     expect(a.parameters.nonce).not.toBe(b.parameters.nonce)
   })
 
-  it('is announced by /api/config as the ALTCHA provider', async () => {
+  it('is announced by /api/config as the ALTCHA provider, beside the upload limits', async () => {
     const res = await t.request('GET', '/api/config')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
       captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha' },
+      uploads: { maxFileBytes: 25 * 1024 * 1024, maxFilesPerRequest: 20 },
     })
   })
 })

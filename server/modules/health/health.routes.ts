@@ -11,5 +11,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   })
 
-  app.get('/config', async () => ({ captcha: app.captcha.publicConfig }))
+  app.get('/config', async () => ({
+    captcha: app.captcha.publicConfig,
+    uploads: app.config.uploads,
+  }))
 }

@@ -4,6 +4,7 @@ import { LoaderCircle, Trash2, Upload, X } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/api'
+import { usePublicConfig } from '@/lib/public-config'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { useSession } from '@/lib/session'
 import { toast } from '@/lib/toast'
@@ -37,6 +38,7 @@ export function FileUpload({ request }: { request: RequestDetail }) {
   const queryClient = useQueryClient()
   const user = useSession()
   const deleteFile = useDeleteFile()
+  const config = usePublicConfig()
   const [uploads, setUploads] = useState<Upload[]>([])
   const [dragging, setDragging] = useState(false)
   const [removing, setRemoving] = useState<string>()
@@ -50,10 +52,27 @@ export function FileUpload({ request }: { request: RequestDetail }) {
     )
 
   const start = (chosen: File[]) => {
+    // Said before sending, in the server's words; the server checks again regardless.
+    const limits = config.data?.uploads
+    let room = limits
+      ? limits.maxFilesPerRequest - files.length - uploads.filter((u) => !u.error).length
+      : Infinity
     for (const file of chosen) {
       nextKey.current += 1
       const key = nextKey.current
-      setUploads((current) => [...current, { key, name: file.name, loaded: 0, total: file.size }])
+      const refusal = !limits
+        ? undefined
+        : file.size > limits.maxFileBytes
+          ? `Files may be at most ${formatFileSize(limits.maxFileBytes)}`
+          : room <= 0
+            ? `A version can hold at most ${limits.maxFilesPerRequest} files: remove some first`
+            : undefined
+      setUploads((current) => [
+        ...current,
+        { key, name: file.name, loaded: 0, total: file.size, error: refusal },
+      ])
+      if (refusal) continue
+      room -= 1
       uploadFile(request.id, file, {
         onProgress: ({ loaded, total }) => update(key, { loaded, total }),
       }).then(
@@ -107,7 +126,8 @@ export function FileUpload({ request }: { request: RequestDetail }) {
       >
         <Upload aria-hidden="true" className="size-5 text-muted-foreground" />
         <p id={`${id}-hint`} className="text-muted-foreground">
-          Drag and drop files here, or choose them. PDF, images, office documents, CSV, text or ZIP.
+          Drag and drop files here, or choose them. PDF, images, office documents, CSV, text or ZIP
+          {config.data ? `, up to ${formatFileSize(config.data.uploads.maxFileBytes)} each.` : '.'}
         </p>
         <input
           id={id}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type Ref } from 'react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { usePublicConfig } from '../api/get-public-config'
+import { usePublicConfig } from '@/lib/public-config'
 
 export interface HumanCheckHandle {
   /** Clears the solved check (after a failed submit) so the user solves a fresh one. */

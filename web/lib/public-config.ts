@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { publicConfig } from '@shared/schemas/auth'
 import { api } from '@/lib/api'
-import { authKeys } from './keys'
+import { authKeys } from '@/lib/query-keys'
 
 export async function getPublicConfig({ signal }: { signal?: AbortSignal } = {}) {
   // Parsed, so a misconfigured server shows the widget's load error instead of crashing the page.
