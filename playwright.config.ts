@@ -45,6 +45,8 @@ export default defineConfig({
       RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
       RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
+      // Small, so that a browser test can cross it quickly.
+      UPLOAD_MAX_FILE_MB: '2',
     },
   },
 })

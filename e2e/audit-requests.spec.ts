@@ -1,15 +1,24 @@
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import { readZip } from '../server/test/multipart'
 import {
   createClientUser,
+  dashboardStat,
   expect,
   expectNoSeriousA11yViolations,
   loaded,
   signIn,
   test,
   toasts,
-  waitForMail,
+  waitForMails,
   workspaceApi,
 } from './fixtures'
+
+const letter = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+)
 
 /** Set E2E_SCREENSHOTS to a folder to keep pictures of the screens at 1440 and 390 pixels. */
 async function screenshots(page: Page, name: string) {
@@ -30,7 +39,7 @@ async function expectNoHorizontalScroll(page: Page) {
   await page.setViewportSize({ width: 1280, height: 720 })
 }
 
-test('the request loop: audit from a template, assign, send, answer, return, answer again, accept', async ({
+test('the request loop: audit from a template, assign, send, answer and upload, return, answer again, accept all, export', async ({
   page,
   baseURL,
   account,
@@ -114,14 +123,42 @@ test('the request loop: audit from a template, assign, send, answer, return, ans
   await expect(sendDialog).toBeHidden()
   await expect(requests.nth(0)).toContainText('Sent')
   await expect(requests.nth(1)).toContainText('Draft')
+
+  // The second one gets its assignee and due date in bulk, then goes too.
+  await page.getByRole('button', { name: 'Assign & Date' }).click()
+  const assignDialog = page.getByRole('dialog', { name: 'Assign and Date Requests' })
+  await assignDialog.getByRole('button', { name: 'Update 2 Requests' }).click()
+  await expect(assignDialog.getByRole('alert')).toHaveText(
+    'Choose an assignee or a due date to set',
+  )
+  await assignDialog.getByRole('checkbox', { name: /Revenue recognition policy/ }).uncheck()
+  await expect(assignDialog.getByRole('checkbox', { name: 'All 2 requests' })).not.toBeChecked()
+  await assignDialog.getByRole('combobox', { name: 'Assignee' }).click()
+  await page.getByRole('option', { name: 'Grace Hopper' }).click()
+  await assignDialog.getByLabel('Due date').fill('2099-06-30')
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+  await screenshots(page, 'assign-dialog')
+  await assignDialog.getByRole('button', { name: 'Update 1 Request' }).click()
+  await expect(assignDialog).toBeHidden()
+  await expect(toasts(page).filter({ hasText: '1 request updated' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Assignee of request 2' })).toHaveText(
+    'Grace Hopper',
+  )
+  await expect(page.getByLabel('Due date of request 2')).toHaveValue('2099-06-30')
+  await expect(page.getByLabel('Due date of request 1')).toHaveValue('2020-01-31')
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await sendDialog.getByRole('button', { name: 'Send 1 Request' }).click()
+  await expect(sendDialog).toBeHidden()
+  await expect(requests.nth(1)).toContainText('Sent')
   await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
   await screenshots(page, 'audit-page')
   await expectNoHorizontalScroll(page)
 
-  // The client user gets one e-mail and follows its link to My requests.
-  const mail = await waitForMail(grace.email, /A new request for FY2026 audit/)
-  expect(mail.body).toContain('Revenue recognition policy')
-  const link = /https?:\/\/[^\s"<>]*\/my-requests/.exec(mail.body)?.[0]
+  // The client user gets one e-mail per sending and follows the first one's link to My requests.
+  const [mail, secondMail] = await waitForMails(grace.email, /A new request for FY2026 audit/, 2)
+  expect(mail!.body).toContain('Revenue recognition policy')
+  expect(secondMail!.body).toContain('Signed engagement letter (due 2099-06-30)')
+  const link = /https?:\/\/[^\s"<>]*\/my-requests/.exec(mail!.body)?.[0]
   expect(link).toBeTruthy()
   const clientContext = await browser.newContext({ baseURL })
   const clientPage = await clientContext.newPage()
@@ -137,9 +174,11 @@ test('the request loop: audit from a template, assign, send, answer, return, ans
     clientPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Requests' }),
   ).toHaveAttribute('aria-current', 'page')
   const group = clientPage.getByRole('region', { name: /FY2026 audit/ })
-  await expect(group.getByRole('listitem')).toHaveCount(1)
-  await expect(group).toContainText('Overdue')
-  await expect(group).not.toContainText('Signed engagement letter')
+  await expect(group.getByRole('listitem')).toHaveCount(2)
+  // Overdue first.
+  await expect(group.getByRole('listitem').nth(0)).toContainText('Revenue recognition policy')
+  await expect(group.getByRole('listitem').nth(0)).toContainText('Overdue')
+  await expect(group.getByRole('listitem').nth(1)).toContainText('Signed engagement letter')
   await expectNoSeriousA11yViolations(clientPage, { sameOriginOnly: true })
   await screenshots(clientPage, 'my-requests')
   await expectNoHorizontalScroll(clientPage)
@@ -161,6 +200,38 @@ test('the request loop: audit from a template, assign, send, answer, return, ans
   await expect(clientPage.getByRole('list', { name: 'Versions' })).toContainText('Version 1')
   await expect(clientPage.getByLabel('Your answer')).toHaveCount(0)
   await expectNoSeriousA11yViolations(clientPage, { sameOriginOnly: true })
+
+  // The document-required one: a file over the size limit is refused before it is sent, then
+  // the signed letter goes with the answer.
+  await clientPage.goto('/my-requests')
+  await group.getByRole('link', { name: 'Signed engagement letter' }).click()
+  await expect(
+    clientPage.getByRole('heading', { level: 1, name: '#2 Signed engagement letter' }),
+  ).toBeVisible()
+  const letterPath = new URL(clientPage.url()).pathname
+  await expect(clientPage.getByText('up to 2 MB each')).toBeVisible()
+  const input = clientPage.getByLabel('Choose files')
+  await input.setInputFiles({
+    name: 'scan-600dpi.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([letter, Buffer.alloc(2 * 1024 * 1024)]),
+  })
+  await expect(clientPage.getByRole('alert').filter({ hasText: 'scan-600dpi.pdf' })).toContainText(
+    'Files may be at most 2 MB',
+  )
+  await input.setInputFiles({
+    name: 'engagement-letter.pdf',
+    mimeType: 'application/pdf',
+    buffer: letter,
+  })
+  await expect(clientPage.getByRole('list', { name: 'Attached files' })).toContainText(
+    'engagement-letter.pdf',
+  )
+  await clientPage.getByRole('button', { name: 'Submit Answer' }).click()
+  await expect(toasts(clientPage).filter({ hasText: 'Answer submitted' })).toBeVisible()
+  await expect(clientPage.getByRole('list', { name: 'Files of version 1' })).toContainText(
+    'engagement-letter.pdf',
+  )
 
   // The auditor reads it, writes an internal note and a comment, and returns it with a reason.
   await page.goto(requestPath)
@@ -188,7 +259,7 @@ test('the request loop: audit from a template, assign, send, answer, return, ans
   await expect(page.getByRole('main')).toContainText('Returned')
 
   // The client sees the reason and the comment, never the internal note, and answers again.
-  await clientPage.reload()
+  await clientPage.goto(requestPath)
   await expect(clientPage.getByRole('note', { name: 'Returned by your audit firm' })).toContainText(
     'Name the accounting standard',
   )
@@ -227,9 +298,45 @@ test('the request loop: audit from a template, assign, send, answer, return, ans
     'aria-valuetext',
     '1 of 2 accepted',
   )
-  await expect(page.getByText('1 of 2 accepted')).toBeVisible()
+  await expect(page.getByText('1 of 2 accepted · 50%')).toBeVisible()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+
+  // The letter is accepted too: the audit is complete.
+  await page.goto(letterPath)
+  await expect(page.getByRole('list', { name: 'Files of version 1' })).toContainText(
+    'engagement-letter.pdf',
+  )
+  await page.getByRole('button', { name: 'Accept' }).click()
+  await expect(toasts(page).filter({ hasText: 'Request accepted' })).toBeVisible()
+  await page.goto(auditUrl)
+  await expect(page.getByRole('progressbar', { name: 'Requests accepted' })).toHaveAttribute(
+    'aria-valuetext',
+    '2 of 2 accepted',
+  )
+  await expect(page.getByText('2 of 2 accepted · 100%')).toBeVisible()
+
+  // The ZIP of accepted files: the letter in its request's folder, and a manifest of hashes.
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Download accepted files (ZIP)' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('FY2026 audit-accepted-files.zip')
+  const entries = await readZip(await readFile(await download.path()))
+  expect([...entries.keys()].sort()).toEqual([
+    '2 Signed engagement letter/engagement-letter.pdf',
+    'manifest.csv',
+  ])
+  expect(entries.get('2 Signed engagement letter/engagement-letter.pdf')!.equals(letter)).toBe(true)
+  expect(entries.get('manifest.csv')!.toString('utf8')).toContain(
+    `2 Signed engagement letter,engagement-letter.pdf,${letter.length},${createHash('sha256').update(letter).digest('hex')}`,
+  )
+
+  // The dashboard counts both accepted requests and shows the client's upload among the events.
+  await page.goto('/dashboard')
+  await expect(dashboardStat(page, 'Completed Items')).toHaveText('2')
+  await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(
+    'accepted the request #2 Signed engagement letter',
+  )
   await clientContext.close()
 })
 

@@ -6,6 +6,7 @@ import {
   expect,
   request as playwrightRequest,
   type APIRequestContext,
+  type Locator,
   type Page,
 } from '@playwright/test'
 import { solveChallenge, type Challenge } from 'altcha-lib'
@@ -310,4 +311,13 @@ export async function createClientUser(
     await context.dispose()
   }
   return { ...user, companyName: '' }
+}
+
+/** The number on one of the dashboard's overview cards. */
+export function dashboardStat(page: Page, label: string): Locator {
+  return page
+    .getByRole('region', { name: 'Overview' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: label }) })
+    .locator('p')
 }

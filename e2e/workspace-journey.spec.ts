@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, signIn, test, toasts, workspaceApi } from './fixtures'
+import { dashboardStat, expect, signIn, test, toasts, workspaceApi } from './fixtures'
 
 // Dates must follow the user's locale: this journey runs in German, where a medium date reads
 // "30.09.2025" (and would read "Sep 30, 2025" in American English).
@@ -7,19 +7,11 @@ test.use({ locale: 'de-DE' })
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
-function stat(page: Page, label: string): Locator {
-  return page
-    .getByRole('region', { name: 'Overview' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: label }) })
-    .locator('p')
-}
-
 async function expectStats(page: Page, clients: number, activeProjects: number, audits: number) {
-  await expect(stat(page, 'Total Clients')).toHaveText(String(clients))
-  await expect(stat(page, 'Active Projects')).toHaveText(String(activeProjects))
-  await expect(stat(page, 'In Progress Audits')).toHaveText(String(audits))
-  await expect(stat(page, 'Completed Items')).toHaveText('0')
+  await expect(dashboardStat(page, 'Total Clients')).toHaveText(String(clients))
+  await expect(dashboardStat(page, 'Active Projects')).toHaveText(String(activeProjects))
+  await expect(dashboardStat(page, 'In Progress Audits')).toHaveText(String(audits))
+  await expect(dashboardStat(page, 'Completed Items')).toHaveText('0')
 }
 
 /** A card of a list (clients, projects, templates...) by its heading. */

@@ -22,6 +22,14 @@ export const REQUEST_STATUS_LABELS = {
   not_applicable: 'Not Applicable',
 } as const satisfies Record<RequestStatus, string>
 
+/** Assignee and due date change until the request is accepted (or set aside as not applicable). */
+export const PLANNING_EDITABLE: readonly RequestStatus[] = [
+  'draft',
+  'sent',
+  'submitted',
+  'returned',
+]
+
 export const REQUEST_LIMITS = {
   response: 20_000,
   reason: 2000,

@@ -1,4 +1,8 @@
-import { REQUEST_STATUS_LABELS, type RequestStatus } from '@shared/schemas/requests'
+import {
+  PLANNING_EDITABLE,
+  REQUEST_STATUS_LABELS,
+  type RequestStatus,
+} from '@shared/schemas/requests'
 
 /**
  * The request state machine, the one place that says who may move a request from where to where.
@@ -63,13 +67,6 @@ export function checkTransition(
 
 /** Title, description, flags and position: drafts only. */
 export const CONTENT_EDITABLE: readonly RequestStatus[] = ['draft']
-/** Assignee and due date: until the request is accepted (or set aside as not applicable). */
-export const PLANNING_EDITABLE: readonly RequestStatus[] = [
-  'draft',
-  'sent',
-  'submitted',
-  'returned',
-]
 /** Only drafts can be deleted; anything the client has seen stays. */
 export const DELETABLE: readonly RequestStatus[] = ['draft']
 

@@ -9,7 +9,9 @@ export function RequestProgress({ progress }: { progress: Progress }) {
     <div className="grid gap-1.5">
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium">Progress</span>
-        <span className="text-muted-foreground tabular-nums">{label}</span>
+        <span className="text-muted-foreground tabular-nums">
+          {label} · {percent}%
+        </span>
       </div>
       <div
         role="progressbar"

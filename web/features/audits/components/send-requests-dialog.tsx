@@ -6,6 +6,7 @@ import { PendingButton } from '@/components/ui/pending-button'
 import { serverMessage } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useSendRequests } from '../api/send-requests'
+import { RequestChecklist, useChosenRequests } from './request-checklist'
 
 export function SendRequestsDialog({
   auditId,
@@ -37,17 +38,9 @@ function SendRequestsForm({
   onDone: () => void
 }) {
   const sendRequests = useSendRequests()
-  const [chosen, setChosen] = useState(() => new Set(drafts.map((draft) => draft.id)))
+  const { chosen, toggle } = useChosenRequests(drafts)
   const [error, setError] = useState<string>()
   const errorId = useId()
-
-  const toggle = (id: string, checked: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current)
-      if (checked) next.add(id)
-      else next.delete(id)
-      return next
-    })
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault()
@@ -65,31 +58,13 @@ function SendRequestsForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
-        <legend className="mb-2 text-sm font-medium">Drafts to send</legend>
-        <ul className="grid max-h-72 gap-1 overflow-y-auto rounded-md border p-2">
-          {drafts.map((draft) => (
-            <li key={draft.id}>
-              <label className="flex cursor-pointer items-start gap-3 rounded-sm p-2 text-sm hover:bg-accent">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4 accent-primary"
-                  checked={chosen.has(draft.id)}
-                  onChange={(event) => toggle(draft.id, event.target.checked)}
-                />
-                <span className="grid gap-0.5">
-                  <span>
-                    <span className="tabular-nums">#{draft.number}</span> {draft.title}
-                  </span>
-                  <span className="text-muted-foreground">
-                    {draft.assigneeName ?? 'No assignee yet'}
-                  </span>
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+      <RequestChecklist
+        legend="Drafts to send"
+        requests={drafts}
+        chosen={chosen}
+        onToggle={toggle}
+        describedBy={error ? errorId : undefined}
+      />
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
           {error}

@@ -1,5 +1,6 @@
 import type { Audit } from '@shared/schemas/audits'
-import type { AuditRequest } from '@shared/schemas/requests'
+import { PLANNING_EDITABLE, type AuditRequest } from '@shared/schemas/requests'
+import type { User } from '@shared/schemas/users'
 import {
   CalendarDays,
   ClipboardList,
@@ -8,6 +9,7 @@ import {
   FileSpreadsheet,
   Plus,
   Send,
+  UserRoundCheck,
 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
@@ -30,6 +32,7 @@ import { useAudit } from '../api/get-audit'
 import { useAuditRequests } from '../api/get-audit-requests'
 import { useUpdateRequest } from '../api/update-request'
 import { AddFromTemplateDialog } from '../components/add-from-template-dialog'
+import { AssignRequestsDialog } from '../components/assign-requests-dialog'
 import { RequestFormDialog } from '../components/request-form-dialog'
 import { RequestProgress } from '../components/request-progress'
 import { RequestRow } from '../components/request-row'
@@ -53,7 +56,10 @@ function AuditDetail({ audit }: { audit: Audit }) {
   const canManage = role === 'admin'
   const isStaff = role !== 'client'
   const requests = useAuditRequests(audit.id)
-  const drafts = requests.data?.requests.filter((request) => request.status === 'draft') ?? []
+  const assignees = useAssigneeOptions(audit.projectId, { enabled: canManage })
+  const all = requests.data?.requests ?? []
+  const drafts = all.filter((request) => request.status === 'draft')
+  const plannable = all.filter((request) => PLANNING_EDITABLE.includes(request.status))
 
   return (
     <div className="grid gap-6">
@@ -81,6 +87,19 @@ function AuditDetail({ audit }: { audit: Audit }) {
                   </Button>
                 }
               />
+              {plannable.length > 0 ? (
+                <AssignRequestsDialog
+                  auditId={audit.id}
+                  requests={plannable}
+                  assignees={assignees.options}
+                  trigger={
+                    <Button variant="outline">
+                      <UserRoundCheck aria-hidden="true" />
+                      Assign &amp; Date
+                    </Button>
+                  }
+                />
+              ) : null}
               {drafts.length > 0 ? (
                 <SendRequestsDialog
                   auditId={audit.id}
@@ -157,7 +176,11 @@ function AuditDetail({ audit }: { audit: Audit }) {
               : 'No requests for you in this audit yet. Your audit firm will send them here.'}
           </EmptyState>
         ) : (
-          <RequestList audit={audit} requests={requests.data.requests} canManage={canManage} />
+          <RequestList
+            requests={requests.data.requests}
+            canManage={canManage}
+            assignees={assignees.options}
+          />
         )}
       </section>
     </div>
@@ -165,15 +188,14 @@ function AuditDetail({ audit }: { audit: Audit }) {
 }
 
 function RequestList({
-  audit,
   requests,
   canManage,
+  assignees,
 }: {
-  audit: Audit
   requests: AuditRequest[]
   canManage: boolean
+  assignees: User[] | undefined
 }) {
-  const assignees = useAssigneeOptions(audit.projectId, { enabled: canManage })
   const updateRequest = useUpdateRequest()
   const [moving, setMoving] = useState(false)
   // The move buttons to give the keyboard back to once the moved row is re-rendered and enabled.
@@ -225,7 +247,7 @@ function RequestList({
             <RequestRow
               request={request}
               canManage={canManage}
-              assignees={assignees.options}
+              assignees={assignees}
               moving={moving}
               onMoveUp={before ? () => void move(request, before, 'up') : undefined}
               onMoveDown={after ? () => void move(request, after, 'down') : undefined}
