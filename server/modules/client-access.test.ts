@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Audit } from '@shared/schemas/audits'
 import type { CurrentUser } from '@shared/schemas/auth'
@@ -5,7 +6,9 @@ import type { Client } from '@shared/schemas/clients'
 import type { Dashboard } from '@shared/schemas/dashboard'
 import type { Invitation } from '@shared/schemas/invitations'
 import type { Project } from '@shared/schemas/projects'
+import type { AuditRequest } from '@shared/schemas/requests'
 import type { Category, Template, TemplateItem } from '@shared/schemas/templates'
+import { selectRows } from '../db/client'
 import {
   createAudit,
   createCategory,
@@ -18,7 +21,8 @@ import {
   MISSING_ID,
   workspaceCounts,
 } from '../test/factories'
-import { createTestApp, signedInAdmin, type TestApp } from '../test/harness'
+import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../test/harness'
+import { multipartBody } from '../test/multipart'
 
 /**
  * The role matrix: a client-role user sees their own client's projects and audits (read-only),
@@ -41,6 +45,9 @@ interface Company {
   category: Category
   template: Template
   item: TemplateItem
+  /** Drafts of the own client's audit and of the other client's. */
+  request: AuditRequest
+  otherRequest: AuditRequest
 }
 
 let t: TestApp
@@ -63,6 +70,14 @@ async function seed(): Promise<Company> {
   const category = await createCategory(t, cookie)
   const template = await createTemplate(t, cookie, { categoryId: category.id })
   const item = await createItem(t, cookie, { templateId: template.id })
+  const draft = async (auditId: string) => {
+    const res = await t.request('POST', `/api/audits/${auditId}/requests`, {
+      cookie,
+      body: { title: 'Bank statements' },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    return res.json<AuditRequest>()
+  }
   return {
     cookie,
     orgId: admin.user.company.id,
@@ -77,6 +92,8 @@ async function seed(): Promise<Company> {
     category,
     template,
     item,
+    request: await draft(ownAudit.id),
+    otherRequest: await draft(otherAudit.id),
   }
 }
 
@@ -223,12 +240,54 @@ function forbidden(c: Company): Array<[string, string, unknown?]> {
     ['POST', '/api/invitations', { email: 'friend@example.com', role: 'admin' }],
     ['POST', `/api/invitations/${MISSING_ID}/resend`],
     ['DELETE', `/api/invitations/${MISSING_ID}`],
+    // The other staff-only request routes are in requests/requests-access.test.ts.
+    [
+      'PATCH',
+      `/api/audits/${c.ownAudit.id}/requests`,
+      { requestIds: [c.request.id], dueDate: '2030-01-31' },
+    ],
+    ['GET', `/api/audits/${c.ownAudit.id}/export.csv`],
+    ['GET', `/api/audits/${c.ownAudit.id}/export.zip`],
   ]
+}
+
+/** Every staff-only request route, aimed at `request` (and its audit). */
+function staffRequestRoutes(request: { id: string; auditId: string }, templateId: string) {
+  const audit = `/api/audits/${request.auditId}`
+  const one = `/api/requests/${request.id}`
+  return [
+    ['POST', `${audit}/requests`, { title: 'X' }],
+    ['PATCH', `${audit}/requests`, { requestIds: [request.id], dueDate: '2030-01-31' }],
+    ['POST', `${audit}/requests/from-template`, { templateId }],
+    ['POST', `${audit}/send`, {}],
+    ['GET', `${audit}/export.csv`],
+    ['GET', `${audit}/export.zip`],
+    ['PATCH', one, { title: 'X' }],
+    ['DELETE', one],
+    ['POST', `${one}/accept`],
+    ['POST', `${one}/return`, { reason: 'X' }],
+    ['POST', `${one}/not-applicable`, { reason: 'X' }],
+  ] as Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown?]>
+}
+
+/** Everything the request tables hold, to prove that a refused call changed nothing. */
+async function requestState() {
+  const [row] = await selectRows<Record<string, unknown>>(
+    t.app.db,
+    sql`select
+      (select string_agg(id::text || status || coalesce(assignee_user_id::text, '') || title || coalesce(due_date::text, '') || updated_at::text, ',' order by id) from audit_requests) as requests,
+      (select count(*)::int from request_versions) as versions,
+      (select count(*)::int from request_comments) as comments,
+      (select count(*)::int from request_files) as files,
+      (select count(*)::int from activity_events) as events`,
+  )
+  return row
 }
 
 describe('everything else → 403 for a client-role user', () => {
   it('every other route, with a valid body, an invalid one or another company’s ids: 403 FORBIDDEN, nothing changes', async () => {
     const before = { a: await workspaceCounts(t, A.orgId), b: await workspaceCounts(t, B.orgId) }
+    const requests = await requestState()
     const company = (await as(A.cookie).get('/api/organization')).json()
     const users = (await as(A.cookie).get('/api/users')).json()
     for (const [method, url, body] of [...forbidden(A), ...forbidden(B)]) {
@@ -243,6 +302,7 @@ describe('everything else → 403 for a client-role user', () => {
     expect({ a: await workspaceCounts(t, A.orgId), b: await workspaceCounts(t, B.orgId) }).toEqual(
       before,
     )
+    expect(await requestState()).toEqual(requests)
     expect((await as(A.cookie).get('/api/organization')).json()).toEqual(company)
     expect((await as(A.cookie).get('/api/users')).json()).toEqual(users)
   })
@@ -293,5 +353,107 @@ describe('admins of another company', () => {
     expect(
       (await as(A.cookie).get('/api/invitations')).json<Invitation[]>().map((i) => i.id),
     ).toContain(invitation.id)
+  })
+})
+
+describe('audit requests and files', () => {
+  const PDF = Buffer.concat([
+    Buffer.from('%PDF-1.7\n'),
+    Buffer.alloc(64, 0x20),
+    Buffer.from('%%EOF\n'),
+  ])
+  const upload = (cookie: string, requestId: string) => {
+    const { payload, contentType } = multipartBody([{ name: 'statement.pdf', data: PDF }])
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/requests/${requestId}/files`,
+      payload,
+      headers: { origin: APP_URL, cookie, 'content-type': contentType },
+    })
+  }
+  const post = (cookie: string, url: string, body?: unknown) =>
+    t.request('POST', url, { cookie, body })
+
+  beforeAll(async () => {
+    // The client user's own request, sent to them: one they could answer.
+    const assigned = await t.request('PATCH', `/api/requests/${A.request.id}`, {
+      cookie: A.cookie,
+      body: { assigneeId: member.user.id },
+    })
+    expect(assigned.statusCode, assigned.body).toBe(200)
+    const sent = await post(A.cookie, `/api/audits/${A.ownAudit.id}/send`, {
+      requestIds: [A.request.id],
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+  })
+
+  it('a client user: every staff-only request route with another client’s, a missing or a malformed id → 403 before any lookup, nothing changes', async () => {
+    const before = await requestState()
+    const ids = [
+      A.otherRequest,
+      { id: MISSING_ID, auditId: MISSING_ID },
+      { id: 'not-an-id', auditId: 'not-an-id' },
+      { id: encodeURIComponent('✓'), auditId: '1' },
+    ]
+    for (const request of ids)
+      for (const [method, url, body] of staffRequestRoutes(request, A.template.id))
+        for (const payload of method === 'GET' ? [undefined] : [body, { unexpected: 'field' }])
+          expectError(
+            await t.request(method, url, { cookie: member.cookie, body: payload }),
+            403,
+            'FORBIDDEN',
+          )
+    expect(await requestState()).toEqual(before)
+  })
+
+  it('a client user cannot write an internal note on any request, their own included; a shared comment on their own works', async () => {
+    const before = await requestState()
+    for (const id of [A.request.id, A.otherRequest.id, B.request.id, MISSING_ID])
+      expectError(
+        await post(member.cookie, `/api/requests/${id}/comments`, { body: 'Note', internal: true }),
+        403,
+        'FORBIDDEN',
+      )
+    expect(await requestState()).toEqual(before)
+    const shared = await post(member.cookie, `/api/requests/${A.request.id}/comments`, {
+      body: 'Note',
+    })
+    expect(shared.statusCode, shared.body).toBe(201)
+    expect(shared.json()).toMatchObject({ body: 'Note', internal: false })
+  })
+
+  it('staff: 403 on the client user’s routes (submit, upload, remove a file, My requests); submit looks the request up first, so another company’s or a missing one → 404', async () => {
+    const before = await requestState()
+    for (const body of [{ response: 'Done' }, {}]) {
+      expectError(
+        await post(A.cookie, `/api/requests/${A.request.id}/submit`, body),
+        403,
+        'FORBIDDEN',
+      )
+      for (const id of [B.request.id, MISSING_ID])
+        expectError(await post(A.cookie, `/api/requests/${id}/submit`, body), 404, 'NOT_FOUND')
+    }
+    // Upload and file removal check the role before anything else.
+    for (const id of [A.request.id, B.request.id, MISSING_ID])
+      expectError(await upload(A.cookie, id), 403, 'FORBIDDEN')
+    expectError(
+      await t.request('DELETE', `/api/files/${MISSING_ID}`, { cookie: A.cookie }),
+      403,
+      'FORBIDDEN',
+    )
+    for (const c of [A, B])
+      expectError(await as(c.cookie).get('/api/my-requests'), 403, 'FORBIDDEN')
+    expect(await requestState()).toEqual(before)
+
+    // The same calls by the client user go through: the refusals were about the role.
+    const uploaded = await upload(member.cookie, A.request.id)
+    expect(uploaded.statusCode, uploaded.body).toBe(201)
+    const submitted = await post(member.cookie, `/api/requests/${A.request.id}/submit`, {
+      response: 'Done',
+    })
+    expect(submitted.statusCode, submitted.body).toBe(200)
+    const mine = await as(member.cookie).get('/api/my-requests')
+    expect(mine.statusCode, mine.body).toBe(200)
+    expect(mine.body).toContain(A.request.id)
   })
 })
