@@ -39,6 +39,10 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       db,
       rows.map((row) => row.id),
     )
+    request.log.info(
+      { event: 'audit.exported', format: 'csv', auditId: audit.id, userId: request.user?.id },
+      'audit exported',
+    )
     const csv = toCsv([
       ['Number', 'Title', 'Status', 'Assignee', 'Due date', 'Submitted', 'Accepted', 'Versions'],
       ...rows.map((row) => [
@@ -92,6 +96,16 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       entries.push({ name: `${folder.folder}/${name}`, data: () => storage.open(file.storageKey) })
     }
     entries.unshift({ name: 'manifest.csv', data: Buffer.from(toCsv(manifest), 'utf8') })
+    request.log.info(
+      {
+        event: 'audit.exported',
+        format: 'zip',
+        auditId: audit.id,
+        files: files.length,
+        userId: request.user?.id,
+      },
+      'audit exported',
+    )
     return reply
       .header('Content-Type', 'application/zip')
       .header(

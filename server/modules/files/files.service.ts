@@ -151,6 +151,7 @@ export function filesService(app: FastifyInstance) {
     async download(user: SessionUser, id: string) {
       const scope = user.role === 'admin' ? {} : { clientId: clientOnly(user) }
       const file = await findFile(db, user.organizationId, id, scope)
+      log.info({ event: 'file.downloaded', fileId: id, userId: user.id }, 'file downloaded')
       return { ...file, stream: storage.open(file.storageKey) }
     },
 

@@ -101,6 +101,10 @@ const storedKeys = async () =>
   (
     await selectRows<{ storage_key: string }>(t.app.db, sql`select storage_key from request_files`)
   ).map((row) => row.storage_key)
+const logEvents = (event: string) =>
+  t.logs
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.event === event)
 const fileCount = async () =>
   (await selectRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from request_files`))[0]!
     .n
@@ -253,6 +257,10 @@ describe('GET /api/files/{id}', () => {
         `attachment; filename="Relev_ _2024_.pdf"; filename*=UTF-8''Relev%C3%A9%20%E2%80%9C2024%E2%80%9D.pdf`,
       )
     }
+    // Who read which file is in the server log (a GET changes nothing, so not in the activity).
+    expect(logEvents('file.downloaded')).toContainEqual(
+      expect.objectContaining({ fileId: file!.id, userId: colleague.user.id }),
+    )
   })
 
   it('another client’s file or another company’s → 404, like a missing one', async () => {
@@ -415,6 +423,9 @@ describe('exports', () => {
       '\uFEFFNumber,Title,Status,Assignee,Due date,Submitted,Accepted,Versions\r\n' +
         `1,"'=HYPERLINK(""x"")",Accepted,Clara Client,2030-01-31,${today},${today},1\r\n` +
         '2,"Cash, petty",Draft,,,,,0\r\n',
+    )
+    expect(logEvents('audit.exported')).toContainEqual(
+      expect.objectContaining({ format: 'csv', auditId: audit.id }),
     )
     expectError(
       await call(member.cookie, 'GET', `/api/audits/${audit.id}/export.csv`),
