@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/select'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
+import { countOf } from '@/lib/plural'
 import { useAddFromTemplate } from '../api/add-from-template'
 import { useTemplateOptions } from '../api/get-template-options'
 
@@ -45,7 +46,7 @@ function AddFromTemplateForm({ auditId, onDone }: { auditId: string; onDone: () 
     addFromTemplate.mutateAsync({ auditId, templateId }).then(
       (added) => {
         toast({
-          title: `${added.length} ${added.length === 1 ? 'request' : 'requests'} added`,
+          title: `${countOf(added.length, 'request')} added`,
         })
         onDone()
       },
@@ -74,8 +75,7 @@ function AddFromTemplateForm({ auditId, onDone }: { auditId: string; onDone: () 
             <SelectContent>
               {templates.data?.map((template) => (
                 <SelectItem key={template.id} value={template.id}>
-                  {template.name} ({template.itemCount}{' '}
-                  {template.itemCount === 1 ? 'item' : 'items'})
+                  {template.name} ({countOf(template.itemCount, 'item')})
                 </SelectItem>
               ))}
             </SelectContent>

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/select'
 import { serverMessage } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
+import { countOf } from '@/lib/plural'
 import { useUpdateRequests } from '../api/update-requests'
 import { RequestChecklist, useChosenRequests } from './request-checklist'
 
@@ -81,7 +82,7 @@ function AssignRequestsForm({
     updateRequests.mutateAsync({ auditId, input }).then(
       (updated) => {
         toast({
-          title: `${updated.length} ${updated.length === 1 ? 'request' : 'requests'} updated`,
+          title: `${countOf(updated.length, 'request')} updated`,
         })
         onDone()
       },
@@ -150,7 +151,7 @@ function AssignRequestsForm({
       ) : null}
       <DialogFooter>
         <PendingButton type="submit" pending={updateRequests.isPending} pendingLabel="Saving...">
-          Update {chosen.size} {chosen.size === 1 ? 'Request' : 'Requests'}
+          Update {countOf(chosen.size, 'Request')}
         </PendingButton>
       </DialogFooter>
     </form>

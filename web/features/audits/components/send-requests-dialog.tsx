@@ -5,6 +5,7 @@ import { DialogFooter } from '@/components/ui/dialog'
 import { PendingButton } from '@/components/ui/pending-button'
 import { serverMessage } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
+import { countOf } from '@/lib/plural'
 import { useSendRequests } from '../api/send-requests'
 import { RequestChecklist, useChosenRequests } from './request-checklist'
 
@@ -48,7 +49,7 @@ function SendRequestsForm({
     const all = chosen.size === drafts.length
     sendRequests.mutateAsync({ auditId, requestIds: all ? undefined : [...chosen] }).then(
       (sent) => {
-        toast({ title: `${sent.length} ${sent.length === 1 ? 'request' : 'requests'} sent` })
+        toast({ title: `${countOf(sent.length, 'request')} sent` })
         onDone()
       },
       (failure: unknown) =>
@@ -72,7 +73,7 @@ function SendRequestsForm({
       ) : null}
       <DialogFooter>
         <PendingButton type="submit" pending={sendRequests.isPending} pendingLabel="Sending...">
-          Send {chosen.size} {chosen.size === 1 ? 'Request' : 'Requests'}
+          Send {countOf(chosen.size, 'Request')}
         </PendingButton>
       </DialogFooter>
     </form>

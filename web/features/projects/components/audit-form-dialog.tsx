@@ -23,6 +23,7 @@ import {
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
+import { countOf } from '@/lib/plural'
 import { useCreateAudit } from '../api/create-audit'
 import { useTemplateOptions } from '../api/get-template-options'
 import { useUpdateAudit } from '../api/update-audit'
@@ -183,7 +184,7 @@ function TemplateSelect({ value, onChange }: { value: string; onChange: (value: 
             <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
             {templates.data?.map((template) => (
               <SelectItem key={template.id} value={template.id}>
-                {template.name} ({template.itemCount} {template.itemCount === 1 ? 'item' : 'items'})
+                {template.name} ({countOf(template.itemCount, 'item')})
               </SelectItem>
             ))}
           </SelectContent>

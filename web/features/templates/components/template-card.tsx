@@ -7,13 +7,10 @@ import { Card } from '@/components/ui/card'
 import { PendingButton } from '@/components/ui/pending-button'
 import { keepFocusInPage } from '@/lib/focus'
 import { toastFailure } from '@/lib/mutation-feedback'
+import { countOf } from '@/lib/plural'
 import { toast } from '@/lib/toast'
 import { useDeleteTemplate } from '../api/delete-template'
 import { TemplateFormDialog } from './template-form-dialog'
-
-function itemCountLabel(count: number) {
-  return `${count} ${count === 1 ? 'item' : 'items'}`
-}
 
 export function TemplateCard({ template, canManage }: { template: Template; canManage: boolean }) {
   const deleteTemplate = useDeleteTemplate()
@@ -46,7 +43,7 @@ export function TemplateCard({ template, canManage }: { template: Template; canM
         )}
         <span className="flex items-center gap-1 text-xs text-muted-foreground tabular-nums">
           <ListChecks aria-hidden="true" className="size-3.5" />
-          {itemCountLabel(template.itemCount)}
+          {countOf(template.itemCount, 'item')}
         </span>
       </div>
       {template.description ? (
