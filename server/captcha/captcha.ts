@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
-import { eq, lt } from 'drizzle-orm'
+import { lt } from 'drizzle-orm'
 import type { PublicConfig } from '@shared/schemas/auth'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { appSettings, usedCaptchas } from '../db/schema'
+import { usedCaptchas } from '../db/schema'
+import { generatedSetting } from '../db/settings'
 import type { Clock } from '../lib/clock'
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000
@@ -20,19 +20,8 @@ export interface Captcha {
 }
 
 /** The HMAC key: CAPTCHA_SECRET, or one generated once and kept in the database for every instance. */
-async function loadSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured
-  await db
-    .insert(appSettings)
-    .values({ key: SECRET_SETTING, value: randomBytes(32).toString('hex') })
-    .onConflictDoNothing()
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, SECRET_SETTING))
-  if (!row) throw new Error('captcha secret missing')
-  return row.value
-}
+const loadSecret = (db: Db, configured: string | undefined) =>
+  configured ? Promise.resolve(configured) : generatedSetting(db, SECRET_SETTING)
 
 function decodePayload(token: string): { challenge: Challenge; solution: never } | null {
   try {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -28,6 +28,11 @@ export interface FileStorage {
   /** Deletes the files; a missing one is not an error. */
   delete(keys: string[]): Promise<void>
   /**
+   * Whether this storage holds `owner`'s files: it is claimed for `owner` when nobody has claimed
+   * it yet. Files of a storage that another database owns must not be judged by this one's rows.
+   */
+  claim(owner: string): Promise<boolean>
+  /**
    * Deletes what a crash can leave behind, last written before `before`: unfinished uploads, and
    * stored files whose key `referenced` does not return (the process died before recording them).
    * Returns how many it deleted.
@@ -40,6 +45,8 @@ export interface FileStorage {
 
 const KEY = /^[0-9a-f]{48}$/
 const PART = /^[0-9a-f]{48}\.part$/
+/** Names the database whose rows describe these files. */
+const OWNER_FILE = '.owner'
 
 /** Files under `dir` with random names; a temporary name until the upload is complete and accepted. */
 export async function localStorage(dir: string): Promise<FileStorage> {
@@ -95,6 +102,16 @@ export async function localStorage(dir: string): Promise<FileStorage> {
     open: (key) => createReadStream(pathOf(key)),
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })))
+    },
+    async claim(owner) {
+      const marker = path.join(dir, OWNER_FILE)
+      try {
+        await writeFile(marker, owner, { flag: 'wx' })
+        return true
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+        return (await readFile(marker, 'utf8')).trim() === owner
+      }
     },
     async removeAbandoned(before, referenced) {
       const stale: string[] = []

@@ -4,6 +4,7 @@ import type { RequestStatus } from '@shared/schemas/requests'
 import { formatSize, type StoredFile } from '../../files/storage'
 import { safeFileName } from '../../files/names'
 import { sniffContentType } from '../../files/sniff'
+import { generatedSetting } from '../../db/settings'
 import { AppError } from '../../lib/errors'
 import { fullName, recordActivity } from '../activity/activity.repo'
 import type { SessionUser } from '../auth/sessions.repo'
@@ -21,15 +22,23 @@ import {
 
 /** Files a crash can leave behind are removed once they are this old (no upload takes as long). */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000
+const FILES_OWNER_SETTING = 'files_owner'
 
 /**
  * Removes unfinished uploads and stored files that no row references, once they are a day old.
- * Run after start-up, in the background: it never delays serving.
+ * Files of a folder that another database claimed are never judged by this one's rows: only
+ * unfinished uploads go there. Run after start-up, in the background: it never delays serving.
  */
 export async function removeAbandonedFiles(app: FastifyInstance) {
   const before = new Date(app.clock().getTime() - ABANDONED_AFTER_MS)
+  const owned = await app.storage.claim(await generatedSetting(app.db, FILES_OWNER_SETTING))
+  if (!owned)
+    app.log.warn(
+      { event: 'files.other_owner' },
+      'the files folder belongs to another database: its unrecorded files are left alone',
+    )
   const removed = await app.storage.removeAbandoned(before, (keys) =>
-    referencedStorageKeys(app.db, keys),
+    owned ? referencedStorageKeys(app.db, keys) : Promise.resolve(new Set(keys)),
   )
   if (removed > 0)
     app.log.info({ event: 'files.abandoned_removed', removed }, 'abandoned files removed')

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readdir, rm, utimes, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -97,6 +97,8 @@ async function sentRequest(flags: Record<string, unknown> = {}, auditId?: string
 }
 
 const filesDir = () => path.join(t.config.dataDir, 'files')
+/** What the folder holds but the ownership marker. */
+const storedFiles = async () => (await readdir(filesDir())).filter((name) => name !== '.owner')
 const storedKeys = async () =>
   (
     await selectRows<{ storage_key: string }>(t.app.db, sql`select storage_key from request_files`)
@@ -148,7 +150,7 @@ describe('POST /api/requests/{id}/files', () => {
     ])
     expect(expectError(res, 413, 'PAYLOAD_TOO_LARGE').message).toMatch(/at most 10\.2 KB/)
     expect(await fileCount()).toBe(before)
-    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
     await uploaded(member.cookie, request.id, [
       { name: 'edge.pdf', data: big.subarray(0, MAX_BYTES) },
     ])
@@ -162,7 +164,7 @@ describe('POST /api/requests/{id}/files', () => {
     ])
     expect(expectError(refused, 415, 'UNSUPPORTED_MEDIA_TYPE').message).toMatch(/not accepted/)
     expect(await fileCount()).toBe(before)
-    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
     const [pdf, csv, text, docx] = await uploaded(member.cookie, request.id, [
       { name: 'setup.exe', data: PDF, type: 'application/x-msdownload' },
       { name: 'ledger.csv', data: Buffer.from('a,b\n1,2\n') },
@@ -190,7 +192,7 @@ describe('POST /api/requests/{id}/files', () => {
     await uploaded(member.cookie, request.id, four.slice(0, 2))
     expectError(await upload(member.cookie, request.id, four.slice(0, 2)), 409, 'CONFLICT')
     expectValidation(await upload(member.cookie, request.id, []), ['files'])
-    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
   })
 
   it('multipart only on this route; JSON or text here → 415, a foreign Origin → 403', async () => {
@@ -293,8 +295,8 @@ describe('DELETE /api/files/{id}', () => {
     const keysBefore = await storedKeys()
     const removed = await call(member.cookie, 'DELETE', `/api/files/${drop!.id}`)
     expect(removed.statusCode, removed.body).toBe(204)
-    expect((await readdir(filesDir())).length).toBe(keysBefore.length - 1)
-    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+    expect((await storedFiles()).length).toBe(keysBefore.length - 1)
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
     await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {})
     expectError(await call(member.cookie, 'DELETE', `/api/files/${keep!.id}`), 409, 'CONFLICT')
   })
@@ -363,6 +365,29 @@ describe('abandoned files', () => {
     expect(download.rawPayload.equals(PDF)).toBe(true)
     await rm(path.join(filesDir(), freshPart))
     await rm(path.join(filesDir(), freshOrphan))
+  })
+
+  it('a folder claimed by another database keeps its unrecorded files; only unfinished uploads go', async () => {
+    const marker = path.join(filesDir(), '.owner')
+    const ours = await readFile(marker, 'utf8')
+    await writeFile(marker, 'another database')
+    const dayAgo = new Date(t.clock().getTime() - ABANDONED_AFTER_MS - 60_000)
+    const part = `${randomBytes(24).toString('hex')}.part`
+    const theirs = randomBytes(24).toString('hex')
+    for (const file of [part, theirs]) {
+      await writeFile(path.join(filesDir(), file), 'x')
+      await utimes(path.join(filesDir(), file), dayAgo, dayAgo)
+    }
+    try {
+      expect(await removeAbandonedFiles(t.app)).toBe(1)
+      const left = await readdir(filesDir())
+      expect(left).not.toContain(part)
+      expect(left).toContain(theirs)
+      expect(logEvents('files.other_owner')).toHaveLength(1)
+    } finally {
+      await writeFile(marker, ours)
+      await rm(path.join(filesDir(), theirs), { force: true })
+    }
   })
 })
 
@@ -516,6 +541,6 @@ describe('no orphan files', () => {
     const res = await call(admin, 'DELETE', `/api/audits/${audit.id}`)
     expect(res.statusCode, res.body).toBe(204)
     for (const key of keys) expect(existsSync(path.join(filesDir(), key))).toBe(false)
-    expect((await readdir(filesDir())).sort()).toEqual((await storedKeys()).sort())
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
   })
 })
