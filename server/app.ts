@@ -1,5 +1,5 @@
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import {
   serializerCompiler,
   validatorCompiler,
@@ -27,7 +27,7 @@ import { templateItemRoutes } from './modules/template-items/template-items.rout
 import { templateRoutes } from './modules/templates/templates.routes'
 import { userRoutes } from './modules/users/users.routes'
 import { errorsPlugin } from './plugins/errors'
-import { securityPlugin } from './plugins/security'
+import { apiScopePlugin, securityPlugin } from './plugins/security'
 import { requireSession, sessionPlugin, staffOnlyUnlessAllowed } from './plugins/session'
 import { spaPlugin } from './plugins/spa'
 
@@ -40,7 +40,15 @@ declare module 'fastify' {
     mailer: Mailer
     captcha: Captcha
     storage: FileStorage
+    /** Every route as registered: its method(s), its pattern and its config. */
+    routeTable: RouteEntry[]
   }
+}
+
+export interface RouteEntry {
+  methods: string[]
+  url: string
+  config: import('fastify').FastifyContextConfig
 }
 
 export interface AppOptions {
@@ -51,6 +59,8 @@ export interface AppOptions {
   webDir?: string
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: { write(line: string): void }
+  /** More routes inside the /api scope: tests use them to provoke failures. */
+  extraApiRoutes?: FastifyPluginAsync
 }
 
 /** Query strings can carry one-time tokens (/reset-password?token=…): never log them. */
@@ -83,6 +93,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies: a cross-site form or text/plain post is refused with 415.
   app.removeContentTypeParser(['text/plain'])
 
+  const routeTable: RouteEntry[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    routeTable.push({
+      methods: [route.method].flat(),
+      url: route.url,
+      config: route.config ?? {},
+    })
+  })
+
   const clock = options.clock ?? systemClock
   app.decorate('config', config)
   app.decorate('database', database)
@@ -108,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin)
   await app.register(
     async (api) => {
+      await api.register(apiScopePlugin, { config })
       await api.register(healthRoutes)
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(invitationAcceptRoutes, { prefix: '/invitations' })
@@ -130,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await workspace.register(userRoutes, { prefix: '/users' })
         await workspace.register(invitationRoutes, { prefix: '/invitations' })
       })
+      if (options.extraApiRoutes) await api.register(options.extraApiRoutes)
     },
     { prefix: '/api' },
   )

@@ -22,6 +22,7 @@ import {
   testClock,
   type TestApp,
 } from '../test/harness'
+import { routesOf } from '../test/routes'
 import { linkIn, tokenFrom } from '../test/smtp-capture'
 
 const HTTPS_URL = 'https://app.test'
@@ -47,7 +48,7 @@ let unreachable: CustomApp
 
 async function buildCustomApp(
   options: { database?: Database; env?: Record<string, string> },
-  addRoutes?: (app: FastifyInstance) => void,
+  extraApiRoutes?: (api: FastifyInstance) => void,
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auditdesk-security-'))
   const database = options.database ?? (await createTestDatabase())
@@ -84,8 +85,8 @@ async function buildCustomApp(
     database: observed,
     clock: testClock(),
     logStream: { write: (line) => void logs.push(line) },
+    extraApiRoutes: extraApiRoutes && (async (api) => extraApiRoutes(api)),
   })
-  addRoutes?.(handle.app)
   await handle.app.ready()
   return handle
 }
@@ -100,21 +101,21 @@ beforeAll(async () => {
     createTestApp({ webDir }),
     createTestApp({ env: { APP_URL: HTTPS_URL } }),
     buildCustomApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } }, (app) => {
-      app.get('/api/test/boom', async () => {
+      app.get('/test/boom', async () => {
         throw new Error('secret internals: SELECT password_hash FROM users WHERE id = 42')
       })
-      app.get('/api/test/sql', async () => {
+      app.get('/test/sql', async () => {
         await app.db.execute(
           sql`select * from no_such_table where secret_column = ${'s3cr3t-param'}`,
         )
         return { ok: true }
       })
-      app.get('/api/test/db-down', async () => {
+      app.get('/test/db-down', async () => {
         throw Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432'), {
           code: 'ECONNREFUSED',
         })
       })
-      app.post('/api/test/boom', async () => {
+      app.post('/test/boom', async () => {
         throw new TypeError("Cannot read properties of undefined (reading 'organizationId')")
       })
     }),
@@ -133,29 +134,9 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Every route of an app as [method, url], with path parameters filled in. */
-/** Every route as [method, url] (path parameters filled in), read from Fastify's route tree. */
-function routes(app: FastifyInstance): Array<[string, string]> {
-  const out: Array<[string, string]> = []
-  // A tree line is "│   └── segment (METHODS)": four characters per level; a path is the segments
-  // of its ancestors and its own, joined ("/api/clients" + "/" + ":id").
-  const parents: string[] = []
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)── (\S+) \(([A-Z, ]+)\)/.exec(line)
-    if (!match) continue
-    const depth = (match[1]!.length - 1) / 4
-    parents.length = depth
-    parents.push(match[2]!)
-    const url = parents
-      .join('')
-      .replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000')
-      .replace(/\*/g, 'anything')
-    for (const method of match[3]!.split(',').map((m) => m.trim())) {
-      if (!out.some(([m, u]) => m === method && u === url)) out.push([method, url])
-    }
-  }
-  return out
-}
+/** Every route as [method, url], path parameters filled in. */
+const routes = (app: FastifyInstance): Array<[string, string]> =>
+  routesOf(app).map((route) => [route.method, route.url])
 
 const mutations = (app: FastifyInstance) =>
   routes(app).filter(([m]) => !['GET', 'HEAD', 'OPTIONS'].includes(m))

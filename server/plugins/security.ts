@@ -1,7 +1,8 @@
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { ApiErrorBody } from '@shared/errors'
 import type { Config } from '../config'
 import { AppError } from '../lib/errors'
 
@@ -9,12 +10,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes a multipart/form-data body (file uploads) instead of JSON. */
     multipartUpload?: boolean
+    /**
+     * A per-IP limit of the route's own, on top of the API-wide one (the account routes); `false`:
+     * no limit at all (the health check, which load balancers poll).
+     */
+    limit?: { perMinute: number } | false
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** Headers (CSP and friends), cross-site request refusal, no-store on the API, per-IP rate limit. */
+/** Headers for every answer, pages and API alike: CSP and friends. */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const https = config.secureCookies
   const turnstile = config.captcha.turnstile ? ['https://challenges.cloudflare.com'] : []
@@ -42,10 +48,67 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   })
+})
 
+/** What a rate limit answered for one request (@fastify/rate-limit's `createRateLimit`). */
+type LimitResult = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>
+
+/**
+ * The API's own rules, registered inside the /api scope so that they attach to its routes (and to
+ * its 404s) however the URL was spelled: the router decodes `/%61pi/…` to the same route, and the
+ * scope's hooks come with it. In order: no-store, the per-IP limits, cross-site refusal; all of
+ * them before the session lookup.
+ */
+export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { config: Config }) => {
   const appOrigin = new URL(config.appUrl).origin
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store')
+
+  // The library keeps the counters (in process); the hook below applies them, so that both limits
+  // run before any other API hook and a route's own limit is keyed by its route, not its spelling.
+  await api.register(rateLimit, { global: false })
+  const perIp = api.createRateLimit({
+    max: config.rateLimit.globalPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api:${request.ip}`,
+  })
+  const perRoute = new Map<string, typeof perIp>()
+  const routeLimiter = (request: FastifyRequest, perMinute: number) => {
+    const route = `${request.routeOptions.method} ${request.routeOptions.url}`
+    let limiter = perRoute.get(route)
+    if (!limiter) {
+      limiter = api.createRateLimit({
+        max: perMinute,
+        timeWindow: 60_000,
+        keyGenerator: (r) => `${route}:${r.ip}`,
+      })
+      perRoute.set(route, limiter)
+    }
+    return limiter
+  }
+
+  async function enforce(reply: FastifyReply, result: LimitResult) {
+    if (result.isAllowed) return
+    reply.header('X-RateLimit-Limit', result.max)
+    reply.header('X-RateLimit-Remaining', result.remaining)
+    reply.header('X-RateLimit-Reset', result.ttlInSeconds)
+    if (result.isExceeded)
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`,
+        undefined,
+        { 'Retry-After': String(result.ttlInSeconds) },
+      )
+  }
+
+  api.addHook('onRequest', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store')
+  })
+  api.addHook('onRequest', async (request, reply) => {
+    const limit = request.routeOptions.config.limit
+    if (limit === false) return
+    await enforce(reply, await perIp(request))
+    if (limit) await enforce(reply, await routeLimiter(request, limit.perMinute)(request))
+  })
+  api.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
     const origin = request.headers.origin
     if (request.headers['sec-fetch-site'] === 'cross-site' || origin !== appOrigin) {
@@ -67,16 +130,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     }
   })
 
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.globalPerMinute,
-    timeWindow: 60_000,
-    // Pages and their assets are static files: a cold page load alone fetches dozens of them.
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      ),
-  })
+  api.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    } satisfies ApiErrorBody),
+  )
+})
+
+/** The account routes' own limit (sign-in, registration, resets, invitation links): per IP, per route. */
+export const accountRouteLimit = (config: Config) => ({
+  limit: { perMinute: config.rateLimit.authPerMinute },
 })

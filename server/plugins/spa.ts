@@ -83,11 +83,9 @@ export const spaPlugin = fp(
       app.log.warn('No built web app found: run `npm run build` to serve the interface')
     }
 
+    // /api has its own 404 (plugins/security.ts): everything that reaches this one is outside it.
     app.setNotFoundHandler((request, reply) => {
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !request.url.startsWith('/api/') &&
-        request.url !== '/api'
+      const isPage = request.method === 'GET' || request.method === 'HEAD'
       if (isPage && hasWeb) {
         const nonce = randomBytes(16).toString('base64')
         const policy = String(reply.getHeader('content-security-policy') ?? '')

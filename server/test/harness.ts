@@ -30,8 +30,10 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD' | 'OPTIONS'
 export interface RequestOptions {
   cookie?: string
   headers?: Record<string, string>
-  /** Sent as-is (string) or as JSON (anything else). */
+  /** Sent as-is (a string or a Buffer) or as JSON (anything else). */
   body?: unknown
+  /** The client's address as the server sees it (default 127.0.0.1). */
+  remoteAddress?: string
 }
 
 export interface TestApp {
@@ -80,19 +82,18 @@ export async function createTestApp(
     smtp,
     clock,
     logs,
-    request(method, url, { cookie, headers = {}, body } = {}) {
+    request(method, url, { cookie, headers = {}, body, remoteAddress } = {}) {
       const isMutation = !['GET', 'HEAD', 'OPTIONS'].includes(method)
-      const payload =
-        body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+      const raw = typeof body === 'string' || Buffer.isBuffer(body)
+      const payload = body === undefined ? undefined : raw ? body : JSON.stringify(body)
       return app.inject({
         method,
         url,
         payload,
+        ...(remoteAddress ? { remoteAddress } : {}),
         headers: {
           ...(isMutation ? { origin: APP_URL } : {}),
-          ...(payload !== undefined && typeof body !== 'string'
-            ? { 'content-type': 'application/json' }
-            : {}),
+          ...(payload !== undefined && !raw ? { 'content-type': 'application/json' } : {}),
           ...(cookie ? { cookie } : {}),
           ...headers,
         },

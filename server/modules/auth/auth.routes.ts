@@ -18,6 +18,7 @@ import {
 import { idParams } from '@shared/schemas/common'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors'
+import { accountRouteLimit } from '../../plugins/security'
 import { currentUser, requireSession } from '../../plugins/session'
 import { authService, toCurrentUser } from './auth.service'
 import {
@@ -31,7 +32,7 @@ import { updateProfile } from './users.repo'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService(app)
-  const authLimit = { rateLimit: { max: app.config.rateLimit.authPerMinute, timeWindow: 60_000 } }
+  const authLimit = accountRouteLimit(app.config)
 
   app.get('/captcha', { config: authLimit }, async (_request, reply) => {
     return reply.send(await app.captcha.challenge())

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { config: { rateLimit: false } }, async (request, reply) => {
+  app.get('/health', { config: { limit: false } }, async (request, reply) => {
     try {
       await app.database.ping()
       return { status: 'ok' }

@@ -9,6 +9,7 @@ import {
   invitationPreviewDto,
   invitationPreviewQuery,
 } from '@shared/schemas/invitations'
+import { accountRouteLimit } from '../../plugins/security'
 import { currentUser, orgOf as org } from '../../plugins/session'
 import { toCurrentUser } from '../auth/auth.service'
 import { findSessionUser } from '../auth/sessions.repo'
@@ -44,7 +45,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The invitee's side, before they have an account: rate-limited like the account routes. */
 export const invitationAcceptRoutes: FastifyPluginAsyncZod = async (app) => {
   const invitations = invitationsService(app)
-  const authLimit = { rateLimit: { max: app.config.rateLimit.authPerMinute, timeWindow: 60_000 } }
+  const authLimit = accountRouteLimit(app.config)
 
   app.get(
     '/accept',
