@@ -3,8 +3,7 @@ import type { RequestFile } from '@shared/schemas/requests'
 import type { Db } from '../../db/client'
 import { auditRequests, audits, projects, requestFiles, requestVersions } from '../../db/schema'
 import { isUniqueViolation, notFound } from '../../lib/errors'
-import { VISIBLE_TO_CLIENTS } from '../requests/request-state'
-import type { RequestScope } from '../requests/requests.repo'
+import { visibleIn, type RequestScope } from '../requests/visibility'
 
 const fileColumns = {
   id: requestFiles.id,
@@ -38,14 +37,7 @@ export async function findFile(db: Db, orgId: string, id: string, scope: Request
     .innerJoin(auditRequests, eq(auditRequests.id, requestFiles.requestId))
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
-    .where(
-      and(
-        eq(requestFiles.organizationId, orgId),
-        eq(requestFiles.id, id),
-        scope.clientId ? eq(projects.clientId, scope.clientId) : undefined,
-        scope.clientId ? inArray(auditRequests.status, [...VISIBLE_TO_CLIENTS]) : undefined,
-      ),
-    )
+    .where(and(eq(requestFiles.organizationId, orgId), eq(requestFiles.id, id), visibleIn(scope)))
   if (!row) throw notFound('File')
   return row
 }

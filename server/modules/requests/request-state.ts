@@ -86,14 +86,5 @@ export function refusedEditMessage(fields: readonly string[], status: RequestSta
 export const refusedDeleteMessage = (status: RequestStatus) =>
   `This request is ${statusText(status)}: only drafts can be deleted`
 
-/** Requests the client side can see: everything but drafts. */
-export const VISIBLE_TO_CLIENTS: readonly RequestStatus[] = [
-  'sent',
-  'submitted',
-  'accepted',
-  'returned',
-  'not_applicable',
-]
-
 /** Waiting for the client: these can be overdue. */
 export const AWAITING_CLIENT: readonly RequestStatus[] = ['sent', 'returned']

@@ -15,15 +15,8 @@ import {
 import { AppError, notFound } from '../../lib/errors'
 import { fullName } from '../activity/activity.repo'
 import { countPendingFiles, filesByVersion, pendingVersion } from '../files/files.repo'
-import { AWAITING_CLIENT, VISIBLE_TO_CLIENTS } from './request-state'
-
-/**
- * Who is asking: staff see the whole company; a client user (clientId set) sees their client's
- * audits and, in them, every request but drafts.
- */
-export interface RequestScope {
-  clientId?: string
-}
+import { AWAITING_CLIENT } from './request-state'
+import { visibleIn, type RequestScope } from './visibility'
 
 const assignee = alias(users, 'assignee')
 
@@ -70,15 +63,6 @@ function selectRequests(db: Db, where: SQL | undefined) {
     .where(where)
     .orderBy(asc(auditRequests.position), asc(auditRequests.createdAt), asc(auditRequests.id))
 }
-
-/** The client-side restriction of a scope, for a query joining audit_requests and projects. */
-const visibleIn = (scope: RequestScope) =>
-  scope.clientId
-    ? and(
-        eq(projects.clientId, scope.clientId),
-        inArray(auditRequests.status, [...VISIBLE_TO_CLIENTS]),
-      )
-    : undefined
 
 /** Today as YYYY-MM-DD in UTC: due dates are calendar dates. */
 export const today = (now: Date) => now.toISOString().slice(0, 10)
@@ -142,7 +126,7 @@ export async function listRequestRows(db: Db, orgId: string, auditId: string, sc
   )
 }
 
-/** One request the scope can see; 404 otherwise (another company's, another client's, a draft). */
+/** One request the scope can see; 404 otherwise (another company's, another client's, never sent). */
 export async function findRequest(db: Db, orgId: string, id: string, scope: RequestScope = {}) {
   const [row] = await selectRequests(
     db,
@@ -160,7 +144,7 @@ export async function findRequestsByIds(db: Db, orgId: string, ids: string[]) {
   )
 }
 
-/** A client user's requests across their client's audits (never drafts). */
+/** A client user's requests across their client's audits (those sent to them). */
 export async function clientRequestRows(db: Db, orgId: string, clientId: string) {
   return selectRequests(db, and(eq(auditRequests.organizationId, orgId), visibleIn({ clientId })))
 }

@@ -45,8 +45,8 @@ import {
   updateIfStatus,
   type RequestChanges,
   type RequestRow,
-  type RequestScope,
 } from './requests.repo'
+import type { RequestScope } from './visibility'
 
 const scopeOf = (user: SessionUser): RequestScope =>
   user.role === 'admin' ? {} : { clientId: user.clientId ?? forbidden() }

@@ -529,6 +529,8 @@ describe('the state machine through the API, per role', () => {
     },
   }
 
+  const neverSent = (status: string) => status === 'draft' || status === 'not_applicable'
+
   for (const [action, rule] of Object.entries(allowedFrom)) {
     for (const role of ['admin', 'client'] as const) {
       it(`${action} by ${role}: from each status`, async () => {
@@ -539,13 +541,14 @@ describe('the state machine through the API, per role', () => {
           const res = await act(cookie, request.id, action, bodies[action])
           const where = `${action} by ${role} from ${status}`
           if (role !== rule.role) {
-            // A client user never learns whether a draft exists: drafts are invisible to them.
-            if (role === 'client' && status === 'draft' && action === 'submit')
+            // A client user never learns whether a request that was never sent exists: a draft,
+            // or a draft marked not applicable (requestIn's), is invisible to them.
+            if (role === 'client' && neverSent(status) && action === 'submit')
               expectError(res, 404, 'NOT_FOUND')
             else expectError(res, 403, 'FORBIDDEN')
             expect(await tableCounts(), where).toEqual(before)
           } else if (!rule.from.includes(status)) {
-            if (role === 'client' && status === 'draft') expectError(res, 404, 'NOT_FOUND')
+            if (role === 'client' && neverSent(status)) expectError(res, 404, 'NOT_FOUND')
             else {
               const body = expectError(res, 409, 'CONFLICT')
               expect(body.message, where).toContain(`This request is ${status.replace('_', ' ')}`)
