@@ -42,6 +42,22 @@ describe('configuration', () => {
     )
   })
 
+  it('a cap on requests per audit (2,000) and a statement timeout (5 s), both configurable', () => {
+    const defaults = loadConfig({})
+    expect(defaults.limits.maxRequestsPerAudit).toBe(2000)
+    expect(defaults.databaseStatementTimeoutMs).toBe(5000)
+    const set = loadConfig({
+      MAX_REQUESTS_PER_AUDIT: '50',
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '1.5',
+    })
+    expect(set.limits.maxRequestsPerAudit).toBe(50)
+    expect(set.databaseStatementTimeoutMs).toBe(1500)
+    expect(() => loadConfig({ MAX_REQUESTS_PER_AUDIT: '1.5' })).toThrow(/MAX_REQUESTS_PER_AUDIT/)
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_SECONDS: '0' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_SECONDS="0"/,
+    )
+  })
+
   it('requires both Turnstile keys together', () => {
     expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(
       /TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/,

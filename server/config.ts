@@ -28,6 +28,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES: positiveInt(1),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
   UPLOAD_MAX_FILES_PER_REQUEST: positiveInt(20),
+  MAX_REQUESTS_PER_AUDIT: positiveInt(2000),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
@@ -42,6 +44,8 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   databasePoolSize: number
+  /** Longest a statement may run on PostgreSQL, in ms (PGlite cannot interrupt one: decision 008). */
+  databaseStatementTimeoutMs: number
   smtpUrl: string | undefined
   mailFrom: string
   captcha: {
@@ -62,6 +66,10 @@ export interface Config {
     maxFileBytes: number
     /** Files in the version being prepared. */
     maxFilesPerRequest: number
+  }
+  limits: {
+    /** Requests one audit may hold (409 beyond). */
+    maxRequestsPerAudit: number
   }
   trustProxy: boolean
   logLevel: string
@@ -104,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     captcha: {
@@ -126,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: Math.floor(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
       maxFilesPerRequest: e.UPLOAD_MAX_FILES_PER_REQUEST,
     },
+    limits: { maxRequestsPerAudit: e.MAX_REQUESTS_PER_AUDIT },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   }

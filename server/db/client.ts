@@ -26,8 +26,18 @@ export interface Database {
 /** Arbitrary constant naming our migration lock among advisory locks. */
 const MIGRATION_LOCK_KEY = 7_310_442_019
 
-export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 })
+export function openPostgres(
+  url: string,
+  poolSize = 10,
+  options: { statementTimeoutMs?: number } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    // Every statement of the app's connections; the migration runner has a connection of its own.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  })
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
@@ -96,9 +106,12 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined
   dataDir: string
   poolSize?: number
+  statementTimeoutMs?: number
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize)
+    ? openPostgres(options.databaseUrl, options.poolSize, {
+        statementTimeoutMs: options.statementTimeoutMs,
+      })
     : openPglite(options.dataDir)
 }
 

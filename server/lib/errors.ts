@@ -17,29 +17,27 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`)
 
-/**
- * A foreign key refused the change, possibly wrapped by the driver or Drizzle: 23503, or 23001
- * (restrict_violation), which PostgreSQL raises for ON DELETE RESTRICT.
- */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (e.code === '23503' || e.code === '23001') return true
-  }
+/** The error and the causes it wraps (drivers and Drizzle wrap them), nearest first. */
+export function* causeChain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let e = error as { code?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) yield e
+}
+
+/** Whether the error, or one it wraps, carries one of these codes (SQLSTATE or Node's). */
+export function hasErrorCode(error: unknown, codes: readonly string[]): boolean {
+  for (const e of causeChain(error))
+    if (typeof e.code === 'string' && codes.includes(e.code)) return true
   return false
 }
 
-/** A unique index refused the change (23505), possibly wrapped by the driver or Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (e.code === '23505') return true
-  }
-  return false
-}
+/**
+ * A foreign key refused the change: 23503, or 23001 (restrict_violation), which PostgreSQL raises
+ * for ON DELETE RESTRICT.
+ */
+export const isForeignKeyViolation = (error: unknown) => hasErrorCode(error, ['23503', '23001'])
+
+/** A unique index refused the change (23505). */
+export const isUniqueViolation = (error: unknown) => hasErrorCode(error, ['23505'])
+
+/** PostgreSQL cancelled the statement (57014): it ran past DATABASE_STATEMENT_TIMEOUT_SECONDS. */
+export const isStatementTimeout = (error: unknown) => hasErrorCode(error, ['57014'])

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody, ErrorCode } from '@shared/errors'
-import { AppError } from '../lib/errors'
+import { AppError, causeChain, hasErrorCode, isStatementTimeout } from '../lib/errors'
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -17,7 +17,7 @@ const codeForStatus: Record<number, ErrorCode> = {
 }
 
 // Connection refused/reset and PostgreSQL's "admin shutdown" and "cannot connect now" classes.
-const UNAVAILABLE_CODES = new Set([
+const UNAVAILABLE_CODES = [
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',
@@ -29,15 +29,11 @@ const UNAVAILABLE_CODES = new Set([
   '08001',
   '08003',
   '08006',
-])
+]
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true
+  if (hasErrorCode(error, UNAVAILABLE_CODES)) return true
+  for (const e of causeChain(error)) {
     if (
       e instanceof Error &&
       /Connection terminated|connection is closed|Client was closed/i.test(e.message)
@@ -75,6 +71,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: errors[0] ? errors[0].message : `Invalid ${where}`,
         code: 'VALIDATION',
         errors,
+      } satisfies ApiErrorBody)
+    }
+    if (isStatementTimeout(error)) {
+      request.log.error(
+        { err: error, event: 'db.statement_timeout' },
+        'database statement timed out',
+      )
+      return reply.code(503).send({
+        message: 'The database took too long to answer. Please try again in a moment.',
+        code: 'UNAVAILABLE',
       } satisfies ApiErrorBody)
     }
     const status = isDatabaseUnavailable(error)

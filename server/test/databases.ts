@@ -71,6 +71,7 @@ let counter = 0
 /** A fresh, migrated database for one test file (or one test). */
 export async function createTestDatabase(
   kind: TestDbKind = testDbKind(),
+  options: { statementTimeoutMs?: number } = {},
 ): Promise<Database & { url?: string }> {
   if (kind === 'pglite') {
     const dump = await readFile(pgliteTemplate)
@@ -80,7 +81,7 @@ export async function createTestDatabase(
   const name = `auditdesk_test_${process.pid}_${Date.now()}_${counter++}`
   await adminQuery(`create database ${name} template ${postgresTemplateName()}`)
   const url = withDatabase(adminUrl(), name)
-  const database = openPostgres(url, 5)
+  const database = openPostgres(url, 5, options)
   return {
     ...database,
     url,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { buildApp } from '../app'
+import { buildApp, type AppOptions } from '../app'
 import { loadConfig, type Config } from '../config'
 import { createTestDatabase } from './databases'
 import { linkIn, startSmtpCapture, tokenFrom, type SmtpCapture } from './smtp-capture'
@@ -59,20 +59,26 @@ const testEnv: Record<string, string> = {
 
 /** A real app on its own fresh database, with a real SMTP server capturing its mail. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; webDir?: string } = {},
+  options: { env?: Record<string, string>; webDir?: string } & Pick<
+    AppOptions,
+    'extraApiRoutes'
+  > = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpCapture()
-  const database = await createTestDatabase()
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auditdesk-test-'))
   const clock = testClock()
   const logs: string[] = []
   const config = loadConfig({ ...testEnv, DATA_DIR: dataDir, SMTP_URL: smtp.url, ...options.env })
+  const database = await createTestDatabase(undefined, {
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  })
   const app = await buildApp({
     config,
     database,
     clock,
     webDir: options.webDir,
     logStream: { write: (line: string) => void logs.push(line) },
+    extraApiRoutes: options.extraApiRoutes,
   })
   await app.ready()
 

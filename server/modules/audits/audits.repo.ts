@@ -71,6 +71,7 @@ export async function createAudit(
   orgId: string,
   input: Required<AuditValues> & { projectId: string; templateId?: string },
   now: Date,
+  maxRequestsPerAudit: number,
 ) {
   const { templateId, ...values } = input
   if (!(await projectExists(db, orgId, values.projectId))) {
@@ -84,7 +85,7 @@ export async function createAudit(
       .insert(audits)
       .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
       .returning(columns)
-    await insertRequestsFromItems(tx, orgId, created!.id, items, now)
+    await insertRequestsFromItems(tx, orgId, created!.id, items, now, maxRequestsPerAudit)
     return created!
   })
   return withIsoDates(row)

@@ -34,7 +34,17 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { body: createAuditInput, response: { 201: auditDto } } },
     async (request, reply) =>
-      reply.code(201).send(await createAudit(app.db, org(request), request.body, app.clock())),
+      reply
+        .code(201)
+        .send(
+          await createAudit(
+            app.db,
+            org(request),
+            request.body,
+            app.clock(),
+            app.config.limits.maxRequestsPerAudit,
+          ),
+        ),
   )
 
   app.patch(

@@ -75,6 +75,7 @@ const noDocument = () =>
 /** Audit requests: the drafts the firm prepares, what it sends, and the client's answers. */
 export function requestsService(app: FastifyInstance) {
   const { db, clock, config, mailer, log } = app
+  const { maxRequestsPerAudit: maxPerAudit } = config.limits
 
   async function dto(orgId: string, id: string, now: Date, scope: RequestScope = {}) {
     return toRequestDto(await findRequest(db, orgId, id, scope), now)
@@ -167,7 +168,9 @@ export function requestsService(app: FastifyInstance) {
       const audit = await findAudit(db, orgId, auditId)
       if (input.assigneeId) await assertAssignee(db, orgId, audit.clientId, input.assigneeId)
       const now = clock()
-      const id = await insertRequest(db, orgId, auditId, input, now)
+      const id = await db.transaction((tx) =>
+        insertRequest(tx, orgId, auditId, input, now, maxPerAudit),
+      )
       return dto(orgId, id, now)
     },
 
@@ -176,7 +179,7 @@ export function requestsService(app: FastifyInstance) {
       const items = await templateItemsFor(db, orgId, templateId)
       const now = clock()
       const ids = await db.transaction((tx) =>
-        insertRequestsFromItems(tx, orgId, auditId, items, now),
+        insertRequestsFromItems(tx, orgId, auditId, items, now, maxPerAudit),
       )
       const rows = await findRequestsByIds(db, orgId, ids)
       return rows.map((row) => toRequestDto(row, now))
