@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { audits, clients, projects } from '../../db/schema'
+import { auditRequests, audits, clients, projects } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors'
 
@@ -77,6 +77,11 @@ export async function createProject(
   return getProject(db, orgId, row!.id)
 }
 
+/**
+ * A project's client can change while nothing was sent to the client's users: the drafts follow
+ * (their assignees, the old client's users, are cleared). Once a request was sent, its answers,
+ * files and comments belong to that client, so the change is refused (409).
+ */
 export async function updateProject(
   db: Db,
   orgId: string,
@@ -85,12 +90,44 @@ export async function updateProject(
   now: Date,
 ) {
   if (values.clientId) await assertClient(db, orgId, values.clientId)
-  const [row] = await db
-    .update(projects)
-    .set({ ...values, updatedAt: now })
-    .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
-    .returning({ id: projects.id })
-  if (!row) throw notFound('Project')
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ clientId: projects.clientId, clientName: clients.name })
+      .from(projects)
+      .leftJoin(clients, eq(clients.id, projects.clientId))
+      .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
+      .for('update', { of: projects })
+    if (!current) throw notFound('Project')
+    const projectAudits = tx
+      .select({ id: audits.id })
+      .from(audits)
+      .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, id)))
+    if (values.clientId && values.clientId !== current.clientId) {
+      const [sent] = await tx
+        .select({ id: auditRequests.id })
+        .from(auditRequests)
+        .where(and(inArray(auditRequests.auditId, projectAudits), isNotNull(auditRequests.sentAt)))
+        .limit(1)
+      if (sent)
+        throw new AppError(
+          'CONFLICT',
+          `Requests of this project were sent to ${current.clientName ?? 'its client'}: its answers, files and comments stay with that client, so the project cannot move to another one. Create a new project for the other client.`,
+        )
+      await tx
+        .update(auditRequests)
+        .set({ assigneeUserId: null, updatedAt: now })
+        .where(
+          and(
+            inArray(auditRequests.auditId, projectAudits),
+            isNotNull(auditRequests.assigneeUserId),
+          ),
+        )
+    }
+    await tx
+      .update(projects)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
+  })
   return getProject(db, orgId, id)
 }
 

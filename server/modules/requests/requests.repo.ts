@@ -409,6 +409,20 @@ export async function deleteIfStatus(
   return rows.length > 0
 }
 
+/**
+ * The client of the audit's project, the project locked against a change of client until the
+ * transaction ends (projects.repo refuses one once anything was sent).
+ */
+export async function lockAuditClient(db: Db, orgId: string, auditId: string) {
+  const [row] = await db
+    .select({ clientId: projects.clientId })
+    .from(audits)
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .where(and(eq(audits.organizationId, orgId), eq(audits.id, auditId)))
+    .for('share', { of: projects })
+  return row?.clientId
+}
+
 /** Sends the drafts among `ids`; returns the ids that were still drafts. */
 export async function markSent(db: Db, orgId: string, ids: string[], now: Date) {
   const rows = await db

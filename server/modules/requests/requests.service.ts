@@ -37,6 +37,7 @@ import {
   listComments,
   listRequestRows,
   listVersions,
+  lockAuditClient,
   markLatestVersionReturned,
   markSent,
   pendingFileCount,
@@ -314,6 +315,11 @@ export function requestsService(app: FastifyInstance) {
       const now = clock()
       const ids = chosen.map((row) => row.id)
       await db.transaction(async (tx) => {
+        if ((await lockAuditClient(tx, orgId, auditId)) !== audit.clientId)
+          throw new AppError(
+            'CONFLICT',
+            'This audit’s project moved to another client in the meantime: reload the audit and send again',
+          )
         const sent = await markSent(tx, orgId, ids, now)
         if (sent.length !== ids.length)
           throw new AppError(
