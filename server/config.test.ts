@@ -58,6 +58,21 @@ describe('configuration', () => {
     )
   })
 
+  it('sign-in throttling: per account and address, and a per-account ceiling that slows', () => {
+    expect(loadConfig({}).rateLimit).toMatchObject({
+      loginFailuresPerAccount: 10,
+      loginAccountCeiling: 50,
+      loginSlowdownMs: 3000,
+    })
+    expect(
+      loadConfig({ RATE_LIMIT_LOGIN_ACCOUNT_CEILING: '5', RATE_LIMIT_LOGIN_SLOWDOWN_SECONDS: '0' })
+        .rateLimit,
+    ).toMatchObject({ loginAccountCeiling: 5, loginSlowdownMs: 0 })
+    expect(() => loadConfig({ RATE_LIMIT_LOGIN_SLOWDOWN_SECONDS: '120' })).toThrow(
+      /RATE_LIMIT_LOGIN_SLOWDOWN_SECONDS="120"/,
+    )
+  })
+
   it('requires both Turnstile keys together', () => {
     expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(
       /TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/,

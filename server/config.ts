@@ -26,6 +26,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_MINUTES: positiveInt(15),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: positiveInt(10),
   RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES: positiveInt(1),
+  RATE_LIMIT_LOGIN_ACCOUNT_CEILING: positiveInt(50),
+  RATE_LIMIT_LOGIN_SLOWDOWN_SECONDS: z.coerce.number().min(0).max(60).default(3),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
   UPLOAD_MAX_FILES_PER_REQUEST: positiveInt(20),
   MAX_REQUESTS_PER_AUDIT: positiveInt(2000),
@@ -60,6 +62,9 @@ export interface Config {
     loginAccountWindowMs: number
     loginFailuresPerIp: number
     loginIpWindowMs: number
+    /** Failures on one account from every address, in its window, before attempts are slowed. */
+    loginAccountCeiling: number
+    loginSlowdownMs: number
   }
   uploads: {
     /** Per file, in bytes. */
@@ -130,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginAccountWindowMs: e.RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
       loginFailuresPerIp: e.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
       loginIpWindowMs: e.RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES * 60_000,
+      loginAccountCeiling: e.RATE_LIMIT_LOGIN_ACCOUNT_CEILING,
+      loginSlowdownMs: Math.round(e.RATE_LIMIT_LOGIN_SLOWDOWN_SECONDS * 1000),
     },
     uploads: {
       maxFileBytes: Math.floor(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),

@@ -18,7 +18,7 @@ import {
   deleteUserSessions,
   type SessionUser,
 } from './sessions.repo'
-import { clearThrottle, recordFailure, throttleWait, type ThrottleRule } from './throttle.repo'
+import { passwordAttempts } from './password-attempts'
 import { consumeToken, issueToken, voidTokens } from './tokens.repo'
 import {
   createCompanyWithAdmin,
@@ -50,35 +50,13 @@ export const messages = {
 /** The account flows; routes stay thin and call these. */
 export function authService(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
+  const attempts = passwordAttempts(app)
   const link = (path: string, token: string) =>
     `${config.appUrl}${path}?token=${encodeURIComponent(token)}`
 
   async function sendVerification(userId: string, email: string, firstName: string) {
     const token = await issueToken(db, userId, 'verify_email', VERIFY_EMAIL_TTL_MS, clock())
     mailer.send(mails.verifyEmail(email, firstName, link('/verify-email', token)))
-  }
-
-  function loginRules(email: string, ip: string): ThrottleRule[] {
-    const { loginFailuresPerAccount, loginAccountWindowMs, loginFailuresPerIp, loginIpWindowMs } =
-      config.rateLimit
-    return [
-      { key: `account:${email}`, limit: loginFailuresPerAccount, windowMs: loginAccountWindowMs },
-      { key: `ip:${ip}`, limit: loginFailuresPerIp, windowMs: loginIpWindowMs },
-    ]
-  }
-
-  /** Too many failed attempts on this account or from this address: 429 until the window ends. */
-  async function refuseWhenThrottled(rules: ThrottleRule[], now: Date, ip: string) {
-    const wait = await throttleWait(db, rules, now)
-    if (wait > 0) {
-      log.warn({ event: 'auth.login.throttled', ip }, 'login refused: too many failures')
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
-        undefined,
-        { 'Retry-After': String(wait) },
-      )
-    }
   }
 
   return {
@@ -130,21 +108,19 @@ export function authService(app: FastifyInstance) {
     },
 
     async login(input: LoginInput, meta: { ip: string; userAgent?: string }) {
-      const now = clock()
-      const rules = loginRules(input.email, meta.ip)
-      await refuseWhenThrottled(rules, now, meta.ip)
+      const attempt = await attempts.begin(input.email, meta.ip)
       const user = await findUserByEmail(db, input.email)
       const valid = user
         ? await passwords.verify(user.passwordHash, input.password)
         : await passwords.verify(await passwords.dummyHash(), input.password).then(() => false)
       if (!user || !valid) {
-        await recordFailure(db, rules, now)
         log.warn(
           { event: 'auth.login.failure', userId: user?.id ?? null, ip: meta.ip },
           'sign-in failed',
         )
         throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials)
       }
+      await attempts.succeeded(attempt)
       if (!user.emailVerifiedAt) {
         log.info(
           { event: 'auth.login.unverified', userId: user.id },
@@ -152,7 +128,7 @@ export function authService(app: FastifyInstance) {
         )
         throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified)
       }
-      await clearThrottle(db, rules[0]!.key)
+      const now = clock()
       const token = await createSession(db, user.id, now, meta)
       await recordLogin(db, user.id, now)
       log.info({ event: 'auth.login.success', userId: user.id, ip: meta.ip }, 'signed in')
@@ -164,12 +140,9 @@ export function authService(app: FastifyInstance) {
      * the address), sets the new one and ends every other session of the user.
      */
     async changePassword(user: SessionUser, input: ChangePasswordInput, meta: { ip: string }) {
-      const now = clock()
-      const rules = loginRules(user.email, meta.ip)
-      await refuseWhenThrottled(rules, now, meta.ip)
+      const attempt = await attempts.begin(user.email, meta.ip)
       const account = await findUserById(db, user.id)
       if (!account || !(await passwords.verify(account.passwordHash, input.currentPassword))) {
-        await recordFailure(db, rules, now)
         log.warn(
           { event: 'auth.password_change.failure', userId: user.id, ip: meta.ip },
           'password change refused: wrong current password',
@@ -178,7 +151,8 @@ export function authService(app: FastifyInstance) {
           { path: 'currentPassword', message: messages.wrongCurrentPassword },
         ])
       }
-      await clearThrottle(db, rules[0]!.key)
+      await attempts.succeeded(attempt)
+      const now = clock()
       const passwordHash = await passwords.hash(input.newPassword)
       const ended = await db.transaction(async (tx) => {
         await setPassword(tx, user.id, passwordHash, now)
@@ -230,6 +204,7 @@ export function authService(app: FastifyInstance) {
       // The link reached the mailbox, which proves the address as well as a verification link would.
       const user = await findUserById(db, userId)
       if (user && !user.emailVerifiedAt) await markEmailVerified(db, userId, now)
+      if (user) await attempts.clearAccount(user.email)
       log.info({ event: 'auth.password_reset', userId }, 'password reset; all sessions ended')
       return { message: messages.passwordReset }
     },

@@ -11,18 +11,24 @@ import {
   signedInAdmin,
   type TestApp,
 } from '../../test/harness'
+import { linkIn, tokenFrom } from '../../test/smtp-capture'
 import { passwords } from './passwords'
 
 let t: TestApp
 /** Per-IP limit of 3 failures a minute; per-account limit left at its default (10 in 15 minutes). */
 let ipLimited: TestApp
+/** Attempts on one account are slowed past 3 failures from anywhere (for 10 ms, in tests). */
+let ceiling: TestApp
 beforeAll(async () => {
-  ;[t, ipLimited] = await Promise.all([
+  ;[t, ipLimited, ceiling] = await Promise.all([
     createTestApp(),
     createTestApp({ env: { RATE_LIMIT_LOGIN_FAILURES_PER_IP: '3' } }),
+    createTestApp({
+      env: { RATE_LIMIT_LOGIN_ACCOUNT_CEILING: '3', RATE_LIMIT_LOGIN_SLOWDOWN_SECONDS: '0.01' },
+    }),
   ])
 })
-afterAll(async () => Promise.all([t?.close(), ipLimited?.close()]))
+afterAll(async () => Promise.all([t?.close(), ipLimited?.close(), ceiling?.close()]))
 afterEach(() => vi.restoreAllMocks())
 
 const login = (app: TestApp, email: string, password: string, cookie?: string) =>
@@ -202,8 +208,8 @@ describe('POST /api/auth/login', () => {
     })
   })
 
-  describe('brute force, per account: at most 10 failures in 15 minutes', () => {
-    it('the 11th attempt → 429 with Retry-After, the right password is refused too, from any address, until the window passes', async () => {
+  describe('brute force, per account and address: at most 10 failures in 15 minutes', () => {
+    it('the 11th attempt from that address → 429 with Retry-After, the right password too, until the window passes; the owner elsewhere signs in', async () => {
       const { account } = await signedInAdmin(t)
       for (let i = 1; i <= 10; i++) {
         const res = await login(t, account.email, `wrong password ${i}`)
@@ -211,8 +217,11 @@ describe('POST /api/auth/login', () => {
       }
       expectRateLimited(await login(t, account.email, 'wrong password 11'), 15 * 60)
       expectRateLimited(await login(t, account.email, account.password), 15 * 60)
-      expectRateLimited(await loginFrom(t, '203.0.113.9', account.email, account.password), 15 * 60)
-      // Another account on the same address is not affected.
+      // Whoever guessed cannot lock the owner out: from their own address they sign in.
+      expect((await loginFrom(t, '203.0.113.9', account.email, account.password)).statusCode).toBe(
+        200,
+      )
+      // Another account on the guessing address is not affected.
       const other = await signedInAdmin(t)
       expect((await login(t, other.account.email, other.account.password)).statusCode).toBe(200)
 
@@ -221,6 +230,39 @@ describe('POST /api/auth/login', () => {
       t.clock.advance(60_000 + 1_000)
       const res = await login(t, account.email, account.password)
       expect(res.statusCode).toBe(200)
+    })
+
+    it('25 wrong passwords at once from one address: 10 are checked, 15 refused before the hasher runs', async () => {
+      const { account } = await signedInAdmin(t)
+      const verify = vi.spyOn(passwords, 'verify')
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          loginFrom(t, '198.51.100.25', account.email, `parallel guess ${i}`),
+        ),
+      )
+      const statuses = answers.map((res) => res.statusCode).sort()
+      expect(statuses).toEqual([...Array(10).fill(401), ...Array(15).fill(429)])
+      expect(verify).toHaveBeenCalledTimes(10)
+      t.clock.advance(15 * 60_000 + 1_000)
+    })
+
+    it('a password reset clears the account’s counters, whatever address guessed', async () => {
+      const { account } = await signedInAdmin(t)
+      for (const ip of ['203.0.113.40', '203.0.113.41'])
+        for (let i = 0; i < 11; i++) await loginFrom(t, ip, account.email, 'wrong password')
+      expectRateLimited(await loginFrom(t, '203.0.113.40', account.email, account.password), 900)
+      await t.request('POST', '/api/auth/forgot-password', { body: { email: account.email } })
+      const token = tokenFrom(
+        linkIn(await t.smtp.waitFor(account.email, 1), `${APP_URL}/reset-password?token=`),
+      )
+      const reset = await t.request('POST', '/api/auth/reset-password', {
+        body: { token, password: 'a brand new password' },
+      })
+      expect(reset.statusCode, reset.body).toBe(200)
+      for (const ip of ['203.0.113.40', '203.0.113.41'])
+        expect((await loginFrom(t, ip, account.email, 'a brand new password')).statusCode, ip).toBe(
+          200,
+        )
     })
 
     it('throttles an unknown e-mail the same way (a 429 does not reveal an account)', async () => {
@@ -249,6 +291,22 @@ describe('POST /api/auth/login', () => {
       }
       expectRateLimited(await login(t, account.email, account.password), 15 * 60)
       t.clock.advance(15 * 60_000 + 1_000)
+    })
+  })
+
+  describe('brute force on one account from many addresses (RATE_LIMIT_LOGIN_ACCOUNT_CEILING)', () => {
+    it('past the ceiling every attempt on the account is slowed, never refused: the owner still signs in', async () => {
+      const { account } = await signedInAdmin(ceiling)
+      for (let i = 0; i < 6; i++) {
+        const res = await loginFrom(ceiling, `192.0.2.${i + 10}`, account.email, 'wrong password')
+        expect(res.statusCode).toBe(401)
+      }
+      const slowed = () =>
+        ceiling.logs.filter((line) => line.includes('"event":"auth.login.slowed"')).length
+      expect(slowed()).toBe(3)
+      const owner = await loginFrom(ceiling, '192.0.2.200', account.email, account.password)
+      expect(owner.statusCode).toBe(200)
+      expect(slowed()).toBe(4)
     })
   })
 

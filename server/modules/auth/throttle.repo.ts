@@ -1,38 +1,30 @@
-import { inArray, sql, eq } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { loginThrottle } from '../../db/schema'
 
-export interface ThrottleRule {
+/** A counter with a fixed window: at most `limit` in `windowMs`, starting with the first one. */
+export interface CounterRule {
   key: string
   limit: number
   windowMs: number
 }
 
-/** Seconds until the caller may try again, or 0 when no rule is exhausted. */
-export async function throttleWait(db: Db, rules: ThrottleRule[], now: Date): Promise<number> {
-  const rows = await db
-    .select()
-    .from(loginThrottle)
-    .where(
-      inArray(
-        loginThrottle.key,
-        rules.map((r) => r.key),
-      ),
-    )
-  let wait = 0
-  for (const row of rows) {
-    const rule = rules.find((r) => r.key === row.key)
-    if (!rule || row.windowEndsAt <= now || row.failures < rule.limit) continue
-    wait = Math.max(wait, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000))
-  }
-  return wait
+export interface CounterState {
+  rule: CounterRule
+  count: number
+  /** Seconds until the window ends. */
+  resetsIn: number
 }
 
-/** Counts one failure against each rule, starting a new window where the old one has ended. */
-export async function recordFailure(db: Db, rules: ThrottleRule[], now: Date) {
+/**
+ * Adds one to each counter and returns their new values, each in one statement (a window that
+ * has ended starts again at 1): two requests at once never read the same count.
+ */
+export async function hit(db: Db, rules: CounterRule[], now: Date): Promise<CounterState[]> {
+  const states: CounterState[] = []
   for (const rule of rules) {
     const windowEndsAt = new Date(now.getTime() + rule.windowMs)
-    await db
+    const [row] = await db
       .insert(loginThrottle)
       .values({ key: rule.key, failures: 1, windowEndsAt, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
@@ -43,9 +35,39 @@ export async function recordFailure(db: Db, rules: ThrottleRule[], now: Date) {
           updatedAt: now,
         },
       })
+      .returning({ count: loginThrottle.failures, windowEndsAt: loginThrottle.windowEndsAt })
+    states.push({
+      rule,
+      count: row!.count,
+      resetsIn: Math.max(1, Math.ceil((row!.windowEndsAt.getTime() - now.getTime()) / 1000)),
+    })
   }
+  return states
 }
 
-export async function clearThrottle(db: Db, key: string) {
+/** Takes one back from each counter whose window is still running (an attempt that succeeded). */
+export async function refund(db: Db, keys: string[], now: Date) {
+  if (keys.length === 0) return
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)`, updatedAt: now })
+    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.windowEndsAt, now)))
+}
+
+export async function clearCounter(db: Db, key: string) {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key))
+}
+
+/** Every counter whose key starts with `prefix`. */
+export async function clearCounters(db: Db, prefix: string) {
+  await db.delete(loginThrottle).where(sql`starts_with(${loginThrottle.key}, ${prefix})`)
+}
+
+/** Counters whose window ended before `now`: nothing reads them again. */
+export async function deleteEndedCounters(db: Db, now: Date) {
+  const deleted = await db
+    .delete(loginThrottle)
+    .where(sql`${loginThrottle.windowEndsAt} <= ${now}`)
+    .returning({ key: loginThrottle.key })
+  return deleted.length
 }
