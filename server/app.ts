@@ -9,6 +9,7 @@ import { createCaptcha, type Captcha } from './captcha/captcha'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { localStorage, type FileStorage } from './files/storage'
+import { createBackground, type Background } from './lib/background'
 import { systemClock, type Clock } from './lib/clock'
 import { createMailer, type Mailer } from './mail/mailer'
 import { auditRoutes } from './modules/audits/audits.routes'
@@ -40,6 +41,7 @@ declare module 'fastify' {
     mailer: Mailer
     captcha: Captcha
     storage: FileStorage
+    background: Background
     /** Every route as registered: its method(s), its pattern and its config. */
     routeTable: RouteEntry[]
   }
@@ -119,7 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   )
   app.decorate('captcha', await createCaptcha(config, database.db, clock))
   app.decorate('storage', await localStorage(path.join(config.dataDir, 'files')))
+  app.decorate('background', createBackground(app.log))
   app.addHook('onClose', async () => {
+    await app.background.flush()
     await app.mailer.flush()
   })
 

@@ -73,6 +73,15 @@ describe('configuration', () => {
     )
   })
 
+  it('mail quotas (3 an hour per address and kind, 100 per company) and the purge interval (60 minutes)', () => {
+    expect(loadConfig({}).mailQuota).toEqual({ perAddressPerHour: 3, perCompanyPerHour: 100 })
+    expect(loadConfig({}).maintenanceIntervalMs).toBe(60 * 60_000)
+    expect(loadConfig({ MAINTENANCE_INTERVAL_MINUTES: '5' }).maintenanceIntervalMs).toBe(300_000)
+    expect(() => loadConfig({ MAIL_QUOTA_PER_ADDRESS_PER_HOUR: '0' })).toThrow(
+      /MAIL_QUOTA_PER_ADDRESS_PER_HOUR="0"/,
+    )
+  })
+
   it('requires both Turnstile keys together', () => {
     expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(
       /TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/,

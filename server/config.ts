@@ -31,6 +31,9 @@ const envSchema = z.object({
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
   UPLOAD_MAX_FILES_PER_REQUEST: positiveInt(20),
   MAX_REQUESTS_PER_AUDIT: positiveInt(2000),
+  MAINTENANCE_INTERVAL_MINUTES: positiveInt(60),
+  MAIL_QUOTA_PER_ADDRESS_PER_HOUR: positiveInt(3),
+  MAIL_QUOTA_PER_COMPANY_PER_HOUR: positiveInt(100),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -50,6 +53,8 @@ export interface Config {
   databaseStatementTimeoutMs: number
   smtpUrl: string | undefined
   mailFrom: string
+  /** Account mails (verification, reset, invitation, notices) per hour, beyond which none is sent. */
+  mailQuota: { perAddressPerHour: number; perCompanyPerHour: number }
   captcha: {
     secret: string | undefined
     cost: number
@@ -72,6 +77,8 @@ export interface Config {
     /** Files in the version being prepared. */
     maxFilesPerRequest: number
   }
+  /** How often expired sessions, tokens and registrations are purged. */
+  maintenanceIntervalMs: number
   limits: {
     /** Requests one audit may hold (409 beyond). */
     maxRequestsPerAudit: number
@@ -120,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailQuota: {
+      perAddressPerHour: e.MAIL_QUOTA_PER_ADDRESS_PER_HOUR,
+      perCompanyPerHour: e.MAIL_QUOTA_PER_COMPANY_PER_HOUR,
+    },
     captcha: {
       secret: e.CAPTCHA_SECRET,
       cost: e.CAPTCHA_COST,
@@ -142,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: Math.floor(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
       maxFilesPerRequest: e.UPLOAD_MAX_FILES_PER_REQUEST,
     },
+    maintenanceIntervalMs: e.MAINTENANCE_INTERVAL_MINUTES * 60_000,
     limits: { maxRequestsPerAudit: e.MAX_REQUESTS_PER_AUDIT },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -118,6 +118,13 @@ describe.runIf(testDbKind() === 'pglite')('the server process on the embedded da
     const second2 = startServer(env)
     await waitForHealth(port, second2)
     expect((await post(port, '/api/auth/register', { ...account, captchaToken })).status).toBe(201)
+    // The account is created after the answer (so that its timing says nothing): its mail in the
+    // outbox shows it is done.
+    await expect
+      .poll(async () => (await readdir(path.join(dataDir, 'outbox')).catch(() => [])).length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0)
     second2.child.kill('SIGKILL')
     await second2.exited
 

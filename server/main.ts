@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/data-dir-lock'
 import { openDatabase } from './db/client'
 import { webDistDir } from './lib/paths'
 import { removeAbandonedFiles } from './modules/files/files.service'
+import { scheduleMaintenance } from './modules/maintenance/maintenance'
 
 async function main() {
   const config = loadConfig()
@@ -24,11 +25,13 @@ async function main() {
     await database.close()
   })
 
+  let stopMaintenance = () => {}
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info(`${signal} received: finishing in-flight requests`)
+    stopMaintenance()
     try {
       await app.close()
       process.exit(0)
@@ -41,6 +44,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
+  stopMaintenance = scheduleMaintenance(app, config.maintenanceIntervalMs)
   removeAbandonedFiles(app).catch((err: unknown) =>
     app.log.warn({ err }, 'could not remove abandoned files'),
   )

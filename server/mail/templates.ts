@@ -88,6 +88,25 @@ export const mails = {
       ],
       { label: 'Accept invitation', url: invite.url },
     ),
+  /** An invitation to an address that already has an account with another company. */
+  invitationForExistingAccount: (
+    to: string,
+    invite: { firstName: string; companyName: string; inviterName: string; loginUrl: string },
+  ) =>
+    message(
+      to,
+      `${invite.inviterName} invited you to ${invite.companyName} on AuditDesk`.replace(
+        /\s+/g,
+        ' ',
+      ),
+      [
+        `Hello ${invite.firstName},`,
+        `${invite.inviterName} invited this email address to join ${invite.companyName} on AuditDesk, but it already has an account with another company, and an account belongs to one company.`,
+        `To join ${invite.companyName}, ask ${invite.inviterName} to invite another email address of yours. Your own account is unchanged; sign in as usual.`,
+        'If you did not expect this, you can ignore this email.',
+      ],
+      { label: 'Sign in', url: invite.loginUrl },
+    ),
   requestsSent: (
     to: string,
     sent: {

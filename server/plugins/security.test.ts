@@ -598,9 +598,9 @@ describe('errors', () => {
       }),
       unreachable.app.inject({
         method: 'POST',
-        url: '/api/auth/forgot-password',
+        url: '/api/auth/verify-email',
         headers: { origin: APP_URL, 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'a@example.com' }),
+        payload: JSON.stringify({ token: 'a'.repeat(43) }),
       }),
       unreachable.app.inject({
         method: 'GET',

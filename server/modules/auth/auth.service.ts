@@ -9,6 +9,7 @@ import type {
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client'
 import { AppError } from '../../lib/errors'
+import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
 import { passwords } from './passwords'
 import { fullName, recordActivity } from '../activity/activity.repo'
@@ -51,50 +52,71 @@ export const messages = {
 export function authService(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
   const attempts = passwordAttempts(app)
+  const quota = mailQuota(app)
   const link = (path: string, token: string) =>
     `${config.appUrl}${path}?token=${encodeURIComponent(token)}`
 
   async function sendVerification(userId: string, email: string, firstName: string) {
+    if (!(await quota.allows('verify_email', email))) return
     const token = await issueToken(db, userId, 'verify_email', VERIFY_EMAIL_TTL_MS, clock())
     mailer.send(mails.verifyEmail(email, firstName, link('/verify-email', token)))
   }
 
+  /** A new company and its admin, or a notice to the address's owner: after the reply, alike. */
+  async function registerAccount(input: RegisterInput, passwordHash: string) {
+    const existing = await findUserByEmail(db, input.email)
+    const user = existing
+      ? null
+      : await createCompanyWithAdmin(db, input, passwordHash, clock()).catch((error: unknown) => {
+          if (error instanceof TransactionRollbackError) return null
+          throw error
+        })
+    if (user) {
+      await sendVerification(user.id, user.email, user.firstName)
+      log.info({ event: 'auth.register', userId: user.id }, 'account registered')
+      return
+    }
+    const owner = existing ?? (await findUserByEmail(db, input.email))
+    if (owner && (await quota.allows('account_exists', owner.email))) {
+      mailer.send(
+        mails.accountExists(
+          owner.email,
+          owner.firstName,
+          `${config.appUrl}/login`,
+          `${config.appUrl}/forgot-password`,
+        ),
+      )
+    }
+    log.info({ event: 'auth.register.existing' }, 'registration for an existing e-mail')
+  }
+
+  async function mailResetLink(email: string) {
+    if (!(await quota.allows('reset_password', email))) return
+    const user = await findUserByEmail(db, email)
+    if (!user) return
+    const token = await issueToken(db, user.id, 'reset_password', RESET_PASSWORD_TTL_MS, clock())
+    mailer.send(mails.resetPassword(user.email, user.firstName, link('/reset-password', token)))
+    log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested')
+  }
+
+  async function mailVerificationAgain(email: string) {
+    const user = await findUserByEmail(db, email)
+    if (user && !user.emailVerifiedAt) await sendVerification(user.id, user.email, user.firstName)
+  }
+
+  // Whether an account exists must not show in the answer, nor in its timing: the routes that
+  // take any e-mail answer first, and the account's work (lookup, token, mail) runs afterwards.
   return {
     async register(input: RegisterInput, ip: string) {
       if (!(await app.captcha.verify(input.captchaToken, ip)))
         throw new AppError('CAPTCHA_FAILED', messages.captchaFailed)
-      // Hash before looking the e-mail up, so a known and an unknown address take the same time.
       const passwordHash = await passwords.hash(input.password)
-      const existing = await findUserByEmail(db, input.email)
-      const user = existing
-        ? null
-        : await createCompanyWithAdmin(db, input, passwordHash, clock()).catch((error: unknown) => {
-            if (error instanceof TransactionRollbackError) return null
-            throw error
-          })
-      if (user) {
-        await sendVerification(user.id, user.email, user.firstName)
-        log.info({ event: 'auth.register', userId: user.id }, 'account registered')
-      } else {
-        const owner = existing ?? (await findUserByEmail(db, input.email))
-        if (owner) {
-          mailer.send(
-            mails.accountExists(
-              owner.email,
-              owner.firstName,
-              `${config.appUrl}/login`,
-              `${config.appUrl}/forgot-password`,
-            ),
-          )
-        }
-        log.info({ event: 'auth.register.existing' }, 'registration for an existing e-mail')
-      }
+      app.background.run('auth.register', () => registerAccount(input, passwordHash))
       return { email: input.email }
     },
 
-    async resendVerification(email: string) {
-      const user = await findUserByEmail(db, email)
-      if (user && !user.emailVerifiedAt) await sendVerification(user.id, user.email, user.firstName)
+    resendVerification(email: string) {
+      app.background.run('auth.resend_verification', () => mailVerificationAgain(email))
       return { message: messages.resendVerification }
     },
 
@@ -175,19 +197,8 @@ export function authService(app: FastifyInstance) {
       return { message: messages.passwordChanged }
     },
 
-    async forgotPassword(email: string) {
-      const user = await findUserByEmail(db, email)
-      if (user) {
-        const token = await issueToken(
-          db,
-          user.id,
-          'reset_password',
-          RESET_PASSWORD_TTL_MS,
-          clock(),
-        )
-        mailer.send(mails.resetPassword(user.email, user.firstName, link('/reset-password', token)))
-        log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested')
-      }
+    forgotPassword(email: string) {
+      app.background.run('auth.forgot_password', () => mailResetLink(email))
       return { message: messages.forgotPassword }
     },
 

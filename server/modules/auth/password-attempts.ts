@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/errors'
-import { clearCounter, clearCounters, hit, refund, type CounterRule } from './throttle.repo'
+import { clearCounter, clearCounters, hit, refund, type CounterRule } from '../../db/counters'
 
 /** One password attempt under way: its counters, to take back if the password was right. */
 export interface PasswordAttempt {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { prepared } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
@@ -142,6 +142,15 @@ export async function deleteOtherSessions(db: Db, userId: string, keepId: string
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id })
+  return deleted.length
+}
+
+/** Sessions past their idle or absolute expiry: no cookie can use them again. */
+export async function deleteExpiredSessions(db: Db, now: Date) {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lte(sessions.idleExpiresAt, now), lte(sessions.absoluteExpiresAt, now)))
     .returning({ id: sessions.id })
   return deleted.length
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { oneTimeTokens, type TokenPurpose } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
@@ -57,4 +57,13 @@ export async function voidTokens(db: Db, userId: string, purpose: TokenPurpose, 
         isNull(oneTimeTokens.usedAt),
       ),
     )
+}
+
+/** Tokens used, voided or expired: no link can use them again. */
+export async function deleteSpentTokens(db: Db, now: Date) {
+  const deleted = await db
+    .delete(oneTimeTokens)
+    .where(or(isNotNull(oneTimeTokens.usedAt), lte(oneTimeTokens.expiresAt, now)))
+    .returning({ id: oneTimeTokens.id })
+  return deleted.length
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, exists, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { RegisterInput } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import { organizations, users } from '../../db/schema'
@@ -89,4 +89,43 @@ export async function updateProfile(
     .update(users)
     .set({ ...values, updatedAt: now })
     .where(eq(users.id, userId))
+}
+
+/** Companies whose every user is unverified: a registration that never proved its address. */
+const onlyUnverifiedUsers = sql`not exists (select 1 from ${users} as verified where verified.organization_id = ${organizations.id} and verified.email_verified_at is not null)`
+
+/**
+ * Deletes the unverified registration holding `email`, with its company (empty: nobody could sign
+ * in to it), so that an invitation can claim the address. Returns the company's id, if any.
+ */
+export async function deleteUnverifiedRegistration(db: Db, email: string) {
+  const holder = db
+    .select({ organizationId: users.organizationId })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.emailVerifiedAt)))
+  const [deleted] = await db
+    .delete(organizations)
+    .where(and(inArray(organizations.id, holder), onlyUnverifiedUsers))
+    .returning({ id: organizations.id })
+  return deleted?.id
+}
+
+/** Registrations never verified since `before`, with their companies: their addresses are free again. */
+export async function deleteExpiredRegistrations(db: Db, before: Date) {
+  const deleted = await db
+    .delete(organizations)
+    .where(
+      and(
+        lt(organizations.createdAt, before),
+        exists(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.organizationId, organizations.id), lt(users.createdAt, before))),
+        ),
+        onlyUnverifiedUsers,
+      ),
+    )
+    .returning({ id: organizations.id })
+  return deleted.length
 }

@@ -5,11 +5,16 @@ import type { z } from 'zod'
 import { users } from '../../db/schema'
 import { randomToken } from '../../lib/crypto'
 import { AppError, isUniqueViolation } from '../../lib/errors'
+import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
 import { fullName, recordActivity } from '../activity/activity.repo'
 import { passwords } from '../auth/passwords'
 import { createSession, type SessionUser } from '../auth/sessions.repo'
-import { findOrganizationName, findUserByEmail } from '../auth/users.repo'
+import {
+  deleteUnverifiedRegistration,
+  findOrganizationName,
+  findUserByEmail,
+} from '../auth/users.repo'
 import { assertClient } from '../users/users.repo'
 import {
   findUsableInvitation,
@@ -31,16 +36,33 @@ export const invitationMessages = {
   signInInstead: 'An account with this email already exists. Please sign in instead.',
 } as const
 
+type InvitationDto = Awaited<ReturnType<typeof getOpenInvitation>>
+
 /** Invitations: sent by a company's admins, accepted through the mailed link. */
 export function invitationsService(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
+  const quota = mailQuota(app)
 
-  async function mailInvitation(
-    inviter: SessionUser,
-    invitation: { email: string; role: 'admin' | 'client'; clientName: string | null },
-    token: string,
-  ) {
+  /**
+   * The link, or, when the address already has a verified account with another company, a notice
+   * to its owner instead: the inviting admin cannot tell the two apart (decision 008). Either
+   * is subject to the mail quotas.
+   */
+  async function mailInvitation(inviter: SessionUser, invitation: InvitationDto, token: string) {
     const companyName = await findOrganizationName(db, inviter.organizationId)
+    const owner = await findUserByEmail(db, invitation.email)
+    if (owner?.emailVerifiedAt) {
+      if (!(await quota.allows('account_exists', owner.email, inviter.organizationId))) return
+      mailer.send(
+        mails.invitationForExistingAccount(owner.email, {
+          firstName: owner.firstName,
+          companyName,
+          inviterName: fullName(inviter),
+          loginUrl: `${config.appUrl}/login`,
+        }),
+      )
+      return
+    }
     mailer.send(
       mails.invitation(invitation.email, {
         companyName,
@@ -53,8 +75,10 @@ export function invitationsService(app: FastifyInstance) {
     )
   }
 
-  async function refuseExistingAccount(email: string) {
-    if (await findUserByEmail(db, email))
+  /** A user of the inviter's own company: a clear 409 (elsewhere, nothing is said). */
+  async function refuseOwnUser(orgId: string, email: string) {
+    const user = await findUserByEmail(db, email)
+    if (user && user.organizationId === orgId)
       throw new AppError('CONFLICT', invitationMessages.userExists)
   }
 
@@ -66,7 +90,7 @@ export function invitationsService(app: FastifyInstance) {
       const now = clock()
       const clientId = input.role === 'client' ? (input.clientId ?? null) : null
       if (clientId) await assertClient(db, orgId, clientId)
-      await refuseExistingAccount(input.email)
+      await refuseOwnUser(orgId, input.email)
       if (await hasOpenInvitation(db, orgId, input.email))
         throw new AppError('CONFLICT', invitationMessages.alreadyPending)
       const token = randomToken()
@@ -92,16 +116,24 @@ export function invitationsService(app: FastifyInstance) {
           throw error
         })
       const invitation = await getOpenInvitation(db, orgId, id, now)
-      await mailInvitation(inviter, invitation, token)
+      app.background.run('invitation.mail', async () => {
+        if (await quota.allows('invitation', invitation.email, orgId))
+          await mailInvitation(inviter, invitation, token)
+      })
       log.info({ event: 'invitation.sent', invitationId: id, role: input.role }, 'invitation sent')
       return invitation
     },
 
+    /**
+     * A new link (the old one stops working) and a new expiry. Past a mail quota nothing changes
+     * and no mail goes out; the answer is the same.
+     */
     async resend(inviter: SessionUser, id: string) {
       const orgId = inviter.organizationId
       const now = clock()
       const invitation = await getOpenInvitation(db, orgId, id, now)
-      await refuseExistingAccount(invitation.email)
+      await refuseOwnUser(orgId, invitation.email)
+      if (!(await quota.allows('invitation', invitation.email, orgId))) return invitation
       const token = randomToken()
       await db.transaction(async (tx) => {
         await renewInvitation(
@@ -115,7 +147,7 @@ export function invitationsService(app: FastifyInstance) {
         await recordActivity(tx, orgId, inviter, 'invitation.resent', invitation.email, now)
       })
       const renewed = await getOpenInvitation(db, orgId, id, now)
-      await mailInvitation(inviter, renewed, token)
+      app.background.run('invitation.mail', () => mailInvitation(inviter, renewed, token))
       log.info({ event: 'invitation.resent', invitationId: id }, 'invitation resent')
       return renewed
     },
@@ -133,27 +165,33 @@ export function invitationsService(app: FastifyInstance) {
     async preview(token: string) {
       const invitation = await findUsableInvitation(db, token, clock())
       if (!invitation) throw new AppError('INVALID_TOKEN', invitationMessages.invalidToken)
+      const holder = await findUserByEmail(db, invitation.email)
       return {
         organizationName: invitation.organizationName,
         role: invitation.role,
         email: invitation.email,
         clientName: invitation.clientName,
-        accountExists: Boolean(await findUserByEmail(db, invitation.email)),
+        // An unverified registration does not hold the address: accepting claims it.
+        accountExists: Boolean(holder?.emailVerifiedAt),
       }
     },
 
-    /** Creates the verified account in the inviting company and signs it in. */
+    /**
+     * Creates the verified account in the inviting company and signs it in. An address held only
+     * by an unverified registration is claimed: that registration and its empty company go.
+     */
     async accept(input: AcceptInvitationInput, meta: { ip: string; userAgent?: string }) {
       const now = clock()
       // Checked before hashing, so that a bad link costs no hash; checked again under a lock below.
       const found = await findUsableInvitation(db, input.token, now)
       if (!found) throw new AppError('INVALID_TOKEN', invitationMessages.invalidToken)
-      if (await findUserByEmail(db, found.email))
+      if ((await findUserByEmail(db, found.email))?.emailVerifiedAt)
         throw new AppError('CONFLICT', invitationMessages.signInInstead)
       const passwordHash = await passwords.hash(input.password)
       const user = await db.transaction(async (tx) => {
         const invitation = await findUsableInvitation(tx, input.token, now, { lock: true })
         if (!invitation) throw new AppError('INVALID_TOKEN', invitationMessages.invalidToken)
+        const claimed = await deleteUnverifiedRegistration(tx, invitation.email)
         const [created] = await tx
           .insert(users)
           .values({
@@ -187,6 +225,11 @@ export function invitationsService(app: FastifyInstance) {
           invitation.email,
           now,
         )
+        if (claimed)
+          log.info(
+            { event: 'auth.unverified_claimed', organizationId: claimed },
+            'an unverified registration gave its address to an invitation',
+          )
         return created
       })
       const token = await createSession(db, user.id, now, meta)

@@ -243,13 +243,27 @@ describe('POST /api/invitations', () => {
     expect(t.smtp.mails.length).toBe(mailsBefore)
   })
 
-  it('an e-mail that already has an account, in this company or another → 409, nothing stored', async () => {
+  it('an e-mail that has an account in this company → 409, nothing stored', async () => {
     const before = await invitationCount()
-    for (const email of [A.email, B.email, B.email.toUpperCase()]) {
+    for (const email of [A.email, A.email.toUpperCase()]) {
       const body = expectError(await as(A.cookie).invite({ email, role: 'admin' }), 409, 'CONFLICT')
       expect(body.message).toBe(invitationMessages.userExists)
     }
     expect(await invitationCount()).toBe(before)
+  })
+
+  it('an e-mail with an account in another company answers exactly like a new one; its owner is told, and gets no link', async () => {
+    const fresh = await as(A.cookie).invite({ email: nextEmail(), role: 'admin' })
+    const seen = t.smtp.to(B.email).length
+    const taken = await as(A.cookie).invite({ email: B.email, role: 'admin' })
+    expect(taken.statusCode).toBe(fresh.statusCode)
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort())
+    expect(taken.json()).toMatchObject({ email: B.email, status: 'pending' })
+    expect((await listed(A)).map((i) => i.email)).toContain(B.email)
+    const notice = await t.smtp.waitFor(B.email, seen)
+    expect(notice.subject).toContain(`invited you to ${A.name}`)
+    expect(notice.body).toContain('already has an account with another company')
+    expect(notice.body).not.toContain(INVITATION_LINK)
   })
 
   it('a second open invitation to the same e-mail → 409; after a revoke, a new one is fine; another company may invite it too', async () => {
@@ -354,11 +368,30 @@ describe('POST /api/invitations/{id}/resend', () => {
     expect(t.smtp.mails.length).toBe(mailsBefore)
   })
 
-  it('409 when the e-mail has an account meanwhile', async () => {
+  it('an account made meanwhile elsewhere: unverified, the link is mailed again (accepting claims the address); verified, the owner is told instead, and the answer is the same', async () => {
     const { invitation, email } = await invited(A)
     const { response } = await register(t, { email })
     expect(response.statusCode).toBe(201)
-    expectError(await as(A.cookie).resend(invitation.id), 409, 'CONFLICT')
+    await t.smtp.waitFor(email, 1) // the registration's verification mail
+    const seen = t.smtp.to(email).length
+    const again = await as(A.cookie).resend(invitation.id)
+    expect(again.statusCode, again.body).toBe(200)
+    const token = await mailedToken(email, seen)
+    expect((await preview(token)).json()).toMatchObject({ accountExists: false })
+
+    const owner = await signedInAdmin(t)
+    const other = await invited(A, { email: nextEmail() })
+    await t.app.db
+      .update(users)
+      .set({ email: other.email })
+      .where(eq(users.email, owner.account.email))
+    const before = t.smtp.to(other.email).length
+    const told = await as(A.cookie).resend(other.invitation.id)
+    expect(told.statusCode, told.body).toBe(200)
+    expect(Object.keys(told.json()).sort()).toEqual(Object.keys(again.json()).sort())
+    const notice = await t.smtp.waitFor(other.email, before)
+    expect(notice.body).toContain('already has an account with another company')
+    expect(notice.body).not.toContain(INVITATION_LINK)
   })
 })
 
@@ -437,17 +470,39 @@ describe('GET /api/invitations/accept?token=', () => {
     ])
   })
 
-  it('says accountExists when the e-mail has an account meanwhile; accepting then → 409 asking to sign in', async () => {
+  it('says accountExists when the e-mail has a verified account meanwhile; accepting then → 409 asking to sign in', async () => {
     const { token, email, invitation } = await invited(A)
-    const { response } = await register(t, { email })
-    expect(response.statusCode).toBe(201)
+    const owner = await signedInAdmin(t)
+    await t.app.db.update(users).set({ email }).where(eq(users.email, owner.account.email))
     expect((await preview(token)).json()).toMatchObject({ email, accountExists: true })
-    const users = await userCount()
+    const users_ = await userCount()
     const body = expectError(await accept(newcomer(token)), 409, 'CONFLICT')
     expect(body.message).toBe(invitationMessages.signInInstead)
-    expect(await userCount()).toBe(users)
+    expect(await userCount()).toBe(users_)
     // The invitation stays open for the admin to revoke.
     expect((await listed(A)).map((i) => i.id)).toContain(invitation.id)
+  })
+
+  it('an address held only by an unverified registration is claimed: accepting replaces it and its empty company', async () => {
+    const { token, email } = await invited(A)
+    const { response, account } = await register(t, { email })
+    expect(response.statusCode).toBe(201)
+    const [held] = await t.app.db.select().from(users).where(eq(users.email, email))
+    expect(held!.emailVerifiedAt).toBeNull()
+    expect((await preview(token)).json()).toMatchObject({ email, accountExists: false })
+    const res = await accept(newcomer(token))
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json<{ user: CurrentUser }>().user.company.id).toBe(A.orgId)
+    const [company] = await selectRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from organizations where id = ${held!.organizationId}`,
+    )
+    expect(company!.n).toBe(0)
+    // The registration's password opens nothing any more; the invitee's does.
+    const login = (password: string) =>
+      t.request('POST', '/api/auth/login', { body: { email, password } })
+    expect((await login(account.password)).statusCode).toBe(401)
+    expect((await login(newcomer(token).password)).statusCode).toBe(200)
   })
 })
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { loginThrottle } from '../../db/schema'
+import type { Db } from './client'
+import { loginThrottle } from './schema'
 
 /** A counter with a fixed window: at most `limit` in `windowMs`, starting with the first one. */
 export interface CounterRule {

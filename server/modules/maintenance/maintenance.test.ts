@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selectRows } from '../../db/client'
+import { oneTimeTokens, organizations, sessions, users } from '../../db/schema'
+import { createTestApp, register, signedInAdmin, type TestApp } from '../../test/harness'
+import { purgeExpired, scheduleMaintenance } from './maintenance'
+
+const DAY = 24 * 60 * 60 * 1000
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const count = async (table: string, where = sql`true`) =>
+  (
+    await selectRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
+    )
+  )[0]!.n
+
+describe('purging what can never be used again', () => {
+  it('expired sessions, spent tokens, ended counters and week-old unverified registrations go; the rest stays', async () => {
+    const stale = await signedInAdmin(t)
+    const staleRegistration = await register(t)
+    await t.request('POST', '/api/auth/login', {
+      body: { email: stale.account.email, password: 'a wrong password' },
+    })
+    t.clock.advance(8 * DAY)
+    const fresh = await signedInAdmin(t)
+    const pending = await register(t)
+    await t.request('POST', '/api/auth/forgot-password', { body: { email: fresh.account.email } })
+
+    const purged = await purgeExpired(t.app)
+    expect(purged.registrations).toBe(1)
+    expect(purged.sessions).toBeGreaterThanOrEqual(1)
+    expect(purged.tokens).toBeGreaterThanOrEqual(2)
+    expect(purged.counters).toBeGreaterThanOrEqual(1)
+
+    // Sessions: the one idle for 8 days is gone, today's works.
+    const staleUser = (
+      await t.app.db.select().from(users).where(eq(users.email, stale.account.email))
+    )[0]!
+    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, staleUser.id))).toEqual(
+      [],
+    )
+    expect((await t.request('GET', '/api/auth/me', { cookie: fresh.cookie })).statusCode).toBe(200)
+    // Tokens: used verification links and the expired one are gone; today's reset link stays.
+    expect(await count('one_time_tokens', sql`used_at is not null or expires_at <= now()`)).toBe(0)
+    const freshUser = (
+      await t.app.db.select().from(users).where(eq(users.email, fresh.account.email))
+    )[0]!
+    expect(
+      await t.app.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, freshUser.id)),
+    ).toHaveLength(1)
+    // Registrations: the week-old unverified one is gone with its company; today's stays, and so
+    // does the old verified company.
+    for (const [email, kept] of [
+      [staleRegistration.account.email, false],
+      [pending.account.email, true],
+      [stale.account.email, true],
+    ] as const) {
+      const rows = await t.app.db.select().from(users).where(eq(users.email, email))
+      expect(rows.length, email).toBe(kept ? 1 : 0)
+    }
+    expect(await count('organizations', sql`name = ${staleRegistration.account.companyName}`)).toBe(
+      0,
+    )
+    expect(
+      await t.app.db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, stale.user.company.id)),
+    ).toHaveLength(1)
+    // The address is free again.
+    const again = await register(t, { email: staleRegistration.account.email })
+    expect(again.response.statusCode).toBe(201)
+    expect(await count('users', sql`email = ${staleRegistration.account.email}`)).toBe(1)
+  })
+
+  it('runs on a schedule until stopped', async () => {
+    const runs = () => t.logs.filter((line) => line.includes('"event":"maintenance.purged"')).length
+    const before = runs()
+    const stop = scheduleMaintenance(t.app, 20)
+    await expect.poll(runs).toBeGreaterThanOrEqual(before + 3)
+    stop()
+    const stopped = runs()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(runs()).toBeLessThanOrEqual(stopped + 1)
+  })
+})

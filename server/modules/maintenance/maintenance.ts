@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify'
+import { deleteEndedCounters } from '../../db/counters'
+import { deleteExpiredSessions } from '../auth/sessions.repo'
+import { deleteSpentTokens } from '../auth/tokens.repo'
+import { deleteExpiredRegistrations } from '../auth/users.repo'
+
+/** A registration never verified holds its e-mail address this long, then goes with its company. */
+export const UNVERIFIED_REGISTRATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+/**
+ * Deletes what can never be used again: expired sessions, used or expired one-time tokens, ended
+ * rate counters, and registrations left unverified for a week (their empty companies too). Every
+ * statement is idempotent, so instances running it at once do no harm.
+ */
+export async function purgeExpired(app: FastifyInstance) {
+  const now = app.clock()
+  const purged = {
+    sessions: await deleteExpiredSessions(app.db, now),
+    tokens: await deleteSpentTokens(app.db, now),
+    counters: await deleteEndedCounters(app.db, now),
+    registrations: await deleteExpiredRegistrations(
+      app.db,
+      new Date(now.getTime() - UNVERIFIED_REGISTRATION_TTL_MS),
+    ),
+  }
+  app.log.info({ event: 'maintenance.purged', ...purged }, 'expired rows purged')
+  return purged
+}
+
+/**
+ * Runs purgeExpired now and then every `intervalMs`; returns the function that stops it. A timer
+ * for now: the job queue (issue 15) will take it over.
+ */
+export function scheduleMaintenance(app: FastifyInstance, intervalMs: number) {
+  const run = () =>
+    purgeExpired(app).catch((err: unknown) =>
+      app.log.warn({ err, event: 'maintenance.failed' }, 'could not purge expired rows'),
+    )
+  void run()
+  const timer = setInterval(() => void run(), intervalMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
