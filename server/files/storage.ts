@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -24,7 +24,11 @@ export interface FileStorage {
     stream: Readable,
     options: { maxBytes: number; sniff: (head: Buffer) => string | null },
   ): Promise<StoredFile>
-  open(key: string): Readable
+  /**
+   * The stored bytes. The file is opened before this resolves, so that a missing one rejects with
+   * MissingFileError before the caller has sent anything.
+   */
+  open(key: string): Promise<Readable>
   /** Deletes the files; a missing one is not an error. */
   delete(keys: string[]): Promise<void>
   /**
@@ -41,6 +45,13 @@ export interface FileStorage {
     before: Date,
     referenced: (keys: string[]) => Promise<Set<string>>,
   ): Promise<number>
+}
+
+/** The bytes of a recorded file are gone (deleted or lost behind the app's back). */
+export class MissingFileError extends Error {
+  constructor(readonly key: string) {
+    super(`Stored file ${key} is missing`)
+  }
 }
 
 const KEY = /^[0-9a-f]{48}$/
@@ -99,7 +110,14 @@ export async function localStorage(dir: string): Promise<FileStorage> {
         throw refusal ?? error
       }
     },
-    open: (key) => createReadStream(pathOf(key)),
+    async open(key) {
+      try {
+        return (await open(pathOf(key), 'r')).createReadStream()
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MissingFileError(key)
+        throw error
+      }
+    },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })))
     },

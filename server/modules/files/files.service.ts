@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import type { RequestStatus } from '@shared/schemas/requests'
-import { formatSize, type StoredFile } from '../../files/storage'
+import { formatSize, MissingFileError, type StoredFile } from '../../files/storage'
 import { safeFileName } from '../../files/names'
 import { sniffContentType } from '../../files/sniff'
 import { generatedSetting } from '../../db/settings'
@@ -43,6 +43,26 @@ export async function removeAbandonedFiles(app: FastifyInstance) {
   if (removed > 0)
     app.log.info({ event: 'files.abandoned_removed', removed }, 'abandoned files removed')
   return removed
+}
+
+/**
+ * A recorded file's bytes, or null when they are gone from storage: logged as an error with the
+ * file's id (someone must restore it from a backup), for the caller to answer without a crash.
+ */
+export async function openStoredFile(
+  app: FastifyInstance,
+  file: { id: string; storageKey: string },
+) {
+  try {
+    return await app.storage.open(file.storageKey)
+  } catch (error) {
+    if (!(error instanceof MissingFileError)) throw error
+    app.log.error(
+      { event: 'file.missing', fileId: file.id },
+      'a recorded file is missing from storage',
+    )
+    return null
+  }
 }
 
 const clientOnly = (user: SessionUser) => {
@@ -160,8 +180,10 @@ export function filesService(app: FastifyInstance) {
     async download(user: SessionUser, id: string) {
       const scope = user.role === 'admin' ? {} : { clientId: clientOnly(user) }
       const file = await findFile(db, user.organizationId, id, scope)
+      const stream = await openStoredFile(app, file)
+      if (!stream) throw new AppError('NOT_FOUND', 'This file is no longer available')
       log.info({ event: 'file.downloaded', fileId: id, userId: user.id }, 'file downloaded')
-      return { ...file, stream: storage.open(file.storageKey) }
+      return { ...file, stream }
     },
 
     /** The uploader only, while the version is being prepared and the request awaits the client. */

@@ -107,6 +107,13 @@ const logEvents = (event: string) =>
   t.logs
     .map((line) => JSON.parse(line) as Record<string, unknown>)
     .filter((entry) => entry.event === event)
+const storageKeyOf = async (fileId: string) =>
+  (
+    await selectRows<{ storage_key: string }>(
+      t.app.db,
+      sql`select storage_key from request_files where id = ${fileId}`,
+    )
+  )[0]!.storage_key
 const fileCount = async () =>
   (await selectRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from request_files`))[0]!
     .n
@@ -275,6 +282,23 @@ describe('GET /api/files/{id}', () => {
     )
     expectError(await call(otherCompany, 'GET', `/api/files/${file!.id}`), 404, 'NOT_FOUND')
     expectValidation(await call(admin, 'GET', '/api/files/not-an-id'), ['id'])
+  })
+
+  it('a recorded file gone from disk → 404 in the app’s error shape, logged as an error with its id', async () => {
+    const request = await sentRequest()
+    const [file] = await uploaded(member.cookie, request.id, [{ name: 'lost.pdf', data: PDF }])
+    await rm(path.join(filesDir(), await storageKeyOf(file!.id)))
+    for (const cookie of [member.cookie, admin]) {
+      const res = await call(cookie, 'GET', `/api/files/${file!.id}`)
+      expect(res.json()).toEqual({ message: 'This file is no longer available', code: 'NOT_FOUND' })
+      expect(res.statusCode).toBe(404)
+      expect(res.headers['content-type']).toMatch(/^application\/json/)
+      expect(res.headers['content-disposition']).toBeUndefined()
+    }
+    const logged = logEvents('file.missing').filter((entry) => entry.fileId === file!.id)
+    expect(logged).toHaveLength(2)
+    expect(logged[0]!.level).toBe(50)
+    await call(admin, 'DELETE', `/api/audits/${request.auditId}`)
   })
 })
 
@@ -487,16 +511,16 @@ describe('exports', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*\.zip"/)
     const entries = await readZip(res.rawPayload)
     expect([...entries.keys()]).toEqual([
-      'manifest.csv',
       '1 Bank - statements/a.txt',
       '1 Bank - statements/a (2).txt',
+      'manifest.csv',
     ])
     expect(entries.get('1 Bank - statements/a.txt')!.equals(big)).toBe(true)
     expect(entries.get('1 Bank - statements/a (2).txt')!.equals(PNG)).toBe(true)
     expect(entries.get('manifest.csv')!.toString()).toBe(
-      'Folder,File name,Size,SHA-256\r\n' +
-        `1 Bank - statements,a.txt,${big.length},${sha256(big)}\r\n` +
-        `1 Bank - statements,a (2).txt,${PNG.length},${sha256(PNG)}\r\n`,
+      'Folder,File name,Size,SHA-256,Note\r\n' +
+        `1 Bank - statements,a.txt,${big.length},${sha256(big)},\r\n` +
+        `1 Bank - statements,a (2).txt,${PNG.length},${sha256(PNG)},\r\n`,
     )
     let python = true
     try {
@@ -520,6 +544,32 @@ describe('exports', () => {
       403,
       'FORBIDDEN',
     )
+  })
+
+  it('ZIP: a file gone from disk is left out and named in the manifest; the archive stays whole', async () => {
+    const audit = await createAudit(t, admin, { projectId })
+    const request = await sentRequest({ title: 'Ledger' }, audit.id)
+    const [lost] = await uploaded(member.cookie, request.id, [
+      { name: 'lost.pdf', data: PDF },
+      { name: 'kept.png', data: PNG },
+    ])
+    await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {})
+    await call(admin, 'POST', `/api/requests/${request.id}/accept`)
+    await rm(path.join(filesDir(), await storageKeyOf(lost!.id)))
+
+    const res = await call(admin, 'GET', `/api/audits/${audit.id}/export.zip`)
+    expect(res.statusCode, res.body).toBe(200)
+    const entries = await readZip(res.rawPayload)
+    expect([...entries.keys()]).toEqual(['1 Ledger/kept.png', 'manifest.csv'])
+    expect(entries.get('manifest.csv')!.toString()).toBe(
+      'Folder,File name,Size,SHA-256,Note\r\n' +
+        `1 Ledger,lost.pdf,${PDF.length},${sha256(PDF)},Missing from storage: not in this archive\r\n` +
+        `1 Ledger,kept.png,${PNG.length},${sha256(PNG)},\r\n`,
+    )
+    expect(logEvents('file.missing')).toContainEqual(
+      expect.objectContaining({ fileId: lost!.id, level: 50 }),
+    )
+    await call(admin, 'DELETE', `/api/audits/${audit.id}`)
   })
 })
 
