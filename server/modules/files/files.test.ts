@@ -147,6 +147,21 @@ describe('POST /api/requests/{id}/files', () => {
     expect(existsSync(path.join(filesDir(), row!.storage_key))).toBe(true)
   })
 
+  it('names lose bidi, zero-width and control characters before they are stored or shown', async () => {
+    const request = await sentRequest()
+    const [file] = await uploaded(member.cookie, request.id, [
+      { name: 'state\u200Bment\u202E\u2066 2024\u2069\u0007\uFEFF.pdf', data: PDF },
+    ])
+    expect(file!.fileName).toBe('statement 2024.pdf')
+    const [row] = await selectRows<{ file_name: string }>(
+      t.app.db,
+      sql`select file_name from request_files where id = ${file!.id}`,
+    )
+    expect(row!.file_name).toBe('statement 2024.pdf')
+    const history = (await detail(request.id)).history.at(-1)
+    expect(history!.target).toBe('#1 Bank statements: statement 2024.pdf')
+  })
+
   it('a file over the cap → 413 with a clear message, nothing kept; exactly the cap is fine', async () => {
     const request = await sentRequest()
     const before = await fileCount()
