@@ -20,7 +20,8 @@ export function safeFileName(name: string | undefined, fallback = 'file') {
   if (chars.length <= FILE_NAME_MAX) return trimmed
   const dot = trimmed.lastIndexOf('.')
   const ext = dot > 0 && trimmed.length - dot <= 10 ? trimmed.slice(dot) : ''
-  return chars.slice(0, FILE_NAME_MAX - ext.length).join('').trimEnd() + ext
+  const kept = chars.slice(0, FILE_NAME_MAX - ext.length).join('')
+  return kept.trimEnd() + ext
 }
 
 /** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266, RFC 5987). */

@@ -23,6 +23,7 @@ export async function acceptedFiles(db: Db, orgId: string, auditId: string) {
       id: requestFiles.id,
       requestId: requestFiles.requestId,
       fileName: requestFiles.fileName,
+      contentType: requestFiles.contentType,
       sizeBytes: requestFiles.sizeBytes,
       sha256: requestFiles.sha256,
       storageKey: requestFiles.storageKey,

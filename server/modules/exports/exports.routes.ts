@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParams } from '@shared/schemas/common'
 import { REQUEST_STATUS_LABELS } from '@shared/schemas/requests'
 import { toCsv } from '../../files/csv'
+import { fileNameFor } from '../../files/file-types'
 import { attachment, safeFileName } from '../../files/names'
 import { zipStream, type ZipEntry } from '../../files/zip'
 import { orgOf } from '../../plugins/session'
@@ -90,7 +91,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         folder = { folder: name, taken: new Set() }
         folders.set(file.requestId, folder)
       }
-      return { ...file, folder: folder.folder, name: uniqueName(file.fileName, folder.taken) }
+      const name = uniqueName(fileNameFor(file.fileName, file.contentType), folder.taken)
+      return { ...file, folder: folder.folder, name }
     })
     // The manifest comes last, so that it can tell which files were missing when their turn came.
     const missing = new Set<string>()

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm'
 import type { RequestFile } from '@shared/schemas/requests'
 import type { Db } from '../../db/client'
 import { auditRequests, audits, projects, requestFiles, requestVersions } from '../../db/schema'
+import { fileNameFor } from '../../files/file-types'
 import { isUniqueViolation, notFound } from '../../lib/errors'
 import { VISIBLE_TO_CLIENTS } from '../requests/request-state'
 import type { RequestScope } from '../requests/requests.repo'
@@ -17,8 +18,12 @@ const fileColumns = {
   createdAt: requestFiles.createdAt,
 }
 
-export const fileDto = <T extends { createdAt: Date }>(row: T) => ({
+/** Names recorded before the current naming rules are listed the way they are served. */
+export const fileDto = <T extends { fileName: string; contentType: string; createdAt: Date }>(
+  row: T,
+) => ({
   ...row,
+  fileName: fileNameFor(row.fileName, row.contentType),
   createdAt: row.createdAt.toISOString(),
 })
 

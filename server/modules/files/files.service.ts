@@ -2,8 +2,8 @@ import type { Multipart } from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import type { RequestStatus } from '@shared/schemas/requests'
 import { formatSize, MissingFileError, type StoredFile } from '../../files/storage'
+import { fileNameFor, inspectUpload, refusedByName } from '../../files/file-types'
 import { safeFileName } from '../../files/names'
-import { sniffContentType } from '../../files/sniff'
 import { generatedSetting } from '../../db/settings'
 import { AppError } from '../../lib/errors'
 import { fullName, recordActivity } from '../activity/activity.repo'
@@ -115,19 +115,23 @@ export function filesService(app: FastifyInstance) {
       try {
         for await (const part of parts) {
           if (part.type !== 'file') continue
-          if (stored.length >= room) {
+          const name = safeFileName(part.filename)
+          const refusal =
+            stored.length >= room
+              ? new AppError(
+                  'CONFLICT',
+                  `A version can hold at most ${maxFilesPerRequest} files: remove some first`,
+                )
+              : refusedByName(name)
+          if (refusal) {
             part.file.resume()
-            throw new AppError(
-              'CONFLICT',
-              `A version can hold at most ${maxFilesPerRequest} files: remove some first`,
-            )
+            throw refusal
           }
-          const fileName = safeFileName(part.filename)
           const file = await storage.put(part.file, {
             maxBytes: maxFileBytes,
-            sniff: (head) => sniffContentType(head, fileName),
+            inspector: inspectUpload(name),
           })
-          stored.push({ ...file, fileName })
+          stored.push({ ...file, fileName: fileNameFor(name, file.contentType) })
         }
         if (stored.length === 0)
           throw new AppError('VALIDATION', 'Attach at least one file', [
@@ -183,7 +187,7 @@ export function filesService(app: FastifyInstance) {
       const stream = await openStoredFile(app, file)
       if (!stream) throw new AppError('NOT_FOUND', 'This file is no longer available')
       log.info({ event: 'file.downloaded', fileId: id, userId: user.id }, 'file downloaded')
-      return { ...file, stream }
+      return { ...file, fileName: fileNameFor(file.fileName, file.contentType), stream }
     },
 
     /** The uploader only, while the version is being prepared and the request awaits the client. */
