@@ -77,6 +77,9 @@ const notAwaiting = (status: RequestStatus) =>
     `This request is ${statusText(status)}: files can be changed only before it is submitted`,
   )
 
+const tooManyFiles = (max: number) =>
+  new AppError('CONFLICT', `A version can hold at most ${max} files: remove some first`)
+
 /** The event's target: the request, then the files' names, cut short past a few. */
 function filesTarget(request: { number: number; title: string }, fileNames: string[]) {
   const shown = fileNames.slice(0, 3).join(', ')
@@ -103,7 +106,10 @@ export function filesService(app: FastifyInstance) {
   return {
     /**
      * Streams each file to storage (hash, size and type checked on the way), then records them
-     * all in one transaction on the version being prepared. Any refusal keeps nothing.
+     * all in one transaction on the version being prepared. The files-per-version limit is checked
+     * early, so that a body that cannot fit is not read, and decided in that transaction under the
+     * request's lock, so that uploads at the same time cannot pass it together. Any refusal keeps
+     * nothing.
      */
     async upload(user: SessionUser, requestId: string, parts: AsyncIterable<Multipart>) {
       const clientId = clientOnly(user)
@@ -117,12 +123,7 @@ export function filesService(app: FastifyInstance) {
           if (part.type !== 'file') continue
           const name = safeFileName(part.filename)
           const refusal =
-            stored.length >= room
-              ? new AppError(
-                  'CONFLICT',
-                  `A version can hold at most ${maxFilesPerRequest} files: remove some first`,
-                )
-              : refusedByName(name)
+            stored.length >= room ? tooManyFiles(maxFilesPerRequest) : refusedByName(name)
           if (refusal) {
             part.file.resume()
             throw refusal
@@ -142,6 +143,8 @@ export function filesService(app: FastifyInstance) {
           const status = await lockRequest(tx, orgId, requestId)
           if (!status) throw new AppError('NOT_FOUND', 'Request not found')
           if (!AWAITING_CLIENT.includes(status)) throw notAwaiting(status)
+          if ((await countPendingFiles(tx, requestId)) + stored.length > maxFilesPerRequest)
+            throw tooManyFiles(maxFilesPerRequest)
           const versionId = await ensurePendingVersion(tx, requestId, now)
           const inserted = await insertFiles(
             tx,
