@@ -3,6 +3,13 @@ import { z } from 'zod'
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+/** A size in MB: decimals allowed (tests use a few KB). */
+const megabytes = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number of MB' })
+    .positive({ error: 'must be more than 0 MB' })
+    .max(max, { error: `must be at most ${max} MB` })
+    .default(fallback)
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -26,8 +33,9 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_MINUTES: positiveInt(15),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: positiveInt(10),
   RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES: positiveInt(1),
-  UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
+  UPLOAD_MAX_FILE_MB: megabytes(25, 1024),
   UPLOAD_MAX_FILES_PER_REQUEST: positiveInt(20),
+  STORAGE_QUOTA_MB: megabytes(10240, 1_000_000_000),
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
@@ -62,6 +70,10 @@ export interface Config {
     maxFileBytes: number
     /** Files in the version being prepared. */
     maxFilesPerRequest: number
+  }
+  storage: {
+    /** All of a company's stored files together, in bytes. */
+    quotaBytes: number
   }
   trustProxy: boolean
   logLevel: string
@@ -126,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: Math.floor(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
       maxFilesPerRequest: e.UPLOAD_MAX_FILES_PER_REQUEST,
     },
+    storage: { quotaBytes: Math.floor(e.STORAGE_QUOTA_MB * 1024 * 1024) },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   }

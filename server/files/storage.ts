@@ -153,7 +153,14 @@ export async function localStorage(dir: string): Promise<FileStorage> {
   }
 }
 
+/** A size for people: "512 bytes", "10.2 KB", "3.1 MB", "10 GB". */
 export function formatSize(bytes: number) {
-  const mb = bytes / (1024 * 1024)
-  return mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${Number((bytes / 1024).toFixed(1))} KB`
+  if (bytes < 1024) return `${bytes} bytes`
+  const [value, unit] =
+    bytes < 1024 ** 2
+      ? [bytes / 1024, 'KB']
+      : bytes < 1024 ** 3
+        ? [bytes / 1024 ** 2, 'MB']
+        : [bytes / 1024 ** 3, 'GB']
+  return `${Number(value.toFixed(1))} ${unit}`
 }

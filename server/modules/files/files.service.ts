@@ -11,11 +11,13 @@ import type { SessionUser } from '../auth/sessions.repo'
 import { AWAITING_CLIENT, requestLabel, statusText } from '../requests/request-state'
 import { findRequest } from '../requests/requests.repo'
 import {
+  companyStoredBytes,
   countPendingFiles,
   deletePendingFile,
   ensurePendingVersion,
   findFile,
   insertFiles,
+  lockCompanyUploads,
   lockRequest,
   referencedStorageKeys,
 } from './files.repo'
@@ -80,6 +82,23 @@ const notAwaiting = (status: RequestStatus) =>
 const tooManyFiles = (max: number) =>
   new AppError('CONFLICT', `A version can hold at most ${max} files: remove some first`)
 
+/** Said to the client's user who uploads: the quota is the firm's, and so is the remedy. */
+function storageFull(
+  quotaBytes: number,
+  usedBytes: number,
+  files?: { count: number; bytes: number },
+) {
+  const full = `This firm’s storage is full (${formatSize(quotaBytes)})`
+  if (!files) return new AppError('PAYLOAD_TOO_LARGE', `${full}: ask the firm to make room.`)
+  const need = `${files.count === 1 ? 'this file needs' : 'these files need'} ${formatSize(files.bytes)}`
+  const left =
+    usedBytes < quotaBytes ? `${formatSize(quotaBytes - usedBytes)} is left` : 'nothing is left'
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `${full}: ${need} and ${left}. Ask the firm to make room.`,
+  )
+}
+
 /** The event's target: the request, then the files' names, cut short past a few. */
 function filesTarget(request: { number: number; title: string }, fileNames: string[]) {
   const shown = fileNames.slice(0, 3).join(', ')
@@ -102,22 +121,26 @@ function translateLimit(error: unknown, maxFiles: number, maxBytes: number) {
 export function filesService(app: FastifyInstance) {
   const { db, clock, storage, log } = app
   const { maxFileBytes, maxFilesPerRequest } = app.config.uploads
+  const { quotaBytes } = app.config.storage
 
   return {
     /**
      * Streams each file to storage (hash, size and type checked on the way), then records them
-     * all in one transaction on the version being prepared. The files-per-version limit is checked
-     * early, so that a body that cannot fit is not read, and decided in that transaction under the
-     * request's lock, so that uploads at the same time cannot pass it together. Any refusal keeps
-     * nothing.
+     * all in one transaction on the version being prepared. The limits are checked early, so that
+     * a body that cannot fit is not read, and decided in that transaction, under the request's and
+     * the company's locks, so that uploads at the same time cannot pass them together. Any refusal
+     * keeps nothing.
      */
     async upload(user: SessionUser, requestId: string, parts: AsyncIterable<Multipart>) {
       const clientId = clientOnly(user)
       const orgId = user.organizationId
       const row = await findRequest(db, orgId, requestId, { clientId })
       if (!AWAITING_CLIENT.includes(row.status)) throw notAwaiting(row.status)
+      const used = await companyStoredBytes(db, orgId)
+      if (used >= quotaBytes) throw storageFull(quotaBytes, used)
       const room = maxFilesPerRequest - (await countPendingFiles(db, requestId))
       const stored: Array<StoredFile & { fileName: string }> = []
+      let bytes = 0
       try {
         for await (const part of parts) {
           if (part.type !== 'file') continue
@@ -133,6 +156,9 @@ export function filesService(app: FastifyInstance) {
             inspector: inspectUpload(name),
           })
           stored.push({ ...file, fileName: fileNameFor(name, file.contentType) })
+          bytes += file.size
+          if (used + bytes > quotaBytes)
+            throw storageFull(quotaBytes, used, { count: stored.length, bytes })
         }
         if (stored.length === 0)
           throw new AppError('VALIDATION', 'Attach at least one file', [
@@ -140,11 +166,17 @@ export function filesService(app: FastifyInstance) {
           ])
         const now = clock()
         const files = await db.transaction(async (tx) => {
+          // The company before the request: removing a user takes them in that order too (the
+          // company, then the requests assigned to them), so the two cannot deadlock.
+          await lockCompanyUploads(tx, orgId)
           const status = await lockRequest(tx, orgId, requestId)
           if (!status) throw new AppError('NOT_FOUND', 'Request not found')
           if (!AWAITING_CLIENT.includes(status)) throw notAwaiting(status)
           if ((await countPendingFiles(tx, requestId)) + stored.length > maxFilesPerRequest)
             throw tooManyFiles(maxFilesPerRequest)
+          const usedNow = await companyStoredBytes(tx, orgId)
+          if (usedNow + bytes > quotaBytes)
+            throw storageFull(quotaBytes, usedNow, { count: stored.length, bytes })
           const versionId = await ensurePendingVersion(tx, requestId, now)
           const inserted = await insertFiles(
             tx,
