@@ -82,6 +82,28 @@ describe('configuration', () => {
     )
   })
 
+  it('storage quota per company: 10,240 MB by default, decimals allowed, each bad value named', () => {
+    expect(loadConfig({}).storage).toEqual({ quotaBytes: 10240 * 1024 * 1024 })
+    expect(loadConfig({ STORAGE_QUOTA_MB: '0.25' }).storage).toEqual({ quotaBytes: 256 * 1024 })
+    let error: unknown
+    try {
+      loadConfig({ STORAGE_QUOTA_MB: 'lots', UPLOAD_MAX_FILE_MB: '0' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).problems).toEqual([
+      'UPLOAD_MAX_FILE_MB="0": must be more than 0 MB',
+      'STORAGE_QUOTA_MB="lots": must be a number of MB',
+    ])
+    expect(() => loadConfig({ STORAGE_QUOTA_MB: '-5' })).toThrow(
+      /STORAGE_QUOTA_MB="-5": must be more than 0 MB/,
+    )
+    expect(() => loadConfig({ STORAGE_QUOTA_MB: '1e12' })).toThrow(
+      /STORAGE_QUOTA_MB="1e12": must be at most 1000000000 MB/,
+    )
+  })
+
   it('requires both Turnstile keys together', () => {
     expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(
       /TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/,

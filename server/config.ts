@@ -3,6 +3,13 @@ import { z } from 'zod'
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+/** A size in MB: decimals allowed (tests use a few KB). */
+const megabytes = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number of MB' })
+    .positive({ error: 'must be more than 0 MB' })
+    .max(max, { error: `must be at most ${max} MB` })
+    .default(fallback)
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -28,8 +35,9 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES: positiveInt(1),
   RATE_LIMIT_LOGIN_ACCOUNT_CEILING: positiveInt(50),
   RATE_LIMIT_LOGIN_SLOWDOWN_SECONDS: z.coerce.number().min(0).max(60).default(3),
-  UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
+  UPLOAD_MAX_FILE_MB: megabytes(25, 1024),
   UPLOAD_MAX_FILES_PER_REQUEST: positiveInt(20),
+  STORAGE_QUOTA_MB: megabytes(10240, 1_000_000_000),
   MAX_REQUESTS_PER_AUDIT: positiveInt(2000),
   MAINTENANCE_INTERVAL_MINUTES: positiveInt(60),
   MAIL_QUOTA_PER_ADDRESS_PER_HOUR: positiveInt(3),
@@ -76,6 +84,10 @@ export interface Config {
     maxFileBytes: number
     /** Files in the version being prepared. */
     maxFilesPerRequest: number
+  }
+  storage: {
+    /** All of a company's stored files together, in bytes. */
+    quotaBytes: number
   }
   /** How often expired sessions, tokens and registrations are purged. */
   maintenanceIntervalMs: number
@@ -153,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: Math.floor(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
       maxFilesPerRequest: e.UPLOAD_MAX_FILES_PER_REQUEST,
     },
+    storage: { quotaBytes: Math.floor(e.STORAGE_QUOTA_MB * 1024 * 1024) },
     maintenanceIntervalMs: e.MAINTENANCE_INTERVAL_MINUTES * 60_000,
     limits: { maxRequestsPerAudit: e.MAX_REQUESTS_PER_AUDIT },
     trustProxy: e.TRUST_PROXY,

@@ -1,22 +1,27 @@
 import { FILE_NAME_MAX } from '@shared/schemas/requests'
 
 /**
- * A display name from an uploaded file's name: no folders, no control or reserved characters, capped
+ * A display name from an uploaded file's name: no folders; no control, format (bidi overrides,
+ * zero-width, soft hyphen…) or reserved characters; whitespace as single spaces; no leading dots or
+ * trailing dots and spaces (Windows drops those, which could reveal another extension); capped
  * (keeping the extension). It is shown and used in downloads, never as a path on disk.
  */
 export function safeFileName(name: string | undefined, fallback = 'file') {
-  const base = (name ?? '').split(/[/\\]/).pop() ?? ''
+  const base = (name ?? '').normalize('NFC').split(/[/\\]/).pop() ?? ''
   const cleaned = base
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
-  const trimmed = cleaned.replace(/^\.+/, '').trim()
+    // \s covers tabs, line breaks and U+2028/U+2029 but also U+FEFF, a format character: it goes.
+    .replace(/[^\S\uFEFF]+/g, ' ')
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, '')
+    .replace(/[<>:"|?*]/g, '_')
+    .replace(/ {2,}/g, ' ')
+  const trimmed = cleaned.replace(/^[.\s]+|[.\s]+$/g, '')
   if (!trimmed) return fallback
-  if (trimmed.length <= FILE_NAME_MAX) return trimmed
+  const chars = Array.from(trimmed)
+  if (chars.length <= FILE_NAME_MAX) return trimmed
   const dot = trimmed.lastIndexOf('.')
   const ext = dot > 0 && trimmed.length - dot <= 10 ? trimmed.slice(dot) : ''
-  return trimmed.slice(0, FILE_NAME_MAX - ext.length) + ext
+  const kept = chars.slice(0, FILE_NAME_MAX - ext.length).join('')
+  return kept.trimEnd() + ext
 }
 
 /** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266, RFC 5987). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -10,21 +10,36 @@ export interface StoredFile {
   key: string
   size: number
   sha256: string
-  /** Sniffed from the first bytes. */
+  /** What the inspector made of the bytes. */
   contentType: string
+}
+
+/**
+ * Judges one upload's bytes as they pass, chunk by chunk: every byte of the stream goes through
+ * it, and none needs to be kept. A backend calls it the same way whatever it writes to.
+ */
+export interface UploadInspector {
+  /** Sees each chunk, in order; throws (an AppError) as soon as the bytes are refused. */
+  update(chunk: Buffer): void
+  /** After the last chunk: the content type, or throws when the file is refused. */
+  finish(): string
 }
 
 /** Where file bytes live: local disk now, an S3-compatible backend later. */
 export interface FileStorage {
   /**
-   * Stores the stream under a generated key while hashing and counting it. Over `maxBytes`: 413;
-   * a type outside the allowlist: 415. Either way nothing is kept.
+   * Stores the stream under a generated key while hashing, counting and inspecting it. Over
+   * `maxBytes`: 413; refused by the inspector: its error. Either way nothing is kept.
    */
   put(
     stream: Readable,
-    options: { maxBytes: number; sniff: (head: Buffer) => string | null },
+    options: { maxBytes: number; inspector: UploadInspector },
   ): Promise<StoredFile>
-  open(key: string): Readable
+  /**
+   * The stored bytes. The file is opened before this resolves, so that a missing one rejects with
+   * MissingFileError before the caller has sent anything.
+   */
+  open(key: string): Promise<Readable>
   /** Deletes the files; a missing one is not an error. */
   delete(keys: string[]): Promise<void>
   /**
@@ -43,6 +58,13 @@ export interface FileStorage {
   ): Promise<number>
 }
 
+/** The bytes of a recorded file are gone (deleted or lost behind the app's back). */
+export class MissingFileError extends Error {
+  constructor(readonly key: string) {
+    super(`Stored file ${key} is missing`)
+  }
+}
+
 const KEY = /^[0-9a-f]{48}$/
 const PART = /^[0-9a-f]{48}\.part$/
 /** Names the database whose rows describe these files. */
@@ -56,27 +78,27 @@ export async function localStorage(dir: string): Promise<FileStorage> {
     return path.join(dir, key)
   }
   return {
-    async put(stream, { maxBytes, sniff }) {
+    async put(stream, { maxBytes, inspector }) {
       const key = randomBytes(24).toString('hex')
       const temp = path.join(dir, `${key}.part`)
       const hash = createHash('sha256')
+      const tooLarge = () =>
+        new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${formatSize(maxBytes)}`)
       let size = 0
-      let head = Buffer.alloc(0)
-      let refusal: AppError | undefined
+      // Ours, kept apart: the pipeline may reject with the source's own error once it is torn down.
+      let refusal: unknown
       try {
         await pipeline(
           stream,
           async function* (source: AsyncIterable<Buffer>) {
             for await (const chunk of source) {
               size += chunk.length
-              if (size > maxBytes) {
-                refusal = new AppError(
-                  'PAYLOAD_TOO_LARGE',
-                  `Files may be at most ${formatSize(maxBytes)}`,
-                )
-                throw refusal
+              if (size > maxBytes) throw (refusal = tooLarge())
+              try {
+                inspector.update(chunk)
+              } catch (error) {
+                throw (refusal = error)
               }
-              if (head.length < 4096) head = Buffer.concat([head, chunk]).subarray(0, 4096)
               hash.update(chunk)
               yield chunk
             }
@@ -84,14 +106,8 @@ export async function localStorage(dir: string): Promise<FileStorage> {
           createWriteStream(temp, { flags: 'wx' }),
         )
         // @fastify/multipart truncates at its own limit instead of failing: treat it as too large.
-        if ((stream as { truncated?: boolean }).truncated)
-          throw new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${formatSize(maxBytes)}`)
-        const contentType = sniff(head)
-        if (!contentType)
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'This type of file is not accepted: send a PDF, an image, an office document, CSV, text or ZIP',
-          )
+        if ((stream as { truncated?: boolean }).truncated) throw tooLarge()
+        const contentType = inspector.finish()
         await rename(temp, pathOf(key))
         return { key, size, sha256: hash.digest('hex'), contentType }
       } catch (error) {
@@ -99,7 +115,14 @@ export async function localStorage(dir: string): Promise<FileStorage> {
         throw refusal ?? error
       }
     },
-    open: (key) => createReadStream(pathOf(key)),
+    async open(key) {
+      try {
+        return (await open(pathOf(key), 'r')).createReadStream()
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MissingFileError(key)
+        throw error
+      }
+    },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })))
     },
@@ -130,7 +153,14 @@ export async function localStorage(dir: string): Promise<FileStorage> {
   }
 }
 
+/** A size for people: "512 bytes", "10.2 KB", "3.1 MB", "10 GB". */
 export function formatSize(bytes: number) {
-  const mb = bytes / (1024 * 1024)
-  return mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${Number((bytes / 1024).toFixed(1))} KB`
+  if (bytes < 1024) return `${bytes} bytes`
+  const [value, unit] =
+    bytes < 1024 ** 2
+      ? [bytes / 1024, 'KB']
+      : bytes < 1024 ** 3
+        ? [bytes / 1024 ** 2, 'MB']
+        : [bytes / 1024 ** 3, 'GB']
+  return `${Number(value.toFixed(1))} ${unit}`
 }

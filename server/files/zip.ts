@@ -4,8 +4,11 @@ import { crc32, createDeflateRaw } from 'node:zlib'
 export interface ZipEntry {
   /** Path inside the archive, with `/` between folders. */
   name: string
-  /** The bytes: given at once, or opened when the entry is written (streamed). */
-  data: Buffer | (() => Readable)
+  /**
+   * The bytes: given at once, or opened when the entry is reached (streamed). An opener that
+   * gives null leaves the entry out: it is called before anything of the entry is written.
+   */
+  data: Buffer | (() => Promise<Readable | null>)
 }
 
 const LIMIT = 0xffff_ffff
@@ -32,6 +35,8 @@ export async function* zipStream(entries: Iterable<ZipEntry>, now: Date): AsyncG
   let offset = 0
   let count = 0
   for (const entry of entries) {
+    const source = typeof entry.data === 'function' ? await entry.data() : null
+    if (typeof entry.data === 'function' && !source) continue
     const name = Buffer.from(entry.name, 'utf8')
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
@@ -50,7 +55,6 @@ export async function* zipStream(entries: Iterable<ZipEntry>, now: Date): AsyncG
     let size = 0
     let compressed = 0
     const deflate = createDeflateRaw()
-    const source = typeof entry.data === 'function' ? entry.data() : null
     const feed = (async () => {
       if (source) {
         for await (const chunk of source as AsyncIterable<Buffer>) {

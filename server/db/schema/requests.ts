@@ -146,7 +146,8 @@ export const requestFiles = pgTable(
     uniqueIndex('request_files_storage_key_key').on(t.storageKey),
     index('request_files_request_id_idx').on(t.requestId),
     index('request_files_version_id_idx').on(t.versionId),
-    index('request_files_organization_id_idx').on(t.organizationId),
+    // With the size, a company's storage use (summed at each upload) is read from the index alone.
+    index('request_files_organization_id_size_bytes_idx').on(t.organizationId, t.sizeBytes),
     index('request_files_uploaded_by_user_id_idx').on(t.uploadedByUserId),
     check('request_files_size_bytes_check', sql`${t.sizeBytes} >= 0`),
   ],

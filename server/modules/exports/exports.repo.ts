@@ -20,8 +20,10 @@ export async function acceptedFiles(db: Db, orgId: string, auditId: string) {
   const latest = sql`(select v2.id from ${requestVersions} as v2 where v2.request_id = ${auditRequests.id} and v2.submitted_at is not null order by v2.number desc limit 1)`
   return db
     .select({
+      id: requestFiles.id,
       requestId: requestFiles.requestId,
       fileName: requestFiles.fileName,
+      contentType: requestFiles.contentType,
       sizeBytes: requestFiles.sizeBytes,
       sha256: requestFiles.sha256,
       storageKey: requestFiles.storageKey,

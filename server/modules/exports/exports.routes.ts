@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParams } from '@shared/schemas/common'
 import { REQUEST_STATUS_LABELS } from '@shared/schemas/requests'
 import { toCsv } from '../../files/csv'
+import { fileNameFor } from '../../files/file-types'
 import { attachment, safeFileName } from '../../files/names'
 import { zipStream, type ZipEntry } from '../../files/zip'
 import { orgOf } from '../../plugins/session'
+import { openStoredFile } from '../files/files.service'
 import { findAudit, listRequestRows, toRequestDto } from '../requests/requests.repo'
 import { acceptedFiles, versionCounts } from './exports.repo'
 
@@ -26,7 +28,7 @@ function uniqueName(name: string, taken: Set<string>) {
 
 /** The audit's request tracker (CSV) and its accepted files (ZIP): staff only (decision 005). */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, storage } = app
+  const { db, clock } = app
 
   app.get('/audits/:id/export.csv', { schema: { params: idParams } }, async (request, reply) => {
     const orgId = orgOf(request)
@@ -76,9 +78,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     const files = await acceptedFiles(db, orgId, audit.id)
     const folders = new Map<string, { folder: string; taken: Set<string> }>()
     const takenFolders = new Set<string>()
-    const entries: ZipEntry[] = []
-    const manifest: Array<Array<string | number>> = [['Folder', 'File name', 'Size', 'SHA-256']]
-    for (const file of files) {
+    const placed = files.map((file) => {
       let folder = folders.get(file.requestId)
       if (!folder) {
         const row = requests.get(file.requestId)!
@@ -91,11 +91,33 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         folder = { folder: name, taken: new Set() }
         folders.set(file.requestId, folder)
       }
-      const name = uniqueName(file.fileName, folder.taken)
-      manifest.push([folder.folder, name, file.sizeBytes, file.sha256])
-      entries.push({ name: `${folder.folder}/${name}`, data: () => storage.open(file.storageKey) })
+      const name = uniqueName(fileNameFor(file.fileName, file.contentType), folder.taken)
+      return { ...file, folder: folder.folder, name }
+    })
+    // The manifest comes last, so that it can tell which files were missing when their turn came.
+    const missing = new Set<string>()
+    function* entries(): Generator<ZipEntry> {
+      for (const file of placed)
+        yield {
+          name: `${file.folder}/${file.name}`,
+          data: async () => {
+            const stream = await openStoredFile(app, file)
+            if (!stream) missing.add(file.id)
+            return stream
+          },
+        }
+      const manifest = [
+        ['Folder', 'File name', 'Size', 'SHA-256', 'Note'],
+        ...placed.map((file) => [
+          file.folder,
+          file.name,
+          file.sizeBytes,
+          file.sha256,
+          missing.has(file.id) ? 'Missing from storage: not in this archive' : '',
+        ]),
+      ]
+      yield { name: 'manifest.csv', data: Buffer.from(toCsv(manifest), 'utf8') }
     }
-    entries.unshift({ name: 'manifest.csv', data: Buffer.from(toCsv(manifest), 'utf8') })
     request.log.info(
       {
         event: 'audit.exported',
@@ -113,6 +135,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         attachment(safeFileName(segment(`${audit.name}-accepted-files.zip`))),
       )
       .header('X-Content-Type-Options', 'nosniff')
-      .send(Readable.from(zipStream(entries, now)))
+      .send(Readable.from(zipStream(entries(), now)))
   })
 }

@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm'
 import type { RequestFile } from '@shared/schemas/requests'
 import type { Db } from '../../db/client'
-import { auditRequests, audits, projects, requestFiles, requestVersions } from '../../db/schema'
+import {
+  auditRequests,
+  audits,
+  organizations,
+  projects,
+  requestFiles,
+  requestVersions,
+} from '../../db/schema'
+import { fileNameFor } from '../../files/file-types'
 import { isUniqueViolation, notFound } from '../../lib/errors'
 import { visibleIn, type RequestScope } from '../requests/visibility'
 
@@ -16,8 +24,12 @@ const fileColumns = {
   createdAt: requestFiles.createdAt,
 }
 
-export const fileDto = <T extends { createdAt: Date }>(row: T) => ({
+/** Names recorded before the current naming rules are listed the way they are served. */
+export const fileDto = <T extends { fileName: string; contentType: string; createdAt: Date }>(
+  row: T,
+) => ({
   ...row,
+  fileName: fileNameFor(row.fileName, row.contentType),
   createdAt: row.createdAt.toISOString(),
 })
 
@@ -192,6 +204,28 @@ export async function countPendingFiles(db: Db, requestId: string) {
     .innerJoin(requestVersions, eq(requestVersions.id, requestFiles.versionId))
     .where(and(eq(requestFiles.requestId, requestId), isNull(requestVersions.submittedAt)))
   return row?.count ?? 0
+}
+
+/**
+ * Serialises the company's uploads for the rest of the transaction, so that its storage use read
+ * next stays true until the insert. NO KEY UPDATE: rows that merely reference the company (their
+ * foreign key checks) do not wait for it.
+ */
+export async function lockCompanyUploads(db: Db, orgId: string) {
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for('no key update')
+}
+
+/** The bytes of all the company's stored files. */
+export async function companyStoredBytes(db: Db, orgId: string) {
+  const [row] = await db
+    .select({ bytes: sql`coalesce(sum(${requestFiles.sizeBytes}), 0)`.mapWith(Number) })
+    .from(requestFiles)
+    .where(eq(requestFiles.organizationId, orgId))
+  return row?.bytes ?? 0
 }
 
 /** Which of these storage keys a file row holds, in any company (start-up clean-up). */

