@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from './client'
-import { loginThrottle } from './schema'
+import { rateCounters } from './schema'
 
 /** A counter with a fixed window: at most `limit` in `windowMs`, starting with the first one. */
 export interface CounterRule {
@@ -25,17 +25,17 @@ export async function hit(db: Db, rules: CounterRule[], now: Date): Promise<Coun
   for (const rule of rules) {
     const windowEndsAt = new Date(now.getTime() + rule.windowMs)
     const [row] = await db
-      .insert(loginThrottle)
-      .values({ key: rule.key, failures: 1, windowEndsAt, createdAt: now, updatedAt: now })
+      .insert(rateCounters)
+      .values({ key: rule.key, count: 1, windowEndsAt, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
-        target: loginThrottle.key,
+        target: rateCounters.key,
         set: {
-          failures: sql`case when ${loginThrottle.windowEndsAt} <= ${now} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowEndsAt: sql`case when ${loginThrottle.windowEndsAt} <= ${now} then ${windowEndsAt} else ${loginThrottle.windowEndsAt} end`,
+          count: sql`case when ${rateCounters.windowEndsAt} <= ${now} then 1 else ${rateCounters.count} + 1 end`,
+          windowEndsAt: sql`case when ${rateCounters.windowEndsAt} <= ${now} then ${windowEndsAt} else ${rateCounters.windowEndsAt} end`,
           updatedAt: now,
         },
       })
-      .returning({ count: loginThrottle.failures, windowEndsAt: loginThrottle.windowEndsAt })
+      .returning({ count: rateCounters.count, windowEndsAt: rateCounters.windowEndsAt })
     states.push({
       rule,
       count: row!.count,
@@ -49,25 +49,25 @@ export async function hit(db: Db, rules: CounterRule[], now: Date): Promise<Coun
 export async function refund(db: Db, keys: string[], now: Date) {
   if (keys.length === 0) return
   await db
-    .update(loginThrottle)
-    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)`, updatedAt: now })
-    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.windowEndsAt, now)))
+    .update(rateCounters)
+    .set({ count: sql`greatest(${rateCounters.count} - 1, 0)`, updatedAt: now })
+    .where(and(inArray(rateCounters.key, keys), gt(rateCounters.windowEndsAt, now)))
 }
 
 export async function clearCounter(db: Db, key: string) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, key))
+  await db.delete(rateCounters).where(eq(rateCounters.key, key))
 }
 
 /** Every counter whose key starts with `prefix`. */
 export async function clearCounters(db: Db, prefix: string) {
-  await db.delete(loginThrottle).where(sql`starts_with(${loginThrottle.key}, ${prefix})`)
+  await db.delete(rateCounters).where(sql`starts_with(${rateCounters.key}, ${prefix})`)
 }
 
 /** Counters whose window ended before `now`: nothing reads them again. */
 export async function deleteEndedCounters(db: Db, now: Date) {
   const deleted = await db
-    .delete(loginThrottle)
-    .where(sql`${loginThrottle.windowEndsAt} <= ${now}`)
-    .returning({ key: loginThrottle.key })
+    .delete(rateCounters)
+    .where(sql`${rateCounters.windowEndsAt} <= ${now}`)
+    .returning({ key: rateCounters.key })
   return deleted.length
 }

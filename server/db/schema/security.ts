@@ -1,14 +1,21 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { tstz } from './columns'
 
-/** Failed-login counters shared by every instance (per account and per IP). */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text().primaryKey(),
-  failures: integer().notNull(),
-  windowEndsAt: tstz().notNull(),
-  createdAt: tstz().notNull().defaultNow(),
-  updatedAt: tstz().notNull().defaultNow(),
-})
+/**
+ * Fixed-window counters shared by every instance: sign-in attempts (per account and address, per
+ * address, per account) and account mails (per address, per company). See server/db/counters.ts.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    windowEndsAt: tstz().notNull(),
+    createdAt: tstz().notNull().defaultNow(),
+    updatedAt: tstz().notNull().defaultNow(),
+  },
+  (t) => [index('rate_counters_window_ends_at_idx').on(t.windowEndsAt)],
+)
 
 /** Solved human-check challenges, so that one solution is accepted once. */
 export const usedCaptchas = pgTable('used_captchas', {
