@@ -57,7 +57,7 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   databasePoolSize: number
-  /** Longest a statement may run on PostgreSQL, in ms (PGlite cannot interrupt one: decision 008). */
+  /** Longest a statement may run on PostgreSQL, in ms (PGlite cannot interrupt one: decision 009). */
   databaseStatementTimeoutMs: number
   smtpUrl: string | undefined
   mailFrom: string

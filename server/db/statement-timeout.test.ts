@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/harness'
 import { testDbKind } from '../test/databases'
 
 // PGlite runs a statement to its end on the process's one thread: nothing can interrupt it there
-// (decision 008), so this holds on PostgreSQL, where DATABASE_STATEMENT_TIMEOUT_SECONDS applies.
+// (decision 009), so this holds on PostgreSQL, where DATABASE_STATEMENT_TIMEOUT_SECONDS applies.
 describe.runIf(testDbKind() === 'postgres')('a statement past the timeout', () => {
   let t: TestApp
   beforeAll(async () => {

@@ -7,7 +7,7 @@ const HOUR_MS = 60 * 60 * 1000
 export type AccountMailKind = 'verify_email' | 'reset_password' | 'invitation' | 'account_exists'
 
 /**
- * Quotas on the account mails anyone can trigger (decision 008): per address and kind
+ * Quotas on the account mails anyone can trigger (decision 009): per address and kind
  * (MAIL_QUOTA_PER_ADDRESS_PER_HOUR) and, for mails a company sends, per company
  * (MAIL_QUOTA_PER_COMPANY_PER_HOUR). Past one, the mail is not sent and the quota is logged; the
  * caller answers exactly as if it had been.

@@ -16,7 +16,7 @@ const accountFromAddressPrefix = (email: string) => `login:account-ip:${email} `
 
 /**
  * Password guesses (sign-in, and the current password of a change), counted before the verdict so
- * that parallel guesses cannot slip past a limit (decision 008):
+ * that parallel guesses cannot slip past a limit (decision 009):
  * - per account and address: RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT in the account window, then
  *   429 for that address only: whoever guesses elsewhere cannot lock the owner out;
  * - per address: RATE_LIMIT_LOGIN_FAILURES_PER_IP a minute, then 429;

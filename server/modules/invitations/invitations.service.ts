@@ -45,7 +45,7 @@ export function invitationsService(app: FastifyInstance) {
 
   /**
    * The link, or, when the address already has a verified account with another company, a notice
-   * to its owner instead: the inviting admin cannot tell the two apart (decision 008). Either
+   * to its owner instead: the inviting admin cannot tell the two apart (decision 009). Either
    * is subject to the mail quotas.
    */
   async function mailInvitation(inviter: SessionUser, invitation: InvitationDto, token: string) {

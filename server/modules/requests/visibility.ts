@@ -9,7 +9,7 @@ export interface RequestScope {
 /**
  * The one rule of what a client user sees, for any query joining audit_requests and projects: the
  * requests of their client's audits that were sent to them, whatever their status since. A draft
- * marked not applicable was never sent: it stays the firm's (decision 008).
+ * marked not applicable was never sent: it stays the firm's (decision 009).
  */
 export const visibleIn = (scope: RequestScope) =>
   scope.clientId
