@@ -10,6 +10,7 @@ import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { localStorage, type FileStorage } from './files/storage'
 import { systemClock, type Clock } from './lib/clock'
+import { trustProxyOption } from './lib/trust-proxy'
 import { createMailer, type Mailer } from './mail/mailer'
 import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
@@ -74,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
         : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>()
 

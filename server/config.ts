@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy'
 
-const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 
 const envSchema = z.object({
@@ -28,7 +28,15 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES: positiveInt(1),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
   UPLOAD_MAX_FILES_PER_REQUEST: positiveInt(20),
-  TRUST_PROXY: boolish.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw)
+      if ('value' in parsed) return parsed.value
+      ctx.addIssue({ code: 'custom', message: parsed.problem })
+      return z.NEVER
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -63,7 +71,7 @@ export interface Config {
     /** Files in the version being prepared. */
     maxFilesPerRequest: number
   }
-  trustProxy: boolean
+  trustProxy: TrustProxy
   logLevel: string
 }
 
