@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody, ErrorCode } from '@shared/errors'
@@ -47,9 +47,24 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false
 }
 
+/**
+ * The client hung up before its request had fully arrived: whatever failed was reading the body
+ * (the JSON parser, an upload), and there is no one left to answer. A database error carries the
+ * same codes (ECONNRESET…), so the state of the request decides, not the code.
+ */
+const abortedByClient = (request: FastifyRequest) =>
+  request.raw.socket?.destroyed === true && !request.raw.complete
+
 /** Maps every failure to the one JSON error shape; 5xx never reveal internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (abortedByClient(request)) {
+      request.log.info(
+        { event: 'request.aborted', reason: error.code ?? error.message },
+        'the client went away before its request arrived',
+      )
+      return
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers)
       const body: ApiErrorBody = { message: error.message, code: error.code }

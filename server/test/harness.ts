@@ -57,7 +57,12 @@ const testEnv: Record<string, string> = {
 
 /** A real app on its own fresh database, with a real SMTP server capturing its mail. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; webDir?: string } = {},
+  options: {
+    env?: Record<string, string>
+    webDir?: string
+    /** Routes only this test needs, added before the app is ready. */
+    routes?: (app: FastifyInstance) => void
+  } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpCapture()
   const database = await createTestDatabase()
@@ -72,6 +77,7 @@ export async function createTestApp(
     webDir: options.webDir,
     logStream: { write: (line: string) => void logs.push(line) },
   })
+  options.routes?.(app)
   await app.ready()
 
   return {
