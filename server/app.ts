@@ -27,7 +27,7 @@ import { requestRoutes } from './modules/requests/requests.routes'
 import { templateItemRoutes } from './modules/template-items/template-items.routes'
 import { templateRoutes } from './modules/templates/templates.routes'
 import { userRoutes } from './modules/users/users.routes'
-import { errorsPlugin } from './plugins/errors'
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors'
 import { securityPlugin } from './plugins/security'
 import { requireSession, sessionPlugin, staffOnlyUnlessAllowed } from './plugins/session'
 import { spaPlugin } from './plugins/spa'
@@ -77,6 +77,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Every answer in the one error shape, including those Fastify and Node give by themselves
+    // (plugins/errors.ts); a request that arrives while the server drains is served and its
+    // connection closed, rather than refused with Fastify's own 503.
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)

@@ -6,7 +6,7 @@ import { selectRows } from '../db/client'
 import { createProject, expectError, sentRequest, signedInClientUser } from '../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../test/harness'
 import { multipartBody } from '../test/multipart'
-import { exchange, listen } from '../test/raw-http'
+import { exchange, expectRawError, firstResponse, listen } from '../test/raw-http'
 
 let t: TestApp
 let port: number
@@ -122,5 +122,103 @@ describe('a database that goes away', () => {
     expectError(res, 503, 'UNAVAILABLE')
     expect(logLines(from).filter((l) => l.msg === 'request failed')).toHaveLength(1)
     expect(logLines(from).filter((l) => l.event === 'request.aborted')).toHaveLength(0)
+  })
+})
+
+describe('what Fastify and Node answer by themselves, in the one shape', () => {
+  /** No trace of Fastify's own error body. */
+  const expectNoFrameworkShape = (body: string) => {
+    expect(body).not.toMatch(/FST_|"statusCode"|"error"/)
+  }
+
+  it('a URL that cannot be routed: bad percent-encoding → 400, a parameter too long → 414', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['/api/%zz', 400, 'BAD_REQUEST'],
+      ['/%zz', 400, 'BAD_REQUEST'],
+      ['/api/clients/%E0%A4%A', 400, 'BAD_REQUEST'],
+      [`/api/clients/${'a'.repeat(200)}`, 414, 'URI_TOO_LONG'],
+      [`/api/requests/${'a'.repeat(200)}/files`, 414, 'URI_TOO_LONG'],
+    ]
+    for (const [url, status, code] of cases)
+      for (const method of ['GET', 'POST'] as const) {
+        if (method === 'POST' && url.startsWith('/api/clients/a')) continue // no such POST route: 404
+        const res = await t.request(method, url, method === 'POST' ? { body: {} } : {})
+        expectError(res, status, code)
+        expectNoFrameworkShape(res.body)
+      }
+  })
+
+  it('what the HTTP parser refuses → 400, 431 in the one shape, and the connection closed', async () => {
+    const cases: Array<[string, string, number, string]> = [
+      ['not HTTP at all', 'HELLO THERE\r\n\r\n', 400, 'BAD_REQUEST'],
+      ['an unknown version', 'GET /api/health HTTP/9.9\r\nHost: a\r\n\r\n', 400, 'BAD_REQUEST'],
+      [
+        'a header name with a space',
+        'GET /api/health HTTP/1.1\r\nHost: a\r\nBad Name: x\r\n\r\n',
+        400,
+        'BAD_REQUEST',
+      ],
+      [
+        'Content-Length with chunked',
+        'POST /api/auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n',
+        400,
+        'BAD_REQUEST',
+      ],
+      [
+        'headers over 16 KB',
+        `GET /api/health HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'HEADERS_TOO_LARGE',
+      ],
+      [
+        'a request line over 16 KB',
+        `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: a\r\n\r\n`,
+        431,
+        'HEADERS_TOO_LARGE',
+      ],
+    ]
+    for (const [what, raw, status, code] of cases) {
+      const { received, closedByServer } = await exchange(port, [raw], 2_000)
+      const res = firstResponse(received)
+      expectRawError(res, status, code)
+      expectNoFrameworkShape(res!.body)
+      expect(closedByServer, what).toBe(true)
+    }
+  })
+
+  it('no Host header → 400, an unknown Expect → 417, both in the one shape', async () => {
+    const noHost = firstResponse(
+      (await exchange(port, ['GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n'], 1_000))
+        .received,
+    )
+    expectRawError(noHost, 400, 'BAD_REQUEST')
+    const expect417 = firstResponse(
+      (
+        await exchange(
+          port,
+          ['GET /api/health HTTP/1.1\r\nHost: a\r\nExpect: magic\r\n\r\n'],
+          1_000,
+        )
+      ).received,
+    )
+    expectRawError(expect417, 417, 'BAD_REQUEST')
+  })
+
+  it('a request arriving while the server shuts down is served and its connection closed, not refused in Fastify’s shape', async () => {
+    const draining = await createTestApp()
+    const drainingPort = await listen(draining.app)
+    let closed: Promise<void> | undefined
+    const { received } = await exchange(drainingPort, [
+      'GET /api/health HTTP/1.1\r\nHost: a\r\n',
+      { pauseMs: 50 },
+      { run: () => void (closed = draining.close()) },
+      { pauseMs: 200 },
+      '\r\n',
+    ])
+    await closed
+    const res = firstResponse(received)
+    expect(res?.status, received).toBe(200)
+    expect(JSON.parse(res!.body)).toEqual({ status: 'ok' })
+    expect(res!.headers.connection).toBe('close')
   })
 })

@@ -10,8 +10,8 @@ export async function listen(app: FastifyInstance): Promise<number> {
   return address.port
 }
 
-/** What to send: bytes, a pause, or hanging up. */
-export type Step = string | Buffer | { pauseMs: number } | 'hang up'
+/** What to send: bytes, a pause, something to do at that point, or hanging up. */
+export type Step = string | Buffer | { pauseMs: number } | { run: () => void } | 'hang up'
 
 export interface Exchange {
   /** Everything the server wrote, as text. */
@@ -57,6 +57,7 @@ export function exchange(port: number, steps: Step[], waitMs = 5_000): Promise<E
         if (step === 'hang up') return finish()
         if (typeof step === 'object' && 'pauseMs' in step)
           await new Promise((r) => setTimeout(r, step.pauseMs))
+        else if (typeof step === 'object' && 'run' in step) step.run()
         else socket.write(step)
       }
     })
