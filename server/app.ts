@@ -31,6 +31,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/err
 import { securityPlugin } from './plugins/security'
 import { requireSession, sessionPlugin, staffOnlyUnlessAllowed } from './plugins/session'
 import { spaPlugin } from './plugins/spa'
+import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,7 @@ const redactUrl = (url: string) => url.split('?')[0]
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options
+  const limits = serverTimeouts(config.timeouts)
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -83,7 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
     return503OnClosing: false,
-    http: { requireHostHeader: false },
+    requestTimeout: limits.requestTimeout,
+    http: { requireHostHeader: false, ...limits.http },
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -111,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.mailer.flush()
   })
 
+  // First, so that the deadline runs from the moment the headers are in.
+  await app.register(timeoutsPlugin, { timeouts: config.timeouts })
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { config })
   await app.register(sessionPlugin)

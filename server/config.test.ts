@@ -78,6 +78,28 @@ describe('configuration', () => {
     )
   })
 
+  it('timeouts: 60 s for requests, 900 s for uploads, headers within min(request, 30 s); bad values named', () => {
+    expect(loadConfig({}).timeouts).toEqual({
+      requestMs: 60_000,
+      uploadMs: 900_000,
+      headersMs: 30_000,
+    })
+    expect(
+      loadConfig({ REQUEST_TIMEOUT_SECONDS: '20', UPLOAD_TIMEOUT_SECONDS: '120' }).timeouts,
+    ).toEqual({ requestMs: 20_000, uploadMs: 120_000, headersMs: 20_000 })
+    for (const [key, value] of [
+      ['REQUEST_TIMEOUT_SECONDS', '0'],
+      ['REQUEST_TIMEOUT_SECONDS', 'soon'],
+      ['UPLOAD_TIMEOUT_SECONDS', '-5'],
+    ])
+      expect(() => loadConfig({ [key!]: value }), `${key}=${value}`).toThrow(
+        `${key}=${JSON.stringify(value)}`,
+      )
+    expect(() =>
+      loadConfig({ REQUEST_TIMEOUT_SECONDS: '120', UPLOAD_TIMEOUT_SECONDS: '60' }),
+    ).toThrow(/UPLOAD_TIMEOUT_SECONDS=60: must be at least REQUEST_TIMEOUT_SECONDS \(120\)/)
+  })
+
   it('requires both Turnstile keys together', () => {
     expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(
       /TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/,

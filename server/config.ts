@@ -28,6 +28,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES: positiveInt(1),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
   UPLOAD_MAX_FILES_PER_REQUEST: positiveInt(20),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(60),
+  UPLOAD_TIMEOUT_SECONDS: positiveInt(900),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -71,6 +73,15 @@ export interface Config {
     /** Files in the version being prepared. */
     maxFilesPerRequest: number
   }
+  /** How long a request may take to arrive (plugins/timeouts.ts), in ms. */
+  timeouts: {
+    /** Every request but uploads, headers and body. */
+    requestMs: number
+    /** Uploads (routes marked multipartUpload), headers and body. */
+    uploadMs: number
+    /** The headers alone, of any request. */
+    headersMs: number
+  }
   trustProxy: TrustProxy
   logLevel: string
 }
@@ -99,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = []
   if (Boolean(e.TURNSTILE_SITE_KEY) !== Boolean(e.TURNSTILE_SECRET_KEY)) {
     problems.push('TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be set together')
+  }
+  if (e.UPLOAD_TIMEOUT_SECONDS < e.REQUEST_TIMEOUT_SECONDS) {
+    problems.push(
+      `UPLOAD_TIMEOUT_SECONDS=${e.UPLOAD_TIMEOUT_SECONDS}: must be at least REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS})`,
+    )
   }
   if (problems.length) throw new ConfigError(problems)
 
@@ -133,6 +149,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploads: {
       maxFileBytes: Math.floor(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
       maxFilesPerRequest: e.UPLOAD_MAX_FILES_PER_REQUEST,
+    },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
+      headersMs: Math.min(e.REQUEST_TIMEOUT_SECONDS, 30) * 1000,
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -70,10 +70,11 @@ const abortedByClient = (request: FastifyRequest) =>
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (abortedByClient(request)) {
-      request.log.info(
-        { event: 'request.aborted', reason: error.code ?? error.message },
-        'the client went away before its request arrived',
-      )
+      if (!request.timedOut)
+        request.log.info(
+          { event: 'request.aborted', reason: error.code ?? error.message },
+          'the client went away before its request arrived',
+        )
       return
     }
     if (error instanceof AppError) {
@@ -179,11 +180,13 @@ export function answerOnSocket(socket: Duplex, status: number, body: ApiErrorBod
   socket.destroy()
 }
 
+export const TIMED_OUT: ApiErrorBody = {
+  message: 'The request took too long to arrive',
+  code: 'REQUEST_TIMEOUT',
+}
+
 const CLIENT_ERRORS: Record<string, { status: number; body: ApiErrorBody }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: {
-    status: 408,
-    body: { message: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' },
-  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, body: TIMED_OUT },
   HPE_HEADER_OVERFLOW: {
     status: 431,
     body: { message: 'The request line or headers are too large', code: 'HEADERS_TOO_LARGE' },

@@ -16,7 +16,7 @@ export type Step = string | Buffer | { pauseMs: number } | { run: () => void } |
 export interface Exchange {
   /** Everything the server wrote, as text. */
   received: string
-  /** Whether the server closed the connection (not us, not the time limit). */
+  /** Whether the server closed (or reset) the connection: not us, not the time limit. */
   closedByServer: boolean
   /** From the first byte sent to the end. */
   elapsedMs: number
@@ -50,7 +50,11 @@ export function exchange(port: number, steps: Step[], waitMs = 5_000): Promise<E
       if (!done) closedByServer = true
       finish()
     })
-    socket.on('error', () => finish())
+    // A reset: the server closed the connection while we were still sending.
+    socket.on('error', () => {
+      if (!done) closedByServer = true
+      finish()
+    })
     socket.once('connect', async () => {
       for (const step of steps) {
         if (done || socket.destroyed) return
