@@ -11,6 +11,7 @@ import type { Database, Db } from './db/client'
 import { localStorage, type FileStorage } from './files/storage'
 import { createBackground, type Background } from './lib/background'
 import { systemClock, type Clock } from './lib/clock'
+import { trustProxyOption } from './lib/trust-proxy'
 import { createMailer, type Mailer } from './mail/mailer'
 import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
@@ -27,10 +28,11 @@ import { requestRoutes } from './modules/requests/requests.routes'
 import { templateItemRoutes } from './modules/template-items/template-items.routes'
 import { templateRoutes } from './modules/templates/templates.routes'
 import { userRoutes } from './modules/users/users.routes'
-import { errorsPlugin } from './plugins/errors'
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors'
 import { apiScopePlugin, securityPlugin } from './plugins/security'
 import { requireSession, sessionPlugin, staffOnlyUnlessAllowed } from './plugins/session'
 import { spaPlugin } from './plugins/spa'
+import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +72,7 @@ const redactUrl = (url: string) => url.split('?')[0]
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options
+  const limits = serverTimeouts(config.timeouts)
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -86,8 +89,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
         : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Every answer in the one error shape, including those Fastify and Node give by themselves
+    // (plugins/errors.ts); a request that arrives while the server drains is served and its
+    // connection closed, rather than refused with Fastify's own 503.
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
+    requestTimeout: limits.requestTimeout,
+    http: { requireHostHeader: false, ...limits.http },
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -127,6 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.mailer.flush()
   })
 
+  // First, so that the deadline runs from the moment the headers are in.
+  await app.register(timeoutsPlugin, { timeouts: config.timeouts })
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { config })
   await app.register(sessionPlugin)

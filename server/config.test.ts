@@ -104,6 +104,64 @@ describe('configuration', () => {
     )
   })
 
+  it('TRUST_PROXY: no proxy by default, a number of proxies or their addresses; `true` refused', () => {
+    for (const value of [undefined, '', 'false', '0'])
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy, String(value)).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8,127.0.0.1/8,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', '127.0.0.1/8', 'loopback'])
+
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY="true": trusts every hop, so any client could pick its own address .*number of proxies .*addresses/,
+    )
+    for (const bad of [
+      'yes',
+      'abc',
+      '10.0.0.0/33',
+      '10.0.0.0/0',
+      '::1/129',
+      '1.2.3',
+      '10.0.0.1/8/1',
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        `TRUST_PROXY=${JSON.stringify(bad)}: must be false, a number of proxies`,
+      )
+    let error: unknown
+    try {
+      loadConfig({ TRUST_PROXY: '10.0.0.1, abc,10.0.0.0/33,' })
+    } catch (e) {
+      error = e
+    }
+    expect((error as ConfigError).message).toMatch(
+      /not an address or range: "abc", "10\.0\.0\.0\/33", ""$/,
+    )
+  })
+
+  it('timeouts: 60 s for requests, 900 s for uploads, headers within min(request, 30 s); bad values named', () => {
+    expect(loadConfig({}).timeouts).toEqual({
+      requestMs: 60_000,
+      uploadMs: 900_000,
+      headersMs: 30_000,
+    })
+    expect(
+      loadConfig({ REQUEST_TIMEOUT_SECONDS: '20', UPLOAD_TIMEOUT_SECONDS: '120' }).timeouts,
+    ).toEqual({ requestMs: 20_000, uploadMs: 120_000, headersMs: 20_000 })
+    for (const [key, value] of [
+      ['REQUEST_TIMEOUT_SECONDS', '0'],
+      ['REQUEST_TIMEOUT_SECONDS', 'soon'],
+      ['UPLOAD_TIMEOUT_SECONDS', '-5'],
+    ])
+      expect(() => loadConfig({ [key!]: value }), `${key}=${value}`).toThrow(
+        `${key}=${JSON.stringify(value)}`,
+      )
+    expect(() =>
+      loadConfig({ REQUEST_TIMEOUT_SECONDS: '120', UPLOAD_TIMEOUT_SECONDS: '60' }),
+    ).toThrow(/UPLOAD_TIMEOUT_SECONDS=60: must be at least REQUEST_TIMEOUT_SECONDS \(120\)/)
+  })
+
   it('requires both Turnstile keys together', () => {
     expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(
       /TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/,

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy'
 
-const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 /** A size in MB: decimals allowed (tests use a few KB). */
 const megabytes = (fallback: number, max: number) =>
@@ -43,7 +43,17 @@ const envSchema = z.object({
   MAIL_QUOTA_PER_ADDRESS_PER_HOUR: positiveInt(3),
   MAIL_QUOTA_PER_COMPANY_PER_HOUR: positiveInt(100),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
-  TRUST_PROXY: boolish.default(false),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(60),
+  UPLOAD_TIMEOUT_SECONDS: positiveInt(900),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw)
+      if ('value' in parsed) return parsed.value
+      ctx.addIssue({ code: 'custom', message: parsed.problem })
+      return z.NEVER
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -95,7 +105,16 @@ export interface Config {
     /** Requests one audit may hold (409 beyond). */
     maxRequestsPerAudit: number
   }
-  trustProxy: boolean
+  /** How long a request may take to arrive (plugins/timeouts.ts), in ms. */
+  timeouts: {
+    /** Every request but uploads, headers and body. */
+    requestMs: number
+    /** Uploads (routes marked multipartUpload), headers and body. */
+    uploadMs: number
+    /** The headers alone, of any request. */
+    headersMs: number
+  }
+  trustProxy: TrustProxy
   logLevel: string
 }
 
@@ -123,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = []
   if (Boolean(e.TURNSTILE_SITE_KEY) !== Boolean(e.TURNSTILE_SECRET_KEY)) {
     problems.push('TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be set together')
+  }
+  if (e.UPLOAD_TIMEOUT_SECONDS < e.REQUEST_TIMEOUT_SECONDS) {
+    problems.push(
+      `UPLOAD_TIMEOUT_SECONDS=${e.UPLOAD_TIMEOUT_SECONDS}: must be at least REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS})`,
+    )
   }
   if (problems.length) throw new ConfigError(problems)
 
@@ -168,6 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: { quotaBytes: Math.floor(e.STORAGE_QUOTA_MB * 1024 * 1024) },
     maintenanceIntervalMs: e.MAINTENANCE_INTERVAL_MINUTES * 60_000,
     limits: { maxRequestsPerAudit: e.MAX_REQUESTS_PER_AUDIT },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
+      headersMs: Math.min(e.REQUEST_TIMEOUT_SECONDS, 30) * 1000,
+    },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   }

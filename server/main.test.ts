@@ -142,9 +142,15 @@ describe.runIf(testDbKind() === 'pglite')('the server process on the embedded da
   }, 120_000)
 
   it('names each bad setting in one clear line and exits 1', async () => {
-    const bad = startServer({ DATA_DIR: dataDir, PORT: 'eighty', SMTP_URL: 'nope' })
+    const bad = startServer({
+      DATA_DIR: dataDir,
+      PORT: 'eighty',
+      SMTP_URL: 'nope',
+      TRUST_PROXY: 'true',
+    })
     expect(await bad.exited).toBe(1)
     expect(bad.output()).toMatch(/PORT="eighty"/)
     expect(bad.output()).toMatch(/SMTP_URL="nope"/)
+    expect(bad.output()).toMatch(/TRUST_PROXY="true": trusts every hop.*set the number of proxies/)
   }, 30_000)
 })

@@ -1,4 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody, ErrorCode } from '@shared/errors'
@@ -9,10 +17,13 @@ const codeForStatus: Record<number, ErrorCode> = {
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
   503: 'UNAVAILABLE',
 }
 
@@ -43,9 +54,25 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false
 }
 
+/**
+ * The client hung up before its request had fully arrived: whatever failed was reading the body
+ * (the JSON parser, an upload), and there is no one left to answer. A database error carries the
+ * same codes (ECONNRESET…), so the state of the request decides, not the code.
+ */
+const abortedByClient = (request: FastifyRequest) =>
+  request.raw.socket?.destroyed === true && !request.raw.complete
+
 /** Maps every failure to the one JSON error shape; 5xx never reveal internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (abortedByClient(request)) {
+      if (!request.timedOut)
+        request.log.info(
+          { event: 'request.aborted', reason: error.code ?? error.message },
+          'the client went away before its request arrived',
+        )
+      return
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers)
       const body: ApiErrorBody = { message: error.message, code: error.code }
@@ -98,17 +125,103 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         code: status === 503 ? 'UNAVAILABLE' : 'INTERNAL',
       } satisfies ApiErrorBody)
     }
-    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…)
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type, bad URL…)
     const message =
       status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
         ? 'The request body is not valid JSON'
-        : status === 415
-          ? 'Send the request body as application/json'
-          : status === 413
-            ? 'The request body is too large'
-            : error.message
+        : status === 400 && error.code === 'FST_ERR_BAD_URL'
+          ? 'The address of the request is not valid'
+          : status === 415
+            ? 'Send the request body as application/json'
+            : status === 413
+              ? 'The request body is too large'
+              : status === 414
+                ? 'The address of the request is too long'
+                : error.message
     return reply
       .code(status)
       .send({ message, code: codeForStatus[status] ?? 'BAD_REQUEST' } satisfies ApiErrorBody)
   })
+
+  // Node answers these itself with an empty body; requireHostHeader is off in app.ts for this.
+  app.server.on('checkExpectation', (request) =>
+    answerOnSocket(request.socket, 417, {
+      message: 'Only Expect: 100-continue is supported',
+      code: 'BAD_REQUEST',
+    }),
+  )
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      throw new AppError('BAD_REQUEST', 'The Host header is missing')
+  })
 })
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot route (bad percent-encoding, a parameter over
+ * maxParamLength) goes to the error handler above, not to Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return request.server.errorHandler(error, request, reply)
+}
+
+/**
+ * Writes an error in the one shape straight onto a connection, then closes it: for answers given
+ * before Fastify has a request (parser errors, timeouts) or instead of one it cannot finish.
+ */
+export function answerOnSocket(socket: Duplex, status: number, body: ApiErrorBody) {
+  const json = JSON.stringify(body)
+  if (socket.writable)
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(json)}`,
+        'Cache-Control: no-store',
+        'X-Content-Type-Options: nosniff',
+        'Connection: close',
+        '',
+        json,
+      ].join('\r\n'),
+    )
+  socket.destroy()
+}
+
+export const TIMED_OUT: ApiErrorBody = {
+  message: 'The request took too long to arrive',
+  code: 'REQUEST_TIMEOUT',
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; body: ApiErrorBody }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, body: TIMED_OUT },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    body: { message: 'The request line or headers are too large', code: 'HEADERS_TOO_LARGE' },
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    status: 413,
+    body: { message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' },
+  },
+}
+const MALFORMED = {
+  status: 400,
+  body: { message: 'The request is not valid HTTP', code: 'BAD_REQUEST' },
+} as const
+
+/** Fastify's `clientErrorHandler`: what Node's parser refuses, in the one shape. */
+export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Duplex) {
+  // Already gone, or a response is under way on this connection: nothing can be said any more.
+  const response = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  if (error.code === 'ECONNRESET' || !socket.writable || response?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const answer = CLIENT_ERRORS[error.code] ?? MALFORMED
+  if (answer.status === 408)
+    this.log.info(
+      { event: 'request.timeout' },
+      'connection closed: the request did not arrive in time',
+    )
+  else
+    this.log.debug({ event: 'request.malformed', reason: error.code }, 'malformed request refused')
+  answerOnSocket(socket, answer.status, answer.body)
+}

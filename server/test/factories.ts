@@ -5,6 +5,7 @@ import type { Audit } from '@shared/schemas/audits'
 import type { CurrentUser } from '@shared/schemas/auth'
 import type { Client } from '@shared/schemas/clients'
 import type { Project } from '@shared/schemas/projects'
+import type { AuditRequest } from '@shared/schemas/requests'
 import type { Category, Template, TemplateItem } from '@shared/schemas/templates'
 import { selectRows } from '../db/client'
 import {
@@ -124,6 +125,25 @@ export async function createProject(
 export async function createAudit(t: TestApp, cookie: string, body: Record<string, unknown> = {}) {
   const projectId = body.projectId ?? (await createProject(t, cookie)).id
   return create<Audit>(t, cookie, '/api/audits', { name: `Audit ${next()}`, projectId, ...body })
+}
+
+/** A request of a new audit of `projectId`, sent to `assigneeId` (a client user): open for uploads. */
+export async function sentRequest(
+  t: TestApp,
+  cookie: string,
+  { projectId, assigneeId }: { projectId: string; assigneeId: string },
+) {
+  const audit = await createAudit(t, cookie, { projectId })
+  const request = await create<AuditRequest>(t, cookie, `/api/audits/${audit.id}/requests`, {
+    title: `Request ${next()}`,
+    assigneeId,
+  })
+  const sent = await t.request('POST', `/api/audits/${audit.id}/send`, {
+    cookie,
+    body: { requestIds: [request.id] },
+  })
+  if (sent.statusCode !== 200) throw new Error(`send → ${sent.statusCode}: ${sent.body}`)
+  return request
 }
 
 export const createCategory = (t: TestApp, cookie: string, body: Record<string, unknown> = {}) =>
