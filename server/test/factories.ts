@@ -19,6 +19,7 @@ import {
 } from '../db/schema'
 import { passwords } from '../modules/auth/passwords'
 import { APP_URL, sessionCookie, type TestApp } from './harness'
+import { multipartBody, type UploadFile } from './multipart'
 import { linkIn, tokenFrom } from './smtp-capture'
 
 let sequence = 0
@@ -96,6 +97,16 @@ export async function invitedUser(
 }
 
 export const INVITATION_LINK = `${APP_URL}/accept-invitation?token=`
+
+/** Uploads the files to a request as `cookie`, as a browser does (multipart/form-data). */
+export function uploadFiles(t: TestApp, cookie: string, requestId: string, files: UploadFile[]) {
+  const { payload, contentType } = multipartBody(files)
+  return t.request('POST', `/api/requests/${requestId}/files`, {
+    cookie,
+    body: payload,
+    headers: { 'content-type': contentType },
+  })
+}
 
 /** POSTs `body` as `cookie` and returns the created object; anything but 201 throws. */
 async function create<T>(t: TestApp, cookie: string, url: string, body: Record<string, unknown>) {

@@ -13,6 +13,7 @@ import {
   expectError,
   expectValidation,
   signedInClientUser,
+  uploadFiles,
 } from '../../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { multipartBody, readZip, type UploadFile } from '../../test/multipart'
@@ -61,15 +62,8 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const call = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
   t.request(method, url, { cookie, body })
 
-function upload(cookie: string, requestId: string, files: UploadFile[]) {
-  const { payload, contentType } = multipartBody(files)
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/requests/${requestId}/files`,
-    payload,
-    headers: { origin: APP_URL, cookie, 'content-type': contentType },
-  })
-}
+const upload = (cookie: string, requestId: string, files: UploadFile[]) =>
+  uploadFiles(t, cookie, requestId, files)
 
 async function uploaded(cookie: string, requestId: string, files: UploadFile[]) {
   const res = await upload(cookie, requestId, files)

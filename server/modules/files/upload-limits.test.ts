@@ -4,9 +4,15 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditRequest, RequestDetail } from '@shared/schemas/requests'
 import { selectRows } from '../../db/client'
-import { createAudit, createProject, expectError, signedInClientUser } from '../../test/factories'
-import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
-import { multipartBody, type UploadFile } from '../../test/multipart'
+import {
+  createAudit,
+  createProject,
+  expectError,
+  signedInClientUser,
+  uploadFiles,
+} from '../../test/factories'
+import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
+import type { UploadFile } from '../../test/multipart'
 
 // floor(0.02 MB) = 20,971 bytes per company; 3 files per version; files up to 10,485 bytes.
 const QUOTA = Math.floor(0.02 * 1024 * 1024)
@@ -51,15 +57,8 @@ async function company() {
   return { orgId: admin.user.company.id, admin: admin.cookie, member: member.cookie, sentRequest }
 }
 
-function upload(cookie: string, requestId: string, files: UploadFile[]) {
-  const { payload, contentType } = multipartBody(files)
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/requests/${requestId}/files`,
-    payload,
-    headers: { origin: APP_URL, cookie, 'content-type': contentType },
-  })
-}
+const upload = (cookie: string, requestId: string, files: UploadFile[]) =>
+  uploadFiles(t, cookie, requestId, files)
 
 const pendingFiles = async (cookie: string, requestId: string) => {
   const res = await t.request('GET', `/api/requests/${requestId}`, { cookie })

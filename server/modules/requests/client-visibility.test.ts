@@ -7,9 +7,8 @@ import {
   type RequestStatus,
 } from '@shared/schemas/requests'
 import { auditRequests } from '../../db/schema'
-import { createAudit, createProject, signedInClientUser } from '../../test/factories'
+import { createAudit, createProject, signedInClientUser, uploadFiles } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
-import { multipartBody } from '../../test/multipart'
 
 /**
  * A client user sees a request only if it was sent to them (`sent_at` set), whatever its status
@@ -49,14 +48,9 @@ beforeAll(async () => {
         cookie: admin,
         body: { requestIds: [request.id] },
       })
-      const { payload, contentType } = multipartBody([
+      const uploaded = await uploadFiles(t, member.cookie, request.id, [
         { name: 'answer.txt', data: Buffer.from(`answer to ${request.title}\n`) },
       ])
-      const uploaded = await t.request('POST', `/api/requests/${request.id}/files`, {
-        cookie: member.cookie,
-        body: payload,
-        headers: { 'content-type': contentType },
-      })
       expect(uploaded.statusCode, uploaded.body).toBe(201)
       // Then moved to the case's state, as if it had got there (a draft marked not applicable
       // before it was ever sent is the case the review found).
@@ -124,16 +118,11 @@ describe('a client user sees exactly the requests that were sent, whatever their
         expect(res.body).not.toContain(c.request.title)
         expect(res.body).not.toContain('Not needed this year')
       }
-      const { payload, contentType } = multipartBody([
-        { name: 'more.txt', data: Buffer.from('more\n') },
-      ])
       const refused = [
         await asMember('POST', `/api/requests/${id}/submit`, { response: 'Here it is' }),
-        await t.request('POST', `/api/requests/${id}/files`, {
-          cookie: member.cookie,
-          body: payload,
-          headers: { 'content-type': contentType },
-        }),
+        await uploadFiles(t, member.cookie, id, [
+          { name: 'more.txt', data: Buffer.from('more\n') },
+        ]),
         await t.request('DELETE', `/api/files/${c.fileId}`, { cookie: member.cookie }),
       ]
       for (const res of refused) expect(res.statusCode, `${name(c)}: ${res.body}`).toBe(404)
