@@ -33,8 +33,14 @@ function message(
     ...(action ? [`${action.label}: ${action.url}`] : []),
     '— AuditDesk',
   ].join('\n\n')
-  return { to, subject, text, html: layout(subject, paragraphs, action), link: action?.url }
+  // Names in subjects are user input: keep the subject on one line.
+  const line = subject.replace(/\s+/g, ' ')
+  return { to, subject: line, text, html: layout(line, paragraphs, action), link: action?.url }
 }
+
+/** The same subject whether the invitation carries a link or tells of an existing account. */
+const invitedSubject = (invite: { inviterName: string; companyName: string }) =>
+  `${invite.inviterName} invited you to ${invite.companyName} on AuditDesk`
 
 export const mails = {
   verifyEmail: (to: string, firstName: string, url: string) =>
@@ -73,11 +79,7 @@ export const mails = {
   ) =>
     message(
       to,
-      // Names are user input: keep the subject on one line.
-      `${invite.inviterName} invited you to ${invite.companyName} on AuditDesk`.replace(
-        /\s+/g,
-        ' ',
-      ),
+      invitedSubject(invite),
       [
         'Hello,',
         invite.role === 'admin'
@@ -95,10 +97,7 @@ export const mails = {
   ) =>
     message(
       to,
-      `${invite.inviterName} invited you to ${invite.companyName} on AuditDesk`.replace(
-        /\s+/g,
-        ' ',
-      ),
+      invitedSubject(invite),
       [
         `Hello ${invite.firstName},`,
         `${invite.inviterName} invited this email address to join ${invite.companyName} on AuditDesk, but it already has an account with another company, and an account belongs to one company.`,
@@ -118,12 +117,8 @@ export const mails = {
     },
   ) =>
     message(
-      // Names are user input: keep the subject on one line.
       to,
-      `${sent.requests.length === 1 ? 'A new request' : `${sent.requests.length} new requests`} for ${sent.auditName}`.replace(
-        /\s+/g,
-        ' ',
-      ),
+      `${sent.requests.length === 1 ? 'A new request' : `${sent.requests.length} new requests`} for ${sent.auditName}`,
       [
         `Hello ${sent.firstName},`,
         `${sent.senderName} sent you ${sent.requests.length === 1 ? 'a request' : `${sent.requests.length} requests`} for the audit ${sent.auditName}:`,
