@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { RouteEntry } from '../app'
-
-/** A well-formed id that names nothing: route patterns' parameters are filled with it. */
-export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
+import { MISSING_ID } from './factories'
 
 export interface RouteUnderTest {
   method: string
   /** The pattern with its parameters filled in. */
   url: string
-  pattern: string
   config: RouteEntry['config']
 }
 
@@ -16,13 +13,11 @@ export interface RouteUnderTest {
 export function routesOf(app: FastifyInstance): RouteUnderTest[] {
   const out: RouteUnderTest[] = []
   for (const route of app.routeTable) {
-    const url = route.url.replace(/:[^/]+/g, NO_SUCH_ID).replace(/\*/g, 'anything')
+    const url = route.url.replace(/:[^/]+/g, MISSING_ID).replace(/\*/g, 'anything')
     for (const method of route.methods) {
       if (!out.some((r) => r.method === method && r.url === url))
-        out.push({ method, url, pattern: route.url, config: route.config })
+        out.push({ method, url, config: route.config })
     }
   }
   return out
 }
-
-export const isMutation = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method)
