@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Principal } from '../access/principal'
 import { AppError } from '../lib/errors'
 import {
   findSessionUser,
@@ -93,6 +94,12 @@ export function clientScopeOf(request: FastifyRequest): string | undefined {
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue')
   return request.user
+}
+
+/** The signed-in user as services see them (access/principal.ts). */
+export function principalOf(request: FastifyRequest): Principal {
+  const { id, organizationId, role, clientId } = currentUser(request)
+  return { userId: id, organizationId, role, clientId }
 }
 
 /** The signed-in user's company: every repo call is scoped by it. */
