@@ -1,10 +1,49 @@
 import js from '@eslint/js'
 import drizzle from 'eslint-plugin-drizzle'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 const restrict = (patterns) => ['error', { patterns }]
+
+// The server's layers (decision 011): routes parse and reply, services own a use case, repos hold
+// the queries of one table. Each layer's files may not reach past the next one down.
+const neverWeb = { group: ['**/web/**', '@/*'], message: 'server/ never imports web/.' }
+const serverLayers = [
+  {
+    files: ['server/modules/**/*.routes.ts'],
+    patterns: [
+      neverWeb,
+      {
+        group: ['**/*.repo', '**/db/**', 'drizzle-orm', 'drizzle-orm/*'],
+        message: 'Routes call services; queries live in repos (decision 011).',
+      },
+    ],
+  },
+  {
+    files: ['server/modules/**/*.service.ts'],
+    patterns: [
+      neverWeb,
+      { group: ['**/*.routes'], message: 'Services never import routes (decision 011).' },
+      {
+        group: ['**/plugins/**'],
+        message: 'Services take a Principal, never the HTTP request (decision 011).',
+      },
+    ],
+  },
+  {
+    files: ['server/modules/**/*.repo.ts'],
+    patterns: [
+      neverWeb,
+      {
+        group: ['**/*.service', '**/*.routes', '**/plugins/**', 'fastify'],
+        message: 'A repo holds queries only: no services, routes or HTTP (decision 011).',
+      },
+      { group: ['./*.repo', '../*/*.repo'], message: 'A repo does not call another repo.' },
+    ],
+  },
+]
 
 export default tseslint.config(
   {
@@ -46,12 +85,31 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     plugins: { drizzle },
     rules: {
-      'no-restricted-imports': restrict([
-        { group: ['**/web/**', '@/*'], message: 'server/ never imports web/.' },
-      ]),
+      'no-restricted-imports': restrict([neverWeb]),
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
     },
+  },
+  ...serverLayers.map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': restrict(patterns) },
+  })),
+  // No import cycles anywhere (a cycle is how layers quietly stop being layers).
+  {
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: new URL('./tsconfig.json', import.meta.url).pathname },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['web/**/*.{ts,tsx,js}'],

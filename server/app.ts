@@ -17,20 +17,22 @@ import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { categoryRoutes } from './modules/categories/categories.routes'
 import { clientRoutes } from './modules/clients/clients.routes'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { exportRoutes } from './modules/exports/exports.routes'
 import { fileRoutes } from './modules/files/files.routes'
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
-import { healthRoutes } from './modules/health/health.routes'
-import { invitationAcceptRoutes, invitationRoutes } from './modules/invitations/invitations.routes'
+import { systemRoutes } from './modules/health/health.routes'
+import { invitationRoutes } from './modules/invitations/invitations.routes'
 import { organizationRoutes } from './modules/organization/organization.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { requestRoutes } from './modules/requests/requests.routes'
 import { templateItemRoutes } from './modules/template-items/template-items.routes'
 import { templateRoutes } from './modules/templates/templates.routes'
 import { userRoutes } from './modules/users/users.routes'
+import { contractPlugin } from './plugins/contract'
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors'
+import { openapiPlugin } from './plugins/openapi'
 import { apiScopePlugin, securityPlugin } from './plugins/security'
-import { requireSession, sessionPlugin, staffOnlyUnlessAllowed } from './plugins/session'
+import { sessionPlugin } from './plugins/session'
 import { spaPlugin } from './plugins/spa'
 import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts'
 
@@ -53,6 +55,7 @@ export interface RouteEntry {
   methods: string[]
   url: string
   config: import('fastify').FastifyContextConfig
+  schema: import('fastify').FastifySchema | undefined
 }
 
 export interface AppOptions {
@@ -63,7 +66,7 @@ export interface AppOptions {
   webDir?: string
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: { write(line: string): void }
-  /** More routes inside the /api scope: tests use them to provoke failures. */
+  /** More routes inside the /api scope (with `config.access`): tests use them to provoke failures. */
   extraApiRoutes?: FastifyPluginAsync
 }
 
@@ -113,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       methods: [route.method].flat(),
       url: route.url,
       config: route.config ?? {},
+      schema: route.schema,
     })
   })
 
@@ -143,31 +147,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { config })
   await app.register(sessionPlugin)
+  await app.register(openapiPlugin)
   await app.register(
     async (api) => {
       await api.register(apiScopePlugin, { config })
-      await api.register(healthRoutes)
-      await api.register(authRoutes, { prefix: '/auth' })
-      await api.register(invitationAcceptRoutes, { prefix: '/invitations' })
-      await api.register(async (workspace) => {
-        workspace.addHook('onRequest', requireSession)
-        // Client-role users get 403 on every route here but the few that opt in (read-only,
-        // scoped to their client in the repos).
-        workspace.addHook('onRequest', staffOnlyUnlessAllowed)
-        await workspace.register(dashboardRoutes, { prefix: '/dashboard' })
-        await workspace.register(clientRoutes, { prefix: '/clients' })
-        await workspace.register(projectRoutes, { prefix: '/projects' })
-        await workspace.register(auditRoutes, { prefix: '/audits' })
-        await workspace.register(requestRoutes)
-        await workspace.register(fileRoutes)
-        await workspace.register(exportRoutes)
-        await workspace.register(templateRoutes, { prefix: '/templates' })
-        await workspace.register(categoryRoutes, { prefix: '/template-categories' })
-        await workspace.register(templateItemRoutes, { prefix: '/template-items' })
-        await workspace.register(organizationRoutes, { prefix: '/organization' })
-        await workspace.register(userRoutes, { prefix: '/users' })
-        await workspace.register(invitationRoutes, { prefix: '/invitations' })
-      })
+      // Every route's path, schemas and access come from shared/api (plugins/contract.ts).
+      await api.register(contractPlugin)
+      for (const routes of [
+        systemRoutes,
+        authRoutes,
+        organizationRoutes,
+        userRoutes,
+        invitationRoutes,
+        dashboardRoutes,
+        clientRoutes,
+        projectRoutes,
+        auditRoutes,
+        requestRoutes,
+        fileRoutes,
+        exportRoutes,
+        templateRoutes,
+        categoryRoutes,
+        templateItemRoutes,
+      ])
+        await api.register(routes)
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes)
     },
     { prefix: '/api' },

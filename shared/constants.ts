@@ -22,7 +22,8 @@ export const INDUSTRIES = [
   'Other',
 ] as const
 
-export const ROLES = ['admin', 'client'] as const
+/** admin: the firm's administrators; staff: the firm's other people; client: a client's user. */
+export const ROLES = ['admin', 'staff', 'client'] as const
 
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 128

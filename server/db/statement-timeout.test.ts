@@ -12,7 +12,7 @@ describe.runIf(testDbKind() === 'postgres')('a statement past the timeout', () =
     t = await createTestApp({
       env: { DATABASE_STATEMENT_TIMEOUT_SECONDS: '0.2' },
       extraApiRoutes: async (api) => {
-        api.get('/test/slow', async () => {
+        api.get('/test/slow', { config: { access: 'public' } }, async () => {
           await api.db.execute(sql`select pg_sleep(3)`)
           return { finished: true }
         })

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { uploadRefusals } from '@shared/uploads'
 import { AppError } from '../lib/errors'
 
 export interface StoredFile {
@@ -82,11 +84,11 @@ export async function localStorage(dir: string): Promise<FileStorage> {
       const key = randomBytes(24).toString('hex')
       const temp = path.join(dir, `${key}.part`)
       const hash = createHash('sha256')
-      const tooLarge = () =>
-        new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${formatSize(maxBytes)}`)
+      const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', uploadRefusals.tooLarge(maxBytes))
       let size = 0
       // Ours, kept apart: the pipeline may reject with the source's own error once it is torn down.
       let refusal: unknown
+      const sink = createWriteStream(temp, { flags: 'wx' })
       try {
         await pipeline(
           stream,
@@ -103,7 +105,7 @@ export async function localStorage(dir: string): Promise<FileStorage> {
               yield chunk
             }
           },
-          createWriteStream(temp, { flags: 'wx' }),
+          sink,
         )
         // @fastify/multipart truncates at its own limit instead of failing: treat it as too large.
         if ((stream as { truncated?: boolean }).truncated) throw tooLarge()
@@ -111,6 +113,9 @@ export async function localStorage(dir: string): Promise<FileStorage> {
         await rename(temp, pathOf(key))
         return { key, size, sha256: hash.digest('hex'), contentType }
       } catch (error) {
+        // A refusal on the first chunk can come before the file is even open: wait for the sink to
+        // open and close, or the file would appear after its removal.
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined)
         await rm(temp, { force: true })
         throw refusal ?? error
       }
@@ -151,16 +156,4 @@ export async function localStorage(dir: string): Promise<FileStorage> {
       return abandoned.length
     },
   }
-}
-
-/** A size for people: "512 bytes", "10.2 KB", "3.1 MB", "10 GB". */
-export function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} bytes`
-  const [value, unit] =
-    bytes < 1024 ** 2
-      ? [bytes / 1024, 'KB']
-      : bytes < 1024 ** 3
-        ? [bytes / 1024 ** 2, 'MB']
-        : [bytes / 1024 ** 3, 'GB']
-  return `${Number(value.toFixed(1))} ${unit}`
 }

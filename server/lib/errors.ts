@@ -41,3 +41,7 @@ export const isUniqueViolation = (error: unknown) => hasErrorCode(error, ['23505
 
 /** PostgreSQL cancelled the statement (57014): it ran past DATABASE_STATEMENT_TIMEOUT_SECONDS. */
 export const isStatementTimeout = (error: unknown) => hasErrorCode(error, ['57014'])
+
+/** A 400 naming the field at fault, for rules a schema cannot check (another row must exist). */
+export const fieldError = (path: string, message: string) =>
+  new AppError('VALIDATION', message, [{ path, message }])

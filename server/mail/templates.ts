@@ -1,3 +1,4 @@
+import type { Role } from '@shared/schemas/auth'
 import type { MailMessage } from './mailer'
 
 const escapeHtml = (value: string) =>
@@ -42,6 +43,21 @@ function message(
 const invitedSubject = (invite: { inviterName: string; companyName: string }) =>
   `${invite.inviterName} invited you to ${invite.companyName} on AuditDesk`
 
+/** What the invitation makes of its recipient, in the words of the mail. */
+function invitedAs(invite: {
+  inviterName: string
+  companyName: string
+  role: Role
+  clientName: string | null
+}) {
+  const joined = `${invite.inviterName} invited you to join ${invite.companyName} on AuditDesk`
+  if (invite.role === 'admin')
+    return `${joined} as an admin, with full access to the company's clients, projects, audits and templates.`
+  if (invite.role === 'staff')
+    return `${joined} as a staff member, to run the company's clients, projects, audits and requests.`
+  return `${joined} as a client user for ${invite.clientName ?? 'your organisation'}, to follow your projects and audits.`
+}
+
 export const mails = {
   verifyEmail: (to: string, firstName: string, url: string) =>
     message(
@@ -71,7 +87,7 @@ export const mails = {
     invite: {
       companyName: string
       inviterName: string
-      role: 'admin' | 'client'
+      role: Role
       clientName: string | null
       expiresInDays: number
       url: string
@@ -82,9 +98,7 @@ export const mails = {
       invitedSubject(invite),
       [
         'Hello,',
-        invite.role === 'admin'
-          ? `${invite.inviterName} invited you to join ${invite.companyName} on AuditDesk as an admin, with full access to the company's clients, projects, audits and templates.`
-          : `${invite.inviterName} invited you to join ${invite.companyName} on AuditDesk as a client user for ${invite.clientName ?? 'your organisation'}, to follow your projects and audits.`,
+        invitedAs(invite),
         'Accept the invitation to choose your name and password; your email address is already confirmed.',
         `This link expires in ${invite.expiresInDays} days and works once. If you did not expect this invitation, you can ignore this email.`,
       ],

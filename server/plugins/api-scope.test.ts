@@ -24,9 +24,13 @@ const hex = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0
 /** The URL with every letter of its path percent-encoded: `/api/x` → `/%61%70%69/%78`. */
 const encodeLetters = (url: string) => url.replace(/[a-z]/gi, hex)
 
-/** HEAD routes answer as their GET does, without a body to tell a router miss by: the GETs cover them. */
+/**
+ * The routes of the /api scope (each declares its access; the API reference at /api/docs is a page
+ * outside it). HEAD routes answer as their GET does, without a body to tell a router miss by: the
+ * GETs cover them.
+ */
 const apiRoutes = (app: TestApp) =>
-  routesOf(app.app).filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD')
+  routesOf(app.app).filter((route) => route.config.access !== undefined && route.method !== 'HEAD')
 
 /** An answer from the router's not-found handler rather than from a route. */
 function routerMiss(res: LightMyRequestResponse) {

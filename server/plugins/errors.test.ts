@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp({
     extraApiRoutes: async (api) => {
       // What node-postgres throws when the database server resets the connection.
-      api.get('/test/database-reset', async () => {
+      api.get('/test/database-reset', { config: { access: 'public' } }, async () => {
         throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' })
       })
     },

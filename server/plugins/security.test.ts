@@ -101,21 +101,21 @@ beforeAll(async () => {
     createTestApp({ webDir }),
     createTestApp({ env: { APP_URL: HTTPS_URL } }),
     buildCustomApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } }, (app) => {
-      app.get('/test/boom', async () => {
+      app.get('/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('secret internals: SELECT password_hash FROM users WHERE id = 42')
       })
-      app.get('/test/sql', async () => {
+      app.get('/test/sql', { config: { access: 'public' } }, async () => {
         await app.db.execute(
           sql`select * from no_such_table where secret_column = ${'s3cr3t-param'}`,
         )
         return { ok: true }
       })
-      app.get('/test/db-down', async () => {
+      app.get('/test/db-down', { config: { access: 'public' } }, async () => {
         throw Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432'), {
           code: 'ECONNREFUSED',
         })
       })
-      app.post('/test/boom', async () => {
+      app.post('/test/boom', { config: { access: 'public' } }, async () => {
         throw new TypeError("Cannot read properties of undefined (reading 'organizationId')")
       })
     }),

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { fullName } from '@shared/format'
 import type { Principal } from '../access/principal'
 import { AppError } from '../lib/errors'
 import {
@@ -10,13 +11,6 @@ import {
 } from '../modules/auth/sessions.repo'
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * Client-role users may call this route: it scopes its queries to their client (clientScopeOf).
-     * Without it, a workspace route answers 403 to them (see `staffOnlyUnlessAllowed`).
-     */
-    allowClientUsers?: boolean
-  }
   interface FastifyRequest {
     user: SessionUser | null
   }
@@ -30,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie; `requireSession` guards the protected scopes. */
+/** Reads the session cookie; the access hook (plugins/contract.ts) requires it where needed. */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie)
   const secure = app.config.secureCookies
@@ -62,35 +56,7 @@ export async function requireSession(
   request.user = user
 }
 
-export function requireRole(role: SessionUser['role']) {
-  return async (request: FastifyRequest) => {
-    if (request.user?.role !== role)
-      throw new AppError('FORBIDDEN', 'You do not have permission to do this')
-  }
-}
-
-/**
- * The workspace's role rule, default-deny: a client-role user reaches only the routes that opt in
- * with `config: { allowClientUsers: true }`; everything else answers 403 before validation.
- */
-export async function staffOnlyUnlessAllowed(request: FastifyRequest) {
-  if (request.user?.role !== 'admin' && !request.routeOptions.config.allowClientUsers)
-    throw new AppError('FORBIDDEN', 'You do not have permission to do this')
-}
-
-/**
- * The client whose records the caller is confined to: their own client for a client-role user,
- * undefined (the whole company) for staff.
- */
-export function clientScopeOf(request: FastifyRequest): string | undefined {
-  const user = currentUser(request)
-  if (user.role === 'admin') return undefined
-  // The database guarantees a client for every client-role user; refuse rather than widen.
-  if (!user.clientId) throw new AppError('FORBIDDEN', 'You do not have permission to do this')
-  return user.clientId
-}
-
-/** For handlers behind requireSession: the signed-in user. */
+/** For handlers of signed-in routes: the session and its user. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue')
   return request.user
@@ -98,9 +64,6 @@ export function currentUser(request: FastifyRequest): SessionUser {
 
 /** The signed-in user as services see them (access/principal.ts). */
 export function principalOf(request: FastifyRequest): Principal {
-  const { id, organizationId, role, clientId } = currentUser(request)
-  return { userId: id, organizationId, role, clientId }
+  const { id, organizationId, role, clientId, firstName, lastName } = currentUser(request)
+  return { userId: id, organizationId, role, clientId, name: fullName({ firstName, lastName }) }
 }
-
-/** The signed-in user's company: every repo call is scoped by it. */
-export const orgOf = (request: FastifyRequest) => currentUser(request).organizationId

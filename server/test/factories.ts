@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import type { Audit } from '@shared/schemas/audits'
-import type { CurrentUser } from '@shared/schemas/auth'
+import type { Capability } from '@shared/access'
+import type { AuditDetail } from '@shared/schemas/audits'
+import type { CurrentUser, Role } from '@shared/schemas/auth'
 import type { Client } from '@shared/schemas/clients'
 import type { Project } from '@shared/schemas/projects'
 import type { AuditRequest } from '@shared/schemas/requests'
@@ -31,8 +32,6 @@ const next = () => `${++sequence}.${process.pid}`
  * real login route. The invitation flow itself is exercised by `invitedUser`.
  */
 export async function signedInClientUser(t: TestApp, organizationId: string, clientId?: string) {
-  const email = `client${next()}@example.com`
-  const password = 'client user password'
   const now = t.clock()
   const ownClientId =
     clientId ??
@@ -42,28 +41,49 @@ export async function signedInClientUser(t: TestApp, organizationId: string, cli
         .values({ organizationId, name: `Client ${next()}`, createdAt: now, updatedAt: now })
         .returning({ id: clients.id })
     )[0]!.id
+  const signedIn = await signedInUser(t, organizationId, {
+    role: 'client',
+    clientId: ownClientId,
+    firstName: 'Clara',
+    lastName: 'Client',
+  })
+  return { ...signedIn, user: { ...signedIn.user, role: 'client' as const, clientId: ownClientId } }
+}
+
+/** A verified staff member of an existing company, signed in like signedInClientUser. */
+export async function signedInStaff(t: TestApp, organizationId: string) {
+  const signedIn = await signedInUser(t, organizationId, {
+    role: 'staff',
+    clientId: null,
+    firstName: 'Sam',
+    lastName: 'Staff',
+  })
+  return { ...signedIn, user: { ...signedIn.user, role: 'staff' as const } }
+}
+
+async function signedInUser(
+  t: TestApp,
+  organizationId: string,
+  who: { role: Role; clientId: string | null; firstName: string; lastName: string },
+) {
+  const email = `${who.role}${next()}@example.com`
+  const password = `${who.role} user password`
+  const now = t.clock()
   const [user] = await t.app.db
     .insert(users)
     .values({
       organizationId,
       email,
       passwordHash: await passwords.hash(password),
-      firstName: 'Clara',
-      lastName: 'Client',
-      role: 'client',
-      clientId: ownClientId,
+      ...who,
       emailVerifiedAt: now,
       createdAt: now,
       updatedAt: now,
     })
     .returning({ id: users.id })
   const login = await t.request('POST', '/api/auth/login', { body: { email, password } })
-  if (login.statusCode !== 200) throw new Error(`client login failed: ${login.body}`)
-  return {
-    cookie: sessionCookie(login),
-    password,
-    user: { id: user!.id, email, role: 'client' as const, clientId: ownClientId },
-  }
+  if (login.statusCode !== 200) throw new Error(`${who.role} login failed: ${login.body}`)
+  return { cookie: sessionCookie(login), password, user: { id: user!.id, email } }
 }
 
 /**
@@ -73,7 +93,7 @@ export async function signedInClientUser(t: TestApp, organizationId: string, cli
 export async function invitedUser(
   t: TestApp,
   adminCookie: string,
-  invitation: { role: 'admin' | 'client'; clientId?: string; email?: string },
+  invitation: { role: Role; clientId?: string; email?: string },
 ) {
   const email = invitation.email ?? `invitee${next()}@example.com`
   const sent = t.smtp.to(email).length
@@ -135,7 +155,11 @@ export async function createProject(
 /** An audit; without a projectId, a new project (and client) is created for it. */
 export async function createAudit(t: TestApp, cookie: string, body: Record<string, unknown> = {}) {
   const projectId = body.projectId ?? (await createProject(t, cookie)).id
-  return create<Audit>(t, cookie, '/api/audits', { name: `Audit ${next()}`, projectId, ...body })
+  return create<AuditDetail>(t, cookie, '/api/audits', {
+    name: `Audit ${next()}`,
+    projectId,
+    ...body,
+  })
 }
 
 /** A request of a new audit of `projectId`, sent to `assigneeId` (a client user): open for uploads. */
@@ -241,3 +265,16 @@ export function expectValidation(res: LightMyRequestResponse, paths: string[]) {
   ).toEqual(expect.arrayContaining(paths))
   return body
 }
+
+/** What each role may do across its company, as the API says (`permissions` of /api/auth/me). */
+export const ROLE_PERMISSIONS = {
+  admin: [
+    'workspace.read',
+    'engagements.manage',
+    'templates.read',
+    'templates.manage',
+    'company.manage',
+  ],
+  staff: ['workspace.read', 'engagements.manage', 'templates.read'],
+  client: ['workspace.read', 'requests.answer'],
+} as const satisfies Record<Role, readonly Capability[]>

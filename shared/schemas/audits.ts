@@ -1,10 +1,12 @@
 import { z } from 'zod'
-import { calendarDate, LIMITS, optionalText, requiredText, timestamps } from './common'
+import { AUDIT_ACTIONS } from '../access'
+import { calendarDate, id, LIMITS, optionalText, requiredText, timestamps } from './common'
 
 export const AUDIT_STATUSES = ['in_progress', 'in_review', 'completed'] as const
 export const auditStatus = z.enum(AUDIT_STATUSES, {
   error: 'Status must be in_progress, in_review or completed',
 })
+export type AuditStatus = z.infer<typeof auditStatus>
 export const AUDIT_STATUS_LABELS = {
   in_progress: 'In Progress',
   in_review: 'In Review',
@@ -38,6 +40,10 @@ export const listAuditsQuery = z.strictObject({
   projectId: z.uuid({ error: 'projectId must be a valid id' }),
 })
 
+/** A member of the firm on an audit's team. */
+export const teamMemberDto = z.object({ id: z.string(), name: z.string(), email: z.string() })
+export type TeamMember = z.infer<typeof teamMemberDto>
+
 export const auditDto = z.object({
   id: z.string(),
   name: z.string(),
@@ -45,6 +51,26 @@ export const auditDto = z.object({
   projectId: z.string(),
   status: auditStatus,
   dueDate: z.string().nullable(),
+  /** Who runs the audit for the firm (its creator unless changed); later features notify them. */
+  lead: teamMemberDto.nullable(),
+  /** What the caller may do with this audit now (server/access/can.ts decides). */
+  allowedActions: z.array(z.enum(AUDIT_ACTIONS)),
   ...timestamps,
 })
 export type Audit = z.infer<typeof auditDto>
+
+/** One audit: its whole team (the lead and the other members, by name). */
+export const auditDetailDto = auditDto.extend({ members: z.array(teamMemberDto) })
+export type AuditDetail = z.infer<typeof auditDetailDto>
+
+export const TEAM_MAX = 100
+
+/** PUT /api/audits/{id}/team: the lead and the other members, all of them the firm's people. */
+export const updateTeamInput = z.strictObject({
+  leadId: id.nullable(),
+  memberIds: z
+    .array(id, { error: 'memberIds must be a list of ids' })
+    .max(TEAM_MAX, `A team can have at most ${TEAM_MAX} members`)
+    .refine((ids) => new Set(ids).size === ids.length, 'A member is listed twice'),
+})
+export type UpdateTeamInput = z.input<typeof updateTeamInput>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { requiredText } from './common'
 import { companySize, industry } from './organization'
+import { CAPABILITIES } from '../access'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants'
 
 export const email = z
@@ -69,9 +70,11 @@ export const currentUser = z.object({
   lastName: z.string(),
   email: z.string(),
   role,
-  /** For role client: the client record the user belongs to; null for admins. */
+  /** For role client: the client record the user belongs to; null for the firm's people. */
   clientId: z.uuid().nullable(),
   company: z.object({ id: z.uuid(), name: z.string() }),
+  /** What the user's role may do across the company (the server decides; the interface follows). */
+  permissions: z.array(z.enum(CAPABILITIES)),
 })
 export type CurrentUser = z.infer<typeof currentUser>
 
@@ -141,3 +144,9 @@ export const publicConfig = z.object({
   uploads: z.object({ maxFileBytes: z.number().int(), maxFilesPerRequest: z.number().int() }),
 })
 export type PublicConfig = z.infer<typeof publicConfig>
+
+/** GET /api/auth/captcha: an ALTCHA challenge for the browser widget to solve. */
+export const captchaChallengeDto = z.looseObject({
+  parameters: z.looseObject({ algorithm: z.string(), salt: z.string() }),
+  signature: z.string().optional(),
+})

@@ -17,6 +17,7 @@ export const ACTIVITY_ACTIONS = [
   'request.not_applicable',
   'request.files_added',
   'request.file_removed',
+  'audit.team_changed',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -37,6 +38,7 @@ export const ACTIVITY_ACTION_LABELS = {
   'request.not_applicable': 'marked as not applicable the request',
   'request.files_added': 'added files to the request',
   'request.file_removed': 'removed a file from the request',
+  'audit.team_changed': 'changed the team of the audit',
 } as const satisfies Record<ActivityAction, string>
 
 export const RECENT_ACTIVITY_LIMIT = 20

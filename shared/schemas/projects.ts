@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { id, LIMITS, optionalText, requiredText, timestamps } from './common'
+import { LIMITS, optionalText, requiredText, timestamps } from './common'
 
 export const PROJECT_STATUSES = ['active', 'completed', 'on_hold'] as const
 export const projectStatus = z.enum(PROJECT_STATUSES, {
   error: 'Status must be active, completed or on_hold',
 })
+export type ProjectStatus = z.infer<typeof projectStatus>
 export const PROJECT_STATUS_LABELS = {
   active: 'Active',
   completed: 'Completed',
@@ -38,5 +39,3 @@ export const projectDto = z.object({
   ...timestamps,
 })
 export type Project = z.infer<typeof projectDto>
-
-export const projectIdParam = id

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FILE_ACTIONS, REQUEST_ACTIONS } from '../access'
 import { calendarDate, id, LIMITS, optionalText, requiredText, timestamps } from './common'
 import { activityDto } from './dashboard'
 
@@ -21,14 +22,6 @@ export const REQUEST_STATUS_LABELS = {
   returned: 'Returned',
   not_applicable: 'Not Applicable',
 } as const satisfies Record<RequestStatus, string>
-
-/** Assignee and due date change until the request is accepted (or set aside as not applicable). */
-export const PLANNING_EDITABLE: readonly RequestStatus[] = [
-  'draft',
-  'sent',
-  'submitted',
-  'returned',
-]
 
 export const REQUEST_LIMITS = {
   response: 20_000,
@@ -82,6 +75,10 @@ export const bulkUpdateRequestsInput = z.strictObject({
 })
 export type BulkUpdateRequestsInput = z.input<typeof bulkUpdateRequestsInput>
 
+/** POST /api/requests/{id}/move: the draft's new place among the audit's drafts (0 = first). */
+export const moveRequestInput = z.strictObject({ position })
+export type MoveRequestInput = z.input<typeof moveRequestInput>
+
 export const fromTemplateInput = z.strictObject({
   templateId: z.uuid({ error: 'Template is required' }),
 })
@@ -129,6 +126,8 @@ export const requestDto = z.object({
   submittedAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   notApplicableReason: z.string().nullable(),
+  /** What the caller may do with this request now (server/access/can.ts decides). */
+  allowedActions: z.array(z.enum(REQUEST_ACTIONS)),
   ...timestamps,
 })
 export type AuditRequest = z.infer<typeof requestDto>
@@ -154,6 +153,8 @@ export const requestFileDto = z.object({
   /** Null once the uploader's account is removed. */
   uploadedById: z.string().nullable(),
   createdAt: z.string(),
+  /** `remove`: the caller uploaded it and its version was not submitted yet. */
+  allowedActions: z.array(z.enum(FILE_ACTIONS)),
 })
 export type RequestFile = z.infer<typeof requestFileDto>
 
@@ -194,6 +195,10 @@ export const requestDetailDto = requestDto.extend({
   internalNotes: z.array(commentDto).optional(),
 })
 export type RequestDetail = z.infer<typeof requestDetailDto>
+
+/** Who a request of the audit may be assigned to: the client users of the audit's client. */
+export const assigneeDto = z.object({ id: z.string(), name: z.string(), email: z.string() })
+export type Assignee = z.infer<typeof assigneeDto>
 
 export const myRequestsDto = z.array(
   z.object({

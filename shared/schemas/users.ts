@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ROLES } from '../constants'
 
-export const userRole = z.enum(ROLES, { error: 'Role must be admin or client' })
-export const ROLE_LABELS = { admin: 'Admin', client: 'Client' } as const
+export const userRole = z.enum(ROLES, { error: 'Role must be admin, staff or client' })
+export const ROLE_LABELS = { admin: 'Admin', staff: 'Staff', client: 'Client' } as const
 
 /** Optional in the schema; required for role client and refused for role admin (see `withClientRule`). */
 export const optionalClientId = z
@@ -15,8 +15,8 @@ const clientRequired = 'Choose the client this user belongs to'
 const clientNotAllowed = 'Only client users belong to a client'
 
 /**
- * A client user belongs to exactly one of the company's clients; an admin to none. Used by the
- * invitation and the role-change bodies alike.
+ * A client user belongs to exactly one of the company's clients; the firm's people (admin, staff)
+ * to none. Used by the invitation and the role-change bodies alike.
  */
 export function withClientRule<T extends z.ZodType<{ role: string; clientId: string | null }>>(
   schema: T,
@@ -24,7 +24,7 @@ export function withClientRule<T extends z.ZodType<{ role: string; clientId: str
   return schema.superRefine((value, ctx) => {
     if (value.role === 'client' && !value.clientId)
       ctx.addIssue({ code: 'custom', path: ['clientId'], message: clientRequired })
-    if (value.role === 'admin' && value.clientId)
+    if (value.role !== 'client' && value.clientId)
       ctx.addIssue({ code: 'custom', path: ['clientId'], message: clientNotAllowed })
   })
 }

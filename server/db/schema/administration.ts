@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { ROLES } from '../../../shared/constants'
 import { ACTIVITY_ACTIONS } from '../../../shared/schemas/dashboard'
 import { id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
 import { auditRequests } from './requests'
-import { users } from './users'
+import { roleList, users } from './users'
 import { clients } from './workspace'
 
 export const invitations = pgTable(
@@ -15,7 +16,7 @@ export const invitations = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     email: text().notNull(),
-    role: text({ enum: ['admin', 'client'] }).notNull(),
+    role: text({ enum: ROLES }).notNull(),
     /** For role client: the client the new user will belong to; its invitations go with it. */
     clientId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
     /** SHA-256 of the mailed token, hex; a resend replaces it. */
@@ -37,7 +38,7 @@ export const invitations = pgTable(
     index('invitations_organization_id_idx').on(t.organizationId),
     index('invitations_client_id_idx').on(t.clientId),
     index('invitations_invited_by_user_id_idx').on(t.invitedByUserId),
-    check('invitations_role_check', sql`${t.role} in ('admin', 'client')`),
+    check('invitations_role_check', sql`${t.role} in (${roleList})`),
     check('invitations_client_id_check', sql`(${t.role} = 'client') = (${t.clientId} is not null)`),
     check('invitations_email_lowercase_check', sql`${t.email} = lower(${t.email})`),
   ],

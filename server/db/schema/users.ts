@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { ROLES } from '../../../shared/constants'
 import { id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
 import { clients } from './workspace'
+
+/** The roles as an SQL list, for CHECK constraints. */
+export const roleList = sql.raw(ROLES.map((role) => `'${role}'`).join(', '))
 
 export const users = pgTable(
   'users',
@@ -15,7 +19,7 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
-    role: text({ enum: ['admin', 'client'] }).notNull(),
+    role: text({ enum: ROLES }).notNull(),
     /** The client record a client-role user belongs to; restrict: the API answers 409 first. */
     clientId: uuid().references(() => clients.id, { onDelete: 'restrict' }),
     emailVerifiedAt: tstz(),
@@ -26,7 +30,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_organization_id_idx').on(t.organizationId),
     index('users_client_id_idx').on(t.clientId),
-    check('users_role_check', sql`${t.role} in ('admin', 'client')`),
+    check('users_role_check', sql`${t.role} in (${roleList})`),
     check('users_client_id_check', sql`(${t.role} = 'client') = (${t.clientId} is not null)`),
     check('users_email_lowercase_check', sql`${t.email} = lower(${t.email})`),
   ],

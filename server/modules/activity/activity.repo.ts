@@ -2,21 +2,18 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import { RECENT_ACTIVITY_LIMIT, type ActivityAction } from '@shared/schemas/dashboard'
 import type { Db } from '../../db/client'
 import { activityEvents } from '../../db/schema'
+import { iso } from '../../lib/dto'
 
-/** Who did it: the user's id and their name at that moment. */
+/** Who did it, in which company: their id and their name at that moment. */
 export interface Actor {
-  id: string
-  firstName: string
-  lastName: string
+  organizationId: string
+  userId: string
+  name: string
 }
-
-export const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`.trim()
 
 /** Appends one event to the company's trail; call it inside the change's own transaction. */
 export async function recordActivity(
   db: Db,
-  orgId: string,
   actor: Actor,
   action: ActivityAction,
   target: string,
@@ -24,42 +21,15 @@ export async function recordActivity(
   about: { requestId?: string } = {},
 ) {
   await db.insert(activityEvents).values({
-    organizationId: orgId,
-    actorUserId: actor.id,
-    actorName: fullName(actor),
+    organizationId: actor.organizationId,
+    actorUserId: actor.userId,
+    actorName: actor.name,
     action,
     target,
     requestId: about.requestId ?? null,
     createdAt: now,
     updatedAt: now,
   })
-}
-
-/** Newest first; `actorUserId` narrows it to one user's own events. */
-export async function recentActivity(
-  db: Db,
-  orgId: string,
-  filter: { actorUserId?: string } = {},
-  limit = RECENT_ACTIVITY_LIMIT,
-) {
-  const rows = await db
-    .select({
-      id: activityEvents.id,
-      actor: activityEvents.actorName,
-      action: activityEvents.action,
-      target: activityEvents.target,
-      createdAt: activityEvents.createdAt,
-    })
-    .from(activityEvents)
-    .where(
-      and(
-        eq(activityEvents.organizationId, orgId),
-        filter.actorUserId ? eq(activityEvents.actorUserId, filter.actorUserId) : undefined,
-      ),
-    )
-    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
-    .limit(limit)
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
 }
 
 const eventColumns = {
@@ -70,6 +40,29 @@ const eventColumns = {
   createdAt: activityEvents.createdAt,
 }
 
+const toDto = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: iso(row.createdAt) })
+
+/** Newest first; `actorUserId` narrows it to one user's own events. */
+export async function recentActivity(
+  db: Db,
+  orgId: string,
+  filter: { actorUserId?: string } = {},
+  limit = RECENT_ACTIVITY_LIMIT,
+) {
+  const rows = await db
+    .select(eventColumns)
+    .from(activityEvents)
+    .where(
+      and(
+        eq(activityEvents.organizationId, orgId),
+        filter.actorUserId ? eq(activityEvents.actorUserId, filter.actorUserId) : undefined,
+      ),
+    )
+    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
+    .limit(limit)
+  return rows.map(toDto)
+}
+
 /** One request's events, oldest first: its history. */
 export async function requestActivity(db: Db, orgId: string, requestId: string) {
   const rows = await db
@@ -77,5 +70,5 @@ export async function requestActivity(db: Db, orgId: string, requestId: string) 
     .from(activityEvents)
     .where(and(eq(activityEvents.organizationId, orgId), eq(activityEvents.requestId, requestId)))
     .orderBy(asc(activityEvents.createdAt), asc(activityEvents.id))
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+  return rows.map(toDto)
 }

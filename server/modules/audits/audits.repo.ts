@@ -1,11 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { AuditStatus } from '@shared/schemas/audits'
 import type { Db } from '../../db/client'
-import { audits, projects } from '../../db/schema'
-import { withIsoDates } from '../../lib/dto'
-import { AppError, notFound } from '../../lib/errors'
-import { insertRequestsFromItems, templateItemsFor } from '../requests/requests.repo'
+import { auditMembers, audits, projects, users } from '../../db/schema'
+import { notFound } from '../../lib/errors'
 
-type AuditStatus = 'in_progress' | 'in_review' | 'completed'
+/** The queries of an audit and its team (audits, audit_members). */
 
 export interface AuditValues {
   name?: string
@@ -13,6 +13,9 @@ export interface AuditValues {
   status?: AuditStatus
   dueDate?: string | null
 }
+
+const leadMember = alias(auditMembers, 'lead_member')
+const leadUser = alias(users, 'lead_user')
 
 const columns = {
   id: audits.id,
@@ -23,74 +26,103 @@ const columns = {
   dueDate: audits.dueDate,
   createdAt: audits.createdAt,
   updatedAt: audits.updatedAt,
+  leadId: leadUser.id,
+  leadFirstName: leadUser.firstName,
+  leadLastName: leadUser.lastName,
+  leadEmail: leadUser.email,
 }
 
-/** `clientId`: only that client's projects count (a client-role caller). */
-async function projectExists(db: Db, orgId: string, projectId: string, clientId?: string) {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(
-      and(
-        eq(projects.organizationId, orgId),
-        eq(projects.id, projectId),
-        clientId ? eq(projects.clientId, clientId) : undefined,
-      ),
-    )
-  return Boolean(row)
-}
+export type AuditRow = Awaited<ReturnType<typeof listAudits>>[number]
 
-export async function listAudits(db: Db, orgId: string, projectId: string, clientId?: string) {
-  if (!(await projectExists(db, orgId, projectId, clientId))) throw notFound('Project')
-  const rows = await db
+/** Audits with their lead; `clientId` confines them to that client's projects. */
+function selectAudits(db: Db, clientId: string | undefined) {
+  const query = db
     .select(columns)
     .from(audits)
+    .leftJoin(leadMember, and(eq(leadMember.auditId, audits.id), eq(leadMember.lead, true)))
+    .leftJoin(leadUser, eq(leadUser.id, leadMember.userId))
+  return clientId
+    ? query.innerJoin(
+        projects,
+        and(eq(projects.id, audits.projectId), eq(projects.clientId, clientId)),
+      )
+    : query
+}
+
+const ofOrg = (orgId: string, id: string) =>
+  and(eq(audits.organizationId, orgId), eq(audits.id, id))
+
+/** A project's audits, newest first (the project's visibility is the caller's to check). */
+export function listAudits(db: Db, orgId: string, projectId: string) {
+  return selectAudits(db, undefined)
     .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, projectId)))
     .orderBy(desc(audits.createdAt), desc(audits.id))
-  return rows.map(withIsoDates)
 }
 
-/** `clientId`: a client-role caller sees only the audits of that client's projects. */
+/** One audit the caller may see (`clientId`: a client user's); 404 otherwise. */
 export async function getAudit(db: Db, orgId: string, id: string, clientId?: string) {
-  const query = db.select(columns).from(audits)
-  const [row] = await (
-    clientId
-      ? query.innerJoin(
-          projects,
-          and(eq(projects.id, audits.projectId), eq(projects.clientId, clientId)),
-        )
-      : query
-  ).where(and(eq(audits.organizationId, orgId), eq(audits.id, id)))
+  const [row] = await selectAudits(db, clientId).where(ofOrg(orgId, id))
   if (!row) throw notFound('Audit')
-  return withIsoDates(row)
+  return row
 }
 
-/** With a template: the audit starts with one draft request per item (a copy), in one transaction. */
-export async function createAudit(
+/** The audit with its project's client; 404 when `clientId` is given and it is another's. */
+export async function findAuditWithClient(db: Db, orgId: string, id: string, clientId?: string) {
+  const [row] = await db
+    .select({ id: audits.id, name: audits.name, clientId: projects.clientId })
+    .from(audits)
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .where(and(ofOrg(orgId, id), clientId ? eq(projects.clientId, clientId) : undefined))
+  if (!row) throw notFound('Audit')
+  return row
+}
+
+export async function countAudits(db: Db, orgId: string, filter: { projectId: string }) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(audits)
+    .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, filter.projectId)))
+  return row?.count ?? 0
+}
+
+/** Locks the audit until the transaction ends (requests are counted and added under it); 404 if none. */
+export async function lockAudit(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select({ id: audits.id })
+    .from(audits)
+    .where(ofOrg(orgId, id))
+    .for('update')
+  if (!row) throw notFound('Audit')
+}
+
+/**
+ * The client of the audit's project, the project locked against a change of client until the
+ * transaction ends (a project refuses one once anything was sent).
+ */
+export async function lockAuditClient(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select({ clientId: projects.clientId })
+    .from(audits)
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .where(ofOrg(orgId, id))
+    .for('share', { of: projects })
+  return row?.clientId
+}
+
+export async function insertAudit(
   db: Db,
   orgId: string,
-  input: Required<AuditValues> & { projectId: string; templateId?: string },
+  values: Required<AuditValues> & { projectId: string },
   now: Date,
-  maxRequestsPerAudit: number,
 ) {
-  const { templateId, ...values } = input
-  if (!(await projectExists(db, orgId, values.projectId))) {
-    throw new AppError('VALIDATION', 'Project not found', [
-      { path: 'projectId', message: 'Project not found' },
-    ])
-  }
-  const items = templateId ? await templateItemsFor(db, orgId, templateId) : []
-  const row = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(audits)
-      .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
-      .returning(columns)
-    await insertRequestsFromItems(tx, orgId, created!.id, items, now, maxRequestsPerAudit)
-    return created!
-  })
-  return withIsoDates(row)
+  const [row] = await db
+    .insert(audits)
+    .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
+    .returning({ id: audits.id })
+  return row!.id
 }
 
+/** False when there was no such audit. */
 export async function updateAudit(
   db: Db,
   orgId: string,
@@ -98,19 +130,66 @@ export async function updateAudit(
   values: AuditValues,
   now: Date,
 ) {
-  const [row] = await db
+  const rows = await db
     .update(audits)
     .set({ ...values, updatedAt: now })
-    .where(and(eq(audits.organizationId, orgId), eq(audits.id, id)))
-    .returning(columns)
-  if (!row) throw notFound('Audit')
-  return withIsoDates(row)
+    .where(ofOrg(orgId, id))
+    .returning({ id: audits.id })
+  return rows.length > 0
 }
 
+/** Its requests, versions, files' rows and team go with it (ON DELETE CASCADE). */
 export async function deleteAudit(db: Db, orgId: string, id: string) {
-  const deleted = await db
-    .delete(audits)
-    .where(and(eq(audits.organizationId, orgId), eq(audits.id, id)))
-    .returning({ id: audits.id })
+  const deleted = await db.delete(audits).where(ofOrg(orgId, id)).returning({ id: audits.id })
   if (deleted.length === 0) throw notFound('Audit')
+}
+
+/** The audit's team, the lead first, then by name. */
+export function teamOf(db: Db, auditId: string) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      lead: auditMembers.lead,
+    })
+    .from(auditMembers)
+    .innerJoin(users, eq(users.id, auditMembers.userId))
+    .where(eq(auditMembers.auditId, auditId))
+    .orderBy(
+      desc(auditMembers.lead),
+      asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
+      asc(users.id),
+    )
+}
+
+/** Replaces the team (call with the audit locked). */
+export async function setTeam(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  team: { leadId: string | null; memberIds: string[] },
+  now: Date,
+) {
+  await db.delete(auditMembers).where(eq(auditMembers.auditId, auditId))
+  const ids = [...new Set([...(team.leadId ? [team.leadId] : []), ...team.memberIds])]
+  if (ids.length === 0) return
+  await db.insert(auditMembers).values(
+    ids.map((userId) => ({
+      auditId,
+      userId,
+      organizationId: orgId,
+      lead: userId === team.leadId,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  )
+}
+
+/** Takes the user off every audit team of the company (they became a client user). */
+export async function leaveTeams(db: Db, orgId: string, userId: string) {
+  await db
+    .delete(auditMembers)
+    .where(and(eq(auditMembers.organizationId, orgId), eq(auditMembers.userId, userId)))
 }

@@ -1,68 +1,28 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  auditDto,
-  createAuditInput,
-  listAuditsQuery,
-  updateAuditInput,
-} from '@shared/schemas/audits'
-import { idParams } from '@shared/schemas/common'
-import { clientScopeOf, orgOf as org } from '../../plugins/session'
-import { lockStorageKeys } from '../files/files.repo'
-import { createAudit, deleteAudit, getAudit, listAudits, updateAudit } from './audits.repo'
+import type { FastifyInstance } from 'fastify'
+import { auditsApi } from '@shared/api'
+import { handle } from '../../plugins/contract'
+import { principalOf } from '../../plugins/session'
+import { auditsService } from './audits.service'
 
-export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const readable = { allowClientUsers: true }
-
-  app.get(
-    '/',
-    {
-      config: readable,
-      schema: { querystring: listAuditsQuery, response: { 200: z.array(auditDto) } },
-    },
-    async (request) =>
-      listAudits(app.db, org(request), request.query.projectId, clientScopeOf(request)),
+export async function auditRoutes(app: FastifyInstance) {
+  const audits = auditsService(app)
+  handle(app, auditsApi.list, async (request) =>
+    audits.list(principalOf(request), request.query.projectId),
   )
-
-  app.get(
-    '/:id',
-    { config: readable, schema: { params: idParams, response: { 200: auditDto } } },
-    async (request) => getAudit(app.db, org(request), request.params.id, clientScopeOf(request)),
+  handle(app, auditsApi.get, async (request) => audits.get(principalOf(request), request.params.id))
+  handle(app, auditsApi.create, async (request) =>
+    audits.create(principalOf(request), request.body),
   )
-
-  app.post(
-    '/',
-    { schema: { body: createAuditInput, response: { 201: auditDto } } },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await createAudit(
-            app.db,
-            org(request),
-            request.body,
-            app.clock(),
-            app.config.limits.maxRequestsPerAudit,
-          ),
-        ),
+  handle(app, auditsApi.update, async (request) =>
+    audits.update(principalOf(request), request.params.id, request.body),
   )
-
-  app.patch(
-    '/:id',
-    { schema: { params: idParams, body: updateAuditInput, response: { 200: auditDto } } },
-    async (request) =>
-      updateAudit(app.db, org(request), request.params.id, request.body, app.clock()),
+  handle(app, auditsApi.remove, async (request) =>
+    audits.remove(principalOf(request), request.params.id),
   )
-
-  app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const orgId = org(request)
-    // The stored files go after the rows: read (and lock) their keys in the same transaction.
-    const keys = await app.db.transaction(async (tx) => {
-      const found = await lockStorageKeys(tx, orgId, { auditId: request.params.id })
-      await deleteAudit(tx, orgId, request.params.id)
-      return found
-    })
-    await app.storage.delete(keys)
-    return reply.code(204).send()
-  })
+  handle(app, auditsApi.updateTeam, async (request) =>
+    audits.updateTeam(principalOf(request), request.params.id, request.body),
+  )
+  handle(app, auditsApi.teamCandidates, async (request) =>
+    audits.teamCandidates(principalOf(request), request.params.id),
+  )
 }

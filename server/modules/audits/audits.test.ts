@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Audit } from '@shared/schemas/audits'
+import type { Audit, AuditDetail } from '@shared/schemas/audits'
 import type { Project } from '@shared/schemas/projects'
 import { audits } from '../../db/schema'
 import {
@@ -19,11 +19,17 @@ let t: TestApp
 let cookie: string
 let orgId: string
 let project: Project
+let creator: { id: string; name: string; email: string }
 beforeAll(async () => {
   t = await createTestApp()
   const admin = await signedInAdmin(t)
   cookie = admin.cookie
   orgId = admin.user.company.id
+  creator = {
+    id: admin.user.id,
+    name: `${admin.account.firstName} ${admin.account.lastName}`,
+    email: admin.account.email,
+  }
   project = await createProject(t, cookie)
 })
 afterAll(async () => t?.close())
@@ -37,16 +43,19 @@ const listOf = (projectId: string) =>
   t.request('GET', `/api/audits?projectId=${projectId}`, { cookie })
 
 describe('POST /api/audits', () => {
-  it('201 with the whole audit: in_progress by default, no due date, ISO timestamps', async () => {
+  it('201 with the whole audit: in_progress by default, no due date, led by its creator, ISO timestamps', async () => {
     const res = await post({ name: ' Year-end ', projectId: project.id })
     expect(res.statusCode, res.body).toBe(201)
-    const audit = res.json<Audit>()
+    const audit = res.json<AuditDetail>()
     expect(Object.keys(audit).sort()).toEqual(
       [
+        'allowedActions',
         'createdAt',
         'description',
         'dueDate',
         'id',
+        'lead',
+        'members',
         'name',
         'projectId',
         'status',
@@ -59,6 +68,17 @@ describe('POST /api/audits', () => {
       projectId: project.id,
       status: 'in_progress',
       dueDate: null,
+      lead: creator,
+      members: [],
+      allowedActions: [
+        'edit',
+        'delete',
+        'add_requests',
+        'plan_requests',
+        'send_requests',
+        'export',
+        'edit_team',
+      ],
     })
     expect(audit.id).toMatch(UUID)
     expectIsoTimestamp(audit.createdAt)
@@ -154,7 +174,7 @@ describe('GET /api/audits?projectId=', () => {
   it('lists that project’s audits only, newest first', async () => {
     const mine = await createProject(t, cookie)
     const other = await createProject(t, cookie)
-    const created: Audit[] = []
+    const created: AuditDetail[] = []
     for (let i = 0; i < 3; i++) {
       t.clock.advance(1_000)
       created.push(await createAudit(t, cookie, { projectId: mine.id, name: `A${i}` }))
@@ -162,7 +182,8 @@ describe('GET /api/audits?projectId=', () => {
     }
     const res = await listOf(mine.id)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual([...created].reverse())
+    // The list carries each audit's lead; the whole team comes with one audit.
+    expect(res.json()).toEqual(created.map(({ members: _members, ...audit }) => audit).reverse())
 
     const empty = await createProject(t, cookie)
     expect((await listOf(empty.id)).json()).toEqual([])

@@ -5,31 +5,38 @@ import type {
   LoginInput,
   RegisterInput,
   ResetPasswordInput,
+  UpdateProfileInput,
 } from '@shared/schemas/auth'
 import type { FastifyInstance } from 'fastify'
-import type { Db } from '../../db/client'
+import { fullName } from '@shared/format'
+import { capabilitiesOf } from '../../access/can'
 import { AppError } from '../../lib/errors'
 import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
-import { passwords } from './passwords'
-import { fullName, recordActivity } from '../activity/activity.repo'
+import { recordActivity } from '../activity/activity.repo'
+import { findOrganizationName, insertOrganization } from '../organization/organization.repo'
 import {
-  createSession,
-  deleteOtherSessions,
-  deleteUserSessions,
-  type SessionUser,
-} from './sessions.repo'
-import { passwordAttempts } from './password-attempts'
-import { consumeToken, issueToken, voidTokens } from './tokens.repo'
-import {
-  createCompanyWithAdmin,
   findUserByEmail,
-  findOrganizationName,
   findUserById,
+  insertUser,
   markEmailVerified,
   recordLogin,
   setPassword,
-} from './users.repo'
+  updateProfile,
+} from '../users/users.repo'
+import { passwords } from './passwords'
+import { passwordAttempts } from './password-attempts'
+import {
+  createSession,
+  deleteOtherSessions,
+  deleteSessionByToken,
+  deleteUserSession,
+  deleteUserSessions,
+  findSessionUser,
+  listUserSessions,
+  type SessionUser,
+} from './sessions.repo'
+import { consumeToken, issueToken, voidTokens } from './tokens.repo'
 
 export const messages = {
   invalidCredentials: 'Invalid email or password',
@@ -62,15 +69,37 @@ export function authService(app: FastifyInstance) {
     mailer.send(mails.verifyEmail(email, firstName, link('/verify-email', token)))
   }
 
+  /** The company and its first user (role admin), in one transaction; null if the e-mail was taken. */
+  function createCompanyWithAdmin(input: RegisterInput, passwordHash: string, now: Date) {
+    return db
+      .transaction(async (tx) => {
+        const organizationId = await insertOrganization(tx, input, now)
+        const user = await insertUser(
+          tx,
+          {
+            organizationId,
+            email: input.email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            role: 'admin',
+          },
+          now,
+        )
+        // Lost a race with another registration of the same e-mail: undo the company too.
+        if (!user) tx.rollback()
+        return user!
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TransactionRollbackError) return null
+        throw error
+      })
+  }
+
   /** A new company and its admin, or a notice to the address's owner: after the reply, alike. */
   async function registerAccount(input: RegisterInput, passwordHash: string) {
     const existing = await findUserByEmail(db, input.email)
-    const user = existing
-      ? null
-      : await createCompanyWithAdmin(db, input, passwordHash, clock()).catch((error: unknown) => {
-          if (error instanceof TransactionRollbackError) return null
-          throw error
-        })
+    const user = existing ? null : await createCompanyWithAdmin(input, passwordHash, clock())
     if (user) {
       await sendVerification(user.id, user.email, user.firstName)
       log.info({ event: 'auth.register', userId: user.id }, 'account registered')
@@ -182,8 +211,7 @@ export function authService(app: FastifyInstance) {
         const count = await deleteOtherSessions(tx, user.id, user.sessionId)
         await recordActivity(
           tx,
-          user.organizationId,
-          user,
+          { organizationId: user.organizationId, userId: user.id, name: fullName(user) },
           'password.changed',
           `${fullName(user)} (${user.email})`,
           now,
@@ -219,19 +247,52 @@ export function authService(app: FastifyInstance) {
       log.info({ event: 'auth.password_reset', userId }, 'password reset; all sessions ended')
       return { message: messages.passwordReset }
     },
-  }
-}
 
-/** The signed-in user as the interface shows it (the company name is read here, not per request). */
-export async function toCurrentUser(db: Db, user: SessionUser) {
-  const companyName = await findOrganizationName(db, user.organizationId)
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    role: user.role,
-    clientId: user.clientId,
-    company: { id: user.organizationId, name: companyName },
+    /** The signed-in user as the interface shows it, with what their role may do. */
+    async currentUser(user: SessionUser) {
+      const companyName = await findOrganizationName(db, user.organizationId)
+      return {
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        clientId: user.clientId,
+        company: { id: user.organizationId, name: companyName },
+        permissions: capabilitiesOf(user),
+      }
+    },
+
+    /** The user of a session just created (sign-in, accepted invitation). */
+    async currentUserOf(token: string) {
+      const user = await findSessionUser(db, token, clock())
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue')
+      return this.currentUser(user)
+    },
+
+    async updateProfile(user: SessionUser, input: UpdateProfileInput) {
+      await updateProfile(db, user.id, input, clock())
+      return this.currentUser({ ...user, ...input })
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await deleteSessionByToken(db, token)
+      log.info({ event: 'auth.logout' }, 'signed out')
+    },
+
+    sessions: (user: SessionUser) => listUserSessions(db, user.id, user.sessionId, clock()),
+
+    /** One of the user's own sessions; another user's answers like a missing one. */
+    async revokeSession(user: SessionUser, id: string) {
+      if (!(await deleteUserSession(db, user.id, id)))
+        throw new AppError('NOT_FOUND', 'Session not found')
+      log.info({ event: 'auth.session_revoked' }, 'session ended')
+    },
+
+    async revokeOtherSessions(user: SessionUser) {
+      const revoked = await deleteOtherSessions(db, user.id, user.sessionId)
+      log.info({ event: 'auth.sessions_revoked', revoked }, 'other sessions ended')
+      return { revoked }
+    },
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '../../test/harness'
 import { linkIn, tokenFrom } from '../../test/smtp-capture'
 import { passwords } from './passwords'
+import { ROLE_PERMISSIONS } from '../../test/factories'
 
 let t: TestApp
 /** Per-IP limit of 3 failures a minute; per-account limit left at its default (10 in 15 minutes). */
@@ -77,6 +78,7 @@ describe('POST /api/auth/login', () => {
         role: 'admin',
         clientId: null,
         company: { id: user.company.id, name: account.companyName },
+        permissions: ROLE_PERMISSIONS.admin,
       },
     })
     const me = await t.request('GET', '/api/auth/me', { cookie: sessionCookie(res) })

@@ -1,8 +1,10 @@
 import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm'
+import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import { prepared } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
+import { iso } from '../../lib/dto'
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
@@ -16,8 +18,8 @@ export interface SessionUser {
   firstName: string
   lastName: string
   email: string
-  role: 'admin' | 'client'
-  /** The client a client-role user belongs to; null for admins. */
+  role: Role
+  /** The client a client-role user belongs to; null for the firm's people. */
   clientId: string | null
 }
 
@@ -122,8 +124,8 @@ export async function listUserSessions(db: Db, userId: string, currentId: string
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id))
   return rows.map((row) => ({
     ...row,
-    createdAt: row.createdAt.toISOString(),
-    lastSeenAt: row.lastSeenAt.toISOString(),
+    createdAt: iso(row.createdAt),
+    lastSeenAt: iso(row.lastSeenAt),
     current: row.id === currentId,
   }))
 }

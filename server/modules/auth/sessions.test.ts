@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '../../db/schema'
 import { createTestApp, sessionCookie, signedInAdmin, type TestApp } from '../../test/harness'
+import { ROLE_PERMISSIONS } from '../../test/factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -44,6 +45,7 @@ describe('GET /api/auth/me', () => {
       role: 'admin',
       clientId: null,
       company: { id: user.company.id, name: account.companyName },
+      permissions: ROLE_PERMISSIONS.admin,
     })
   })
 

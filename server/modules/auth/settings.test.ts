@@ -11,6 +11,7 @@ import {
   MISSING_ID,
   signedInClientUser,
   UUID,
+  ROLE_PERMISSIONS,
 } from '../../test/factories'
 import {
   APP_URL,
@@ -78,6 +79,7 @@ describe('PATCH /api/auth/profile', () => {
       role: 'admin',
       clientId: null,
       company: { id: user.company.id, name: account.companyName },
+      permissions: [...ROLE_PERMISSIONS.admin],
     } satisfies CurrentUser)
     expect((await me(cookie)).json()).toEqual(res.json())
   })

@@ -40,6 +40,15 @@ export async function getCategory(db: Db, orgId: string, id: string) {
   return withIsoDates(row)
 }
 
+/** The company's category with this id, if there is one (a reference from a request body). */
+export async function findCategory(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select({ id: templateCategories.id })
+    .from(templateCategories)
+    .where(ofOrg(orgId, id))
+  return row
+}
+
 export async function createCategory(
   db: Db,
   orgId: string,

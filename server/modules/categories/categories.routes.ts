@@ -1,43 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { idParams } from '@shared/schemas/common'
-import { categoryDto, createCategoryInput, updateCategoryInput } from '@shared/schemas/templates'
-import { orgOf as org } from '../../plugins/session'
-import {
-  createCategory,
-  deleteCategory,
-  getCategory,
-  listCategories,
-  updateCategory,
-} from './categories.repo'
+import type { FastifyInstance } from 'fastify'
+import { categoriesApi } from '@shared/api'
+import { handle } from '../../plugins/contract'
+import { principalOf } from '../../plugins/session'
+import { categoriesService } from './categories.service'
 
-export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { response: { 200: z.array(categoryDto) } } }, async (request) =>
-    listCategories(app.db, org(request)),
+export async function categoryRoutes(app: FastifyInstance) {
+  const categories = categoriesService(app)
+  handle(app, categoriesApi.list, async (request) => categories.list(principalOf(request)))
+  handle(app, categoriesApi.get, async (request) =>
+    categories.get(principalOf(request), request.params.id),
   )
-
-  app.get(
-    '/:id',
-    { schema: { params: idParams, response: { 200: categoryDto } } },
-    async (request) => getCategory(app.db, org(request), request.params.id),
+  handle(app, categoriesApi.create, async (request) =>
+    categories.create(principalOf(request), request.body),
   )
-
-  app.post(
-    '/',
-    { schema: { body: createCategoryInput, response: { 201: categoryDto } } },
-    async (request, reply) =>
-      reply.code(201).send(await createCategory(app.db, org(request), request.body, app.clock())),
+  handle(app, categoriesApi.update, async (request) =>
+    categories.update(principalOf(request), request.params.id, request.body),
   )
-
-  app.patch(
-    '/:id',
-    { schema: { params: idParams, body: updateCategoryInput, response: { 200: categoryDto } } },
-    async (request) =>
-      updateCategory(app.db, org(request), request.params.id, request.body, app.clock()),
+  handle(app, categoriesApi.remove, async (request) =>
+    categories.remove(principalOf(request), request.params.id),
   )
-
-  app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteCategory(app.db, org(request), request.params.id)
-    return reply.code(204).send()
-  })
 }

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { prepared } from '../../db/prepared'
-import { clients, projects, users } from '../../db/schema'
+import { clients } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
-import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors'
+import { notFound } from '../../lib/errors'
 
 export interface ClientValues {
   name?: string
@@ -22,6 +22,9 @@ const columns = {
   updatedAt: clients.updatedAt,
 }
 
+const ofOrg = (orgId: string, id: string) =>
+  and(eq(clients.organizationId, orgId), eq(clients.id, id))
+
 const clientListQuery = prepared((db) =>
   db
     .select(columns)
@@ -37,12 +40,18 @@ export async function listClients(db: Db, orgId: string) {
 }
 
 export async function getClient(db: Db, orgId: string, id: string) {
-  const [row] = await db
-    .select(columns)
-    .from(clients)
-    .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
+  const [row] = await db.select(columns).from(clients).where(ofOrg(orgId, id))
   if (!row) throw notFound('Client')
   return withIsoDates(row)
+}
+
+/** The company's client with this id, if there is one (a reference from a request body). */
+export async function findClient(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(ofOrg(orgId, id))
+  return row
 }
 
 export async function createClient(
@@ -68,50 +77,14 @@ export async function updateClient(
   const [row] = await db
     .update(clients)
     .set({ ...values, updatedAt: now })
-    .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
+    .where(ofOrg(orgId, id))
     .returning(columns)
   if (!row) throw notFound('Client')
   return withIsoDates(row)
 }
 
+/** False when there was no such client. A client still referenced trips its foreign keys. */
 export async function deleteClient(db: Db, orgId: string, id: string) {
-  const [client] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
-  if (!client) throw notFound('Client')
-  // Counted apart: in a one-table select, Drizzle leaves the columns of a sql`` subquery
-  // unqualified, so the subquery compared its own table's columns and always counted 0.
-  const [{ projectCount }] = (await db
-    .select({ projectCount: count() })
-    .from(projects)
-    .where(eq(projects.clientId, id))) as [{ projectCount: number }]
-  const conflict = (count: number) =>
-    new AppError(
-      'CONFLICT',
-      `This client still has ${count === 1 ? 'a project' : `${count} projects`}. Delete its projects first, then delete the client.`,
-    )
-  if (projectCount > 0) throw conflict(projectCount)
-  const [{ userCount }] = (await db
-    .select({ userCount: count() })
-    .from(users)
-    .where(eq(users.clientId, id))) as [{ userCount: number }]
-  if (userCount > 0)
-    throw new AppError(
-      'CONFLICT',
-      `This client still has ${userCount === 1 ? 'a user' : `${userCount} users`}. Remove ${userCount === 1 ? 'that user' : 'them'} in Admin Settings → Users first, then delete the client.`,
-    )
-  // A project or user added in the meantime trips the foreign key (ON DELETE RESTRICT); the
-  // client's pending invitations go with it (ON DELETE CASCADE).
-  await db
-    .delete(clients)
-    .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
-    .catch((error: unknown) => {
-      throw isForeignKeyViolation(error)
-        ? new AppError(
-            'CONFLICT',
-            'This client still has projects or users. Delete its projects and remove its users first, then delete the client.',
-          )
-        : error
-    })
+  const deleted = await db.delete(clients).where(ofOrg(orgId, id)).returning({ id: clients.id })
+  return deleted.length > 0
 }

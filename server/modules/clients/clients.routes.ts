@@ -1,35 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { clientDto, createClientInput, updateClientInput } from '@shared/schemas/clients'
-import { idParams } from '@shared/schemas/common'
-import { orgOf as org } from '../../plugins/session'
-import { createClient, deleteClient, getClient, listClients, updateClient } from './clients.repo'
+import type { FastifyInstance } from 'fastify'
+import { clientsApi } from '@shared/api'
+import { handle } from '../../plugins/contract'
+import { principalOf } from '../../plugins/session'
+import { clientsService } from './clients.service'
 
-export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { response: { 200: z.array(clientDto) } } }, async (request) =>
-    listClients(app.db, org(request)),
+export async function clientRoutes(app: FastifyInstance) {
+  const clients = clientsService(app)
+  handle(app, clientsApi.list, async (request) => clients.list(principalOf(request)))
+  handle(app, clientsApi.get, async (request) =>
+    clients.get(principalOf(request), request.params.id),
   )
-
-  app.get('/:id', { schema: { params: idParams, response: { 200: clientDto } } }, async (request) =>
-    getClient(app.db, org(request), request.params.id),
+  handle(app, clientsApi.create, async (request) =>
+    clients.create(principalOf(request), request.body),
   )
-
-  app.post(
-    '/',
-    { schema: { body: createClientInput, response: { 201: clientDto } } },
-    async (request, reply) =>
-      reply.code(201).send(await createClient(app.db, org(request), request.body, app.clock())),
+  handle(app, clientsApi.update, async (request) =>
+    clients.update(principalOf(request), request.params.id, request.body),
   )
-
-  app.patch(
-    '/:id',
-    { schema: { params: idParams, body: updateClientInput, response: { 200: clientDto } } },
-    async (request) =>
-      updateClient(app.db, org(request), request.params.id, request.body, app.clock()),
+  handle(app, clientsApi.remove, async (request) =>
+    clients.remove(principalOf(request), request.params.id),
   )
-
-  app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteClient(app.db, org(request), request.params.id)
-    return reply.code(204).send()
-  })
 }

@@ -1,24 +1,26 @@
 import type { Multipart } from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
-import type { RequestStatus } from '@shared/schemas/requests'
-import { formatSize, MissingFileError, type StoredFile } from '../../files/storage'
+import { formatSize } from '@shared/format'
+import { refusedMessage, requestLabel } from '@shared/request-rules'
+import { uploadRefusals } from '@shared/uploads'
+import { authorize, can } from '../../access/can'
+import type { Principal } from '../../access/principal'
+import { generatedSetting } from '../../db/settings'
 import { fileNameFor, inspectUpload, refusedByName } from '../../files/file-types'
 import { safeFileName } from '../../files/names'
-import { generatedSetting } from '../../db/settings'
-import { AppError } from '../../lib/errors'
-import { fullName, recordActivity } from '../activity/activity.repo'
-import type { SessionUser } from '../auth/sessions.repo'
-import { AWAITING_CLIENT, requestLabel, statusText } from '../requests/request-state'
-import { findRequest } from '../requests/requests.repo'
+import { MissingFileError, type StoredFile } from '../../files/storage'
+import { AppError, fieldError, notFound } from '../../lib/errors'
+import { recordActivity } from '../activity/activity.repo'
+import { lockOrganization } from '../organization/organization.repo'
+import { toFileDto } from '../requests/request-dto'
+import { findRequest, lockRequests } from '../requests/requests.repo'
+import { ensurePendingVersion } from '../requests/versions.repo'
 import {
   companyStoredBytes,
   countPendingFiles,
   deletePendingFile,
-  ensurePendingVersion,
   findFile,
   insertFiles,
-  lockCompanyUploads,
-  lockRequest,
   referencedStorageKeys,
 } from './files.repo'
 
@@ -67,20 +69,7 @@ export async function openStoredFile(
   }
 }
 
-const clientOnly = (user: SessionUser) => {
-  if (user.role !== 'client' || !user.clientId)
-    throw new AppError('FORBIDDEN', 'Only the client’s users attach files to a request')
-  return user.clientId
-}
-
-const notAwaiting = (status: RequestStatus) =>
-  new AppError(
-    'CONFLICT',
-    `This request is ${statusText(status)}: files can be changed only before it is submitted`,
-  )
-
-const tooManyFiles = (max: number) =>
-  new AppError('CONFLICT', `A version can hold at most ${max} files: remove some first`)
+const tooManyFiles = (max: number) => new AppError('CONFLICT', uploadRefusals.tooManyFiles(max))
 
 /** Said to the client's user who uploads: the quota is the firm's, and so is the remedy. */
 function storageFull(
@@ -112,7 +101,7 @@ function translateLimit(error: unknown, maxFiles: number, maxBytes: number) {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
     return new AppError('PAYLOAD_TOO_LARGE', `At most ${maxFiles} files at once`)
   if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${formatSize(maxBytes)}`)
+    return new AppError('PAYLOAD_TOO_LARGE', uploadRefusals.tooLarge(maxBytes))
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION')
     return new AppError('BAD_REQUEST', 'Send only files in this form')
   return error
@@ -123,6 +112,13 @@ export function filesService(app: FastifyInstance) {
   const { maxFileBytes, maxFilesPerRequest } = app.config.uploads
   const { quotaBytes } = app.config.storage
 
+  /** The request's status under its row lock (the transaction holds it); 404 when it is gone. */
+  async function lockedStatus(tx: typeof db, orgId: string, requestId: string) {
+    const [locked] = await lockRequests(tx, orgId, { requestId })
+    if (!locked) throw notFound('Request')
+    return locked
+  }
+
   return {
     /**
      * Streams each file to storage (hash, size and type checked on the way), then records them
@@ -131,11 +127,10 @@ export function filesService(app: FastifyInstance) {
      * the company's locks, so that uploads at the same time cannot pass them together. Any refusal
      * keeps nothing.
      */
-    async upload(user: SessionUser, requestId: string, parts: AsyncIterable<Multipart>) {
-      const clientId = clientOnly(user)
-      const orgId = user.organizationId
-      const row = await findRequest(db, orgId, requestId, { clientId })
-      if (!AWAITING_CLIENT.includes(row.status)) throw notAwaiting(row.status)
+    async upload(principal: Principal, requestId: string, parts: AsyncIterable<Multipart>) {
+      const orgId = principal.organizationId
+      const row = await findRequest(db, orgId, requestId, principal)
+      authorize(principal, 'request.upload', row)
       const used = await companyStoredBytes(db, orgId)
       if (used >= quotaBytes) throw storageFull(quotaBytes, used)
       const room = maxFilesPerRequest - (await countPendingFiles(db, requestId))
@@ -160,18 +155,13 @@ export function filesService(app: FastifyInstance) {
           if (used + bytes > quotaBytes)
             throw storageFull(quotaBytes, used, { count: stored.length, bytes })
         }
-        if (stored.length === 0)
-          throw new AppError('VALIDATION', 'Attach at least one file', [
-            { path: 'files', message: 'Attach at least one file' },
-          ])
+        if (stored.length === 0) throw fieldError('files', 'Attach at least one file')
         const now = clock()
         const files = await db.transaction(async (tx) => {
           // The company before the request: removing a user takes them in that order too (the
           // company, then the requests assigned to them), so the two cannot deadlock.
-          await lockCompanyUploads(tx, orgId)
-          const status = await lockRequest(tx, orgId, requestId)
-          if (!status) throw new AppError('NOT_FOUND', 'Request not found')
-          if (!AWAITING_CLIENT.includes(status)) throw notAwaiting(status)
+          await lockOrganization(tx, orgId, 'no key update')
+          authorize(principal, 'request.upload', await lockedStatus(tx, orgId, requestId))
           if ((await countPendingFiles(tx, requestId)) + stored.length > maxFilesPerRequest)
             throw tooManyFiles(maxFilesPerRequest)
           const usedNow = await companyStoredBytes(tx, orgId)
@@ -189,15 +179,14 @@ export function filesService(app: FastifyInstance) {
               contentType: file.contentType,
               sizeBytes: file.size,
               sha256: file.sha256,
-              uploadedByUserId: user.id,
-              uploadedByName: fullName(user),
+              uploadedByUserId: principal.userId,
+              uploadedByName: principal.name,
             })),
             now,
           )
           await recordActivity(
             tx,
-            orgId,
-            user,
+            principal,
             'request.files_added',
             filesTarget(
               row,
@@ -209,42 +198,45 @@ export function filesService(app: FastifyInstance) {
           return inserted
         })
         log.info({ event: 'request.files_added', requestId, count: files.length }, 'files added')
-        return files
+        return files.map(({ versionId: _versionId, ...file }) =>
+          toFileDto(file, principal, { versionSubmitted: false, requestStatus: row.status }),
+        )
       } catch (error) {
         await storage.delete(stored.map((file) => file.key))
         throw translateLimit(error, maxFilesPerRequest, maxFileBytes)
       }
     },
 
-    async download(user: SessionUser, id: string) {
-      const scope = user.role === 'admin' ? {} : { clientId: clientOnly(user) }
-      const file = await findFile(db, user.organizationId, id, scope)
+    async download(principal: Principal, id: string) {
+      const file = await findFile(db, principal.organizationId, id, principal)
       const stream = await openStoredFile(app, file)
       if (!stream) throw new AppError('NOT_FOUND', 'This file is no longer available')
-      log.info({ event: 'file.downloaded', fileId: id, userId: user.id }, 'file downloaded')
+      log.info(
+        { event: 'file.downloaded', fileId: id, userId: principal.userId },
+        'file downloaded',
+      )
       return { ...file, fileName: fileNameFor(file.fileName, file.contentType), stream }
     },
 
     /** The uploader only, while the version is being prepared and the request awaits the client. */
-    async remove(user: SessionUser, id: string) {
-      const clientId = clientOnly(user)
-      const orgId = user.organizationId
-      const file = await findFile(db, orgId, id, { clientId })
-      if (file.uploadedById !== user.id)
-        throw new AppError('FORBIDDEN', 'Only the person who uploaded a file can remove it')
-      if (file.versionSubmittedAt !== null || !AWAITING_CLIENT.includes(file.requestStatus))
-        throw new AppError('CONFLICT', 'This file was submitted: it can no longer be removed')
-      const request = await findRequest(db, orgId, file.requestId, { clientId })
+    async remove(principal: Principal, id: string) {
+      const orgId = principal.organizationId
+      const file = await findFile(db, orgId, id, principal)
+      authorize(principal, 'file.remove', {
+        uploadedById: file.uploadedById,
+        versionSubmitted: file.versionSubmittedAt !== null,
+        requestStatus: file.requestStatus,
+      })
+      const request = await findRequest(db, orgId, file.requestId, principal)
       const key = await db.transaction(async (tx) => {
-        const status = await lockRequest(tx, orgId, file.requestId)
-        if (!status) throw new AppError('NOT_FOUND', 'Request not found')
-        if (!AWAITING_CLIENT.includes(status)) throw notAwaiting(status)
+        const locked = await lockedStatus(tx, orgId, file.requestId)
+        if (!can(principal, 'request.upload', locked))
+          throw new AppError('CONFLICT', refusedMessage('upload', locked.status))
         const deleted = await deletePendingFile(tx, orgId, id)
         if (deleted)
           await recordActivity(
             tx,
-            orgId,
-            user,
+            principal,
             'request.file_removed',
             filesTarget(request, [file.fileName]),
             clock(),

@@ -1,18 +1,28 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyInstance } from 'fastify'
+import { systemApi } from '@shared/api'
+import { handle } from '../../plugins/contract'
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { config: { limit: false } }, async (request, reply) => {
-    try {
-      await app.database.ping()
-      return { status: 'ok' }
-    } catch (err) {
-      request.log.warn({ err }, 'health check: database unavailable')
-      return reply.code(503).send({ status: 'unavailable' })
-    }
-  })
+export async function systemRoutes(app: FastifyInstance) {
+  // Load balancers poll it: no rate limit.
+  handle(
+    app,
+    systemApi.health,
+    async (request, reply) => {
+      try {
+        await app.database.ping()
+        return { status: 'ok' as const }
+      } catch (err) {
+        request.log.warn({ err }, 'health check: database unavailable')
+        return reply.code(503).send({ status: 'unavailable' })
+      }
+    },
+    { config: { limit: false } },
+  )
 
-  app.get('/config', async () => ({
+  handle(app, systemApi.config, async () => ({
     captcha: app.captcha.publicConfig,
     uploads: app.config.uploads,
   }))
+
+  handle(app, systemApi.openapi, async () => app.swagger() as unknown as Record<string, unknown>)
 }

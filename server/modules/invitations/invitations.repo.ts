@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import type { Role } from '@shared/schemas/auth'
+import { fullName } from '@shared/format'
 import type { Db } from '../../db/client'
+import { iso } from '../../lib/dto'
 import { clients, invitations, organizations, users } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
 import { notFound } from '../../lib/errors'
-
-type Role = 'admin' | 'client'
 
 /** Neither accepted nor revoked (expired ones stay open: they can be resent or revoked). */
 const isOpen = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt))
@@ -35,11 +36,13 @@ function toDto<T extends Row>(row: T, now: Date) {
   return {
     ...rest,
     invitedBy:
-      invitedByFirstName === null ? null : `${invitedByFirstName} ${invitedByLastName}`.trim(),
+      invitedByFirstName === null
+        ? null
+        : fullName({ firstName: invitedByFirstName, lastName: invitedByLastName ?? '' }),
     status: row.expiresAt > now ? ('pending' as const) : ('expired' as const),
-    sentAt: row.sentAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    expiresAt: iso(row.expiresAt),
+    createdAt: iso(row.createdAt),
   }
 }
 

@@ -2,20 +2,21 @@ import { INVITATION_TTL_DAYS, INVITATION_TTL_MS } from '@shared/constants'
 import type { AcceptInvitationInput, createInvitationInput } from '@shared/schemas/invitations'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { users } from '../../db/schema'
+import { fullName } from '@shared/format'
+import type { Principal } from '../../access/principal'
 import { randomToken } from '../../lib/crypto'
-import { AppError, isUniqueViolation } from '../../lib/errors'
+import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
 import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
-import { fullName, recordActivity } from '../activity/activity.repo'
+import { recordActivity } from '../activity/activity.repo'
 import { passwords } from '../auth/passwords'
-import { createSession, type SessionUser } from '../auth/sessions.repo'
+import { createSession } from '../auth/sessions.repo'
+import { findClient } from '../clients/clients.repo'
 import {
   deleteUnverifiedRegistration,
   findOrganizationName,
-  findUserByEmail,
-} from '../auth/users.repo'
-import { assertClient } from '../users/users.repo'
+} from '../organization/organization.repo'
+import { findUserByEmail, insertUser } from '../users/users.repo'
 import {
   findUsableInvitation,
   getOpenInvitation,
@@ -48,7 +49,7 @@ export function invitationsService(app: FastifyInstance) {
    * to its owner instead: the inviting admin cannot tell the two apart (decision 009). Either
    * is subject to the mail quotas.
    */
-  async function mailInvitation(inviter: SessionUser, invitation: InvitationDto, token: string) {
+  async function mailInvitation(inviter: Principal, invitation: InvitationDto, token: string) {
     const companyName = await findOrganizationName(db, inviter.organizationId)
     const owner = await findUserByEmail(db, invitation.email)
     if (owner?.emailVerifiedAt) {
@@ -57,7 +58,7 @@ export function invitationsService(app: FastifyInstance) {
         mails.invitationForExistingAccount(owner.email, {
           firstName: owner.firstName,
           companyName,
-          inviterName: fullName(inviter),
+          inviterName: inviter.name,
           loginUrl: `${config.appUrl}/login`,
         }),
       )
@@ -66,7 +67,7 @@ export function invitationsService(app: FastifyInstance) {
     mailer.send(
       mails.invitation(invitation.email, {
         companyName,
-        inviterName: fullName(inviter),
+        inviterName: inviter.name,
         role: invitation.role,
         clientName: invitation.clientName,
         expiresInDays: INVITATION_TTL_DAYS,
@@ -83,13 +84,14 @@ export function invitationsService(app: FastifyInstance) {
   }
 
   return {
-    list: (orgId: string) => listOpenInvitations(db, orgId, clock()),
+    list: (principal: Principal) => listOpenInvitations(db, principal.organizationId, clock()),
 
-    async create(inviter: SessionUser, input: z.output<typeof createInvitationInput>) {
+    async create(inviter: Principal, input: z.output<typeof createInvitationInput>) {
       const orgId = inviter.organizationId
       const now = clock()
       const clientId = input.role === 'client' ? (input.clientId ?? null) : null
-      if (clientId) await assertClient(db, orgId, clientId)
+      if (clientId && !(await findClient(db, orgId, clientId)))
+        throw fieldError('clientId', 'Client not found')
       await refuseOwnUser(orgId, input.email)
       if (await hasOpenInvitation(db, orgId, input.email))
         throw new AppError('CONFLICT', invitationMessages.alreadyPending)
@@ -101,12 +103,12 @@ export function invitationsService(app: FastifyInstance) {
             email: input.email,
             role: input.role,
             clientId,
-            invitedByUserId: inviter.id,
+            invitedByUserId: inviter.userId,
             token,
             expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
             now,
           })
-          await recordActivity(tx, orgId, inviter, 'invitation.sent', input.email, now)
+          await recordActivity(tx, inviter, 'invitation.sent', input.email, now)
           return created
         })
         .catch((error: unknown) => {
@@ -128,7 +130,7 @@ export function invitationsService(app: FastifyInstance) {
      * A new link (the old one stops working) and a new expiry. Past a mail quota nothing changes
      * and no mail goes out; the answer is the same.
      */
-    async resend(inviter: SessionUser, id: string) {
+    async resend(inviter: Principal, id: string) {
       const orgId = inviter.organizationId
       const now = clock()
       const invitation = await getOpenInvitation(db, orgId, id, now)
@@ -144,7 +146,7 @@ export function invitationsService(app: FastifyInstance) {
           new Date(now.getTime() + INVITATION_TTL_MS),
           now,
         )
-        await recordActivity(tx, orgId, inviter, 'invitation.resent', invitation.email, now)
+        await recordActivity(tx, inviter, 'invitation.resent', invitation.email, now)
       })
       const renewed = await getOpenInvitation(db, orgId, id, now)
       app.background.run('invitation.mail', () => mailInvitation(inviter, renewed, token))
@@ -152,12 +154,12 @@ export function invitationsService(app: FastifyInstance) {
       return renewed
     },
 
-    async revoke(actor: SessionUser, id: string) {
+    async revoke(actor: Principal, id: string) {
       const orgId = actor.organizationId
       const now = clock()
       await db.transaction(async (tx) => {
         const { email } = await revokeInvitation(tx, orgId, id, now)
-        await recordActivity(tx, orgId, actor, 'invitation.revoked', email, now)
+        await recordActivity(tx, actor, 'invitation.revoked', email, now)
       })
       log.info({ event: 'invitation.revoked', invitationId: id }, 'invitation revoked')
     },
@@ -192,9 +194,9 @@ export function invitationsService(app: FastifyInstance) {
         const invitation = await findUsableInvitation(tx, input.token, now, { lock: true })
         if (!invitation) throw new AppError('INVALID_TOKEN', invitationMessages.invalidToken)
         const claimed = await deleteUnverifiedRegistration(tx, invitation.email)
-        const [created] = await tx
-          .insert(users)
-          .values({
+        const created = await insertUser(
+          tx,
+          {
             organizationId: invitation.organizationId,
             email: invitation.email,
             passwordHash,
@@ -205,22 +207,14 @@ export function invitationsService(app: FastifyInstance) {
             // The link reached the mailbox: the address is proven.
             emailVerifiedAt: now,
             lastLoginAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            organizationId: users.organizationId,
-          })
+          },
+          now,
+        )
         if (!created) throw new AppError('CONFLICT', invitationMessages.signInInstead)
         await markAccepted(tx, invitation.id, now)
         await recordActivity(
           tx,
-          invitation.organizationId,
-          created,
+          { organizationId: created.organizationId, userId: created.id, name: fullName(created) },
           'invitation.accepted',
           invitation.email,
           now,

@@ -19,6 +19,7 @@ import {
   MISSING_ID,
   signedInClientUser,
   UUID,
+  ROLE_PERMISSIONS,
 } from '../../test/factories'
 import {
   createTestApp,
@@ -523,6 +524,7 @@ describe('POST /api/invitations/accept', () => {
       role: 'client',
       clientId: A.client.id,
       company: { id: A.orgId, name: A.name },
+      permissions: ROLE_PERMISSIONS.client,
     })
     const cookie = res.cookies.find((c) => c.name === 'session')!
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })

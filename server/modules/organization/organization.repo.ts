@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, exists, inArray, isNull, lt, sql } from 'drizzle-orm'
+import type { RegisterInput } from '@shared/schemas/auth'
 import type { UpdateOrganizationInput } from '@shared/schemas/organization'
 import type { Db } from '../../db/client'
-import { organizations } from '../../db/schema'
+import { organizations, users } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
-import { recordActivity, type Actor } from '../activity/activity.repo'
 
 const columns = {
   id: organizations.id,
@@ -36,22 +36,96 @@ export async function getOrganization(db: Db, orgId: string) {
   return toDto(await selectOrganization(db, orgId))
 }
 
+export async function findOrganizationName(db: Db, orgId: string) {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+  return row?.name ?? ''
+}
+
+export async function insertOrganization(
+  db: Db,
+  values: Pick<RegisterInput, 'companyName' | 'companySize' | 'companyIndustry' | 'companyPhone'>,
+  now: Date,
+) {
+  const [row] = await db
+    .insert(organizations)
+    .values({
+      name: values.companyName,
+      size: values.companySize,
+      industry: values.companyIndustry,
+      phone: values.companyPhone,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: organizations.id })
+  return row!.id
+}
+
 export async function updateOrganization(
   db: Db,
   orgId: string,
-  actor: Actor,
   values: UpdateOrganizationInput,
   now: Date,
 ) {
-  if (Object.keys(values).length === 0) return getOrganization(db, orgId)
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(organizations)
-      .set({ ...values, updatedAt: now })
-      .where(eq(organizations.id, orgId))
-      .returning(columns)
-    if (!row) throw notFound('Company')
-    await recordActivity(tx, orgId, actor, 'organization.updated', row.name, now)
-    return toDto(row)
-  })
+  const [row] = await db
+    .update(organizations)
+    .set({ ...values, updatedAt: now })
+    .where(eq(organizations.id, orgId))
+    .returning(columns)
+  if (!row) throw notFound('Company')
+  return toDto(row)
+}
+
+/**
+ * Locks the company row until the transaction ends. `update` serialises the changes that could
+ * leave it without an admin; `no key update` serialises its uploads (rows that merely reference
+ * the company do not wait for it).
+ */
+export async function lockOrganization(db: Db, orgId: string, mode: 'update' | 'no key update') {
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for(mode)
+}
+
+/** Companies whose every user is unverified: a registration that never proved its address. */
+const onlyUnverifiedUsers = sql`not exists (select 1 from ${users} as verified where verified.organization_id = ${organizations.id} and verified.email_verified_at is not null)`
+
+/**
+ * Deletes the unverified registration holding `email`, with its company (empty: nobody could sign
+ * in to it), so that an invitation can claim the address. Returns the company's id, if any.
+ */
+export async function deleteUnverifiedRegistration(db: Db, email: string) {
+  const holder = db
+    .select({ organizationId: users.organizationId })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.emailVerifiedAt)))
+  const [deleted] = await db
+    .delete(organizations)
+    .where(and(inArray(organizations.id, holder), onlyUnverifiedUsers))
+    .returning({ id: organizations.id })
+  return deleted?.id
+}
+
+/** Registrations never verified since `before`, with their companies: their addresses are free again. */
+export async function deleteExpiredRegistrations(db: Db, before: Date) {
+  const deleted = await db
+    .delete(organizations)
+    .where(
+      and(
+        lt(organizations.createdAt, before),
+        exists(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.organizationId, organizations.id), lt(users.createdAt, before))),
+        ),
+        onlyUnverifiedUsers,
+      ),
+    )
+    .returning({ id: organizations.id })
+  return deleted.length
 }

@@ -1,14 +1,15 @@
-import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { ProjectStatus } from '@shared/schemas/projects'
 import type { Db } from '../../db/client'
-import { auditRequests, audits, clients, projects } from '../../db/schema'
+import { clients, projects } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
-import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors'
+import { notFound } from '../../lib/errors'
 
 export interface ProjectValues {
   name?: string
   description?: string | null
   clientId?: string
-  status?: 'active' | 'completed' | 'on_hold'
+  status?: ProjectStatus
 }
 
 const columns = {
@@ -22,10 +23,14 @@ const columns = {
   updatedAt: projects.updatedAt,
 }
 
+const ofOrg = (orgId: string, id: string) =>
+  and(eq(projects.organizationId, orgId), eq(projects.id, id))
+
 function selectProjects(db: Db) {
   return db.select(columns).from(projects).leftJoin(clients, eq(clients.id, projects.clientId))
 }
 
+/** Newest first; `clientId`: one client's only. */
 export async function listProjects(db: Db, orgId: string, filter: { clientId?: string } = {}) {
   const rows = await selectProjects(db)
     .where(
@@ -38,50 +43,54 @@ export async function listProjects(db: Db, orgId: string, filter: { clientId?: s
   return rows.map(withIsoDates)
 }
 
-/** `clientId`: a client-role caller sees only that client's projects (another's: 404). */
+/** `clientId`: the project must be that client's (another's answers 404, like a missing one). */
 export async function getProject(db: Db, orgId: string, id: string, clientId?: string) {
   const [row] = await selectProjects(db).where(
-    and(
-      eq(projects.organizationId, orgId),
-      eq(projects.id, id),
-      clientId ? eq(projects.clientId, clientId) : undefined,
-    ),
+    and(ofOrg(orgId, id), clientId ? eq(projects.clientId, clientId) : undefined),
   )
   if (!row) throw notFound('Project')
   return withIsoDates(row)
 }
 
-/** A client id from the request must name one of the caller's clients. */
-async function assertClient(db: Db, orgId: string, clientId: string) {
-  const [row] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.organizationId, orgId), eq(clients.id, clientId)))
-  if (!row)
-    throw new AppError('VALIDATION', 'Client not found', [
-      { path: 'clientId', message: 'Client not found' },
-    ])
+/** The company's project with this id, if there is one (a reference from a request body). */
+export async function findProject(db: Db, orgId: string, id: string) {
+  const [row] = await db.select({ id: projects.id }).from(projects).where(ofOrg(orgId, id))
+  return row
 }
 
-export async function createProject(
+/** The project's client, the project locked for update until the transaction ends; 404 if none. */
+export async function lockProject(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select({ clientId: projects.clientId, clientName: clients.name })
+    .from(projects)
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .where(ofOrg(orgId, id))
+    .for('update', { of: projects })
+  if (!row) throw notFound('Project')
+  return row
+}
+
+export async function countProjects(db: Db, orgId: string, filter: { clientId: string }) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(projects)
+    .where(and(eq(projects.organizationId, orgId), eq(projects.clientId, filter.clientId)))
+  return row?.count ?? 0
+}
+
+export async function insertProject(
   db: Db,
   orgId: string,
   values: Required<ProjectValues>,
   now: Date,
 ) {
-  await assertClient(db, orgId, values.clientId)
   const [row] = await db
     .insert(projects)
     .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
     .returning({ id: projects.id })
-  return getProject(db, orgId, row!.id)
+  return row!.id
 }
 
-/**
- * A project's client can change while nothing was sent to the client's users: the drafts follow
- * (their assignees, the old client's users, are cleared). Once a request was sent, its answers,
- * files and comments belong to that client, so the change is refused (409).
- */
 export async function updateProject(
   db: Db,
   orgId: string,
@@ -89,70 +98,14 @@ export async function updateProject(
   values: ProjectValues,
   now: Date,
 ) {
-  if (values.clientId) await assertClient(db, orgId, values.clientId)
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ clientId: projects.clientId, clientName: clients.name })
-      .from(projects)
-      .leftJoin(clients, eq(clients.id, projects.clientId))
-      .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
-      .for('update', { of: projects })
-    if (!current) throw notFound('Project')
-    const projectAudits = tx
-      .select({ id: audits.id })
-      .from(audits)
-      .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, id)))
-    if (values.clientId && values.clientId !== current.clientId) {
-      const [sent] = await tx
-        .select({ id: auditRequests.id })
-        .from(auditRequests)
-        .where(and(inArray(auditRequests.auditId, projectAudits), isNotNull(auditRequests.sentAt)))
-        .limit(1)
-      if (sent)
-        throw new AppError(
-          'CONFLICT',
-          `Requests of this project were sent to ${current.clientName ?? 'its client'}: its answers, files and comments stay with that client, so the project cannot move to another one. Create a new project for the other client.`,
-        )
-      await tx
-        .update(auditRequests)
-        .set({ assigneeUserId: null, updatedAt: now })
-        .where(
-          and(
-            inArray(auditRequests.auditId, projectAudits),
-            isNotNull(auditRequests.assigneeUserId),
-          ),
-        )
-    }
-    await tx
-      .update(projects)
-      .set({ ...values, updatedAt: now })
-      .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
-  })
-  return getProject(db, orgId, id)
+  await db
+    .update(projects)
+    .set({ ...values, updatedAt: now })
+    .where(ofOrg(orgId, id))
 }
 
+/** False when there was no such project. One with audits trips its foreign key. */
 export async function deleteProject(db: Db, orgId: string, id: string) {
-  const [project] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
-  if (!project) throw notFound('Project')
-  // Counted apart: in a one-table select, Drizzle leaves the columns of a sql`` subquery
-  // unqualified, so the subquery compared its own table's columns and always counted 0.
-  const [{ auditCount }] = (await db
-    .select({ auditCount: count() })
-    .from(audits)
-    .where(eq(audits.projectId, id))) as [{ auditCount: number }]
-  const conflict = (count: number) =>
-    new AppError(
-      'CONFLICT',
-      `This project still has ${count === 1 ? 'an audit' : `${count} audits`}. Delete its audits first, then delete the project.`,
-    )
-  if (auditCount > 0) throw conflict(auditCount)
-  await db
-    .delete(projects)
-    .where(and(eq(projects.organizationId, orgId), eq(projects.id, id)))
-    .catch((error: unknown) => {
-      throw isForeignKeyViolation(error) ? conflict(1) : error
-    })
+  const deleted = await db.delete(projects).where(ofOrg(orgId, id)).returning({ id: projects.id })
+  return deleted.length > 0
 }

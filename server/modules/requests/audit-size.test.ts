@@ -10,7 +10,7 @@ import {
   expectError,
 } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
-import { auditRequestsQuery } from './requests.repo'
+import { listAuditRequests } from './requests.repo'
 
 /**
  * Large audits cannot freeze the server: the numbering reads an audit once (no count per row), an
@@ -57,7 +57,7 @@ describe('numbering', () => {
     // No ANALYZE: the embedded database never gathers statistics, and the plan must not need them.
     const [row] = await selectRows<{ 'QUERY PLAN': unknown }>(
       t.app.db,
-      sql`explain (format json) ${auditRequestsQuery(t.app.db, orgId, audit.id, {})}`,
+      sql`explain (format json) ${listAuditRequests(t.app.db, orgId, audit.id, { role: 'admin', clientId: null })}`,
     )
     const raw = row!['QUERY PLAN']
     const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>

@@ -127,14 +127,15 @@ const isStaffOnly = (method: string, url: string) =>
   (url.startsWith('/api/requests/') && ['PATCH', 'DELETE'].includes(method))
 
 describe('another company', () => {
-  it('an admin gets 404 on every request route with the other company’s ids, like a missing id, and changes nothing', async () => {
+  it('an admin gets 404 on every request route with the other company’s ids, like a missing id, and changes nothing (submit is a client user’s: 403 before any lookup)', async () => {
     const before = await state()
     const missing = { ...A.own, id: MISSING_ID, auditId: MISSING_ID }
     for (const request of [A.own, A.ownDraft, A.other, missing]) {
       for (const [method, url, body] of routes(A, request)) {
         const res = await t.request(method as 'GET', url, { cookie: B.cookie, body })
         // The template in the body is A's too: the audit is looked up first.
-        expectError(res, 404, 'NOT_FOUND')
+        if (url.endsWith('/submit')) expectError(res, 403, 'FORBIDDEN')
+        else expectError(res, 404, 'NOT_FOUND')
         expect(res.json().message).not.toContain(request.id)
       }
     }

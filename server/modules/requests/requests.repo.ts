@@ -1,22 +1,26 @@
-import { and, asc, count, eq, getTableColumns, inArray, max, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  max,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { RequestStatus } from '@shared/schemas/requests'
+import type { Principal } from '../../access/principal'
+import { visibleRequests } from '../../access/visibility'
 import type { Db } from '../../db/client'
-import {
-  auditRequests,
-  audits,
-  projects,
-  requestComments,
-  requestVersions,
-  templateItems,
-  templates,
-  users,
-} from '../../db/schema'
-import { AppError, notFound } from '../../lib/errors'
-import { fullName } from '../activity/activity.repo'
-import { countPendingFiles, filesByVersion, pendingVersion } from '../files/files.repo'
-import { AWAITING_CLIENT } from './request-state'
-import { visibleIn, type RequestScope } from './visibility'
+import { auditRequests, audits, projects, users } from '../../db/schema'
+import { notFound } from '../../lib/errors'
+
+/** The queries of the audit_requests table (reads join their audit, project and assignee). */
+
+type Scope = Pick<Principal, 'role' | 'clientId'>
 
 const assignee = alias(users, 'assignee')
 const sameAudit = alias(auditRequests, 'same_audit')
@@ -27,7 +31,7 @@ const sameAudit = alias(auditRequests, 'same_audit')
  * count per row, nor a join back to the table, which a planner without statistics (PGlite never
  * analyses) turned into one scan per row: an audit of 10,000 requests took 16 s.
  * The subquery is named like the table on purpose: the columns and conditions written against
- * `auditRequests` outside it (visibleIn included) read its rows, numbered.
+ * `auditRequests` outside it (visibleRequests included) read its rows, numbered.
  */
 function numberedRequests(db: Db, inAudits: SQL) {
   return db
@@ -95,73 +99,18 @@ const auditsOfRequests = (db: Db, orgId: string, ids: SQL) =>
       .where(and(eq(sameAudit.organizationId, orgId), ids)),
   )
 
-/** Today as YYYY-MM-DD in UTC: due dates are calendar dates. */
-export const today = (now: Date) => now.toISOString().slice(0, 10)
-
-const iso = (value: Date | null) => value?.toISOString() ?? null
-
-export function toRequestDto(row: RequestRow, now: Date) {
-  return {
-    id: row.id,
-    auditId: row.auditId,
-    number: row.number,
-    position: row.position,
-    title: row.title,
-    description: row.description,
-    documentRequired: row.documentRequired,
-    responseRequired: row.responseRequired,
-    status: row.status,
-    assigneeId: row.assigneeId,
-    assigneeName:
-      row.assigneeFirstName === null
-        ? null
-        : fullName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName ?? '' }),
-    dueDate: row.dueDate,
-    overdue:
-      row.dueDate !== null && row.dueDate < today(now) && AWAITING_CLIENT.includes(row.status),
-    sentAt: iso(row.sentAt),
-    submittedAt: iso(row.submittedAt),
-    acceptedAt: iso(row.acceptedAt),
-    notApplicableReason: row.notApplicableReason,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }
-}
-
-/** The audit (with its client), if the scope can see it; otherwise 404. */
-export async function findAudit(db: Db, orgId: string, auditId: string, scope: RequestScope = {}) {
-  const [row] = await db
-    .select({ id: audits.id, name: audits.name, clientId: projects.clientId })
-    .from(audits)
-    .innerJoin(projects, eq(projects.id, audits.projectId))
-    .where(
-      and(
-        eq(audits.organizationId, orgId),
-        eq(audits.id, auditId),
-        scope.clientId ? eq(projects.clientId, scope.clientId) : undefined,
-      ),
-    )
-  if (!row) throw notFound('Audit')
-  return row
-}
-
-/** The audit's requests that the scope sees, numbered, as a query (it does not check the audit). */
-export function auditRequestsQuery(db: Db, orgId: string, auditId: string, scope: RequestScope) {
+/** The audit's requests that the scope sees, numbered (the audit's existence is not checked). */
+export function listAuditRequests(db: Db, orgId: string, auditId: string, scope: Scope) {
   const audit = and(eq(auditRequests.organizationId, orgId), eq(auditRequests.auditId, auditId))!
-  return selectRequests(db, audit, and(audit, visibleIn(scope)))
-}
-
-export async function listRequestRows(db: Db, orgId: string, auditId: string, scope: RequestScope) {
-  await findAudit(db, orgId, auditId, scope)
-  return auditRequestsQuery(db, orgId, auditId, scope)
+  return selectRequests(db, audit, and(audit, visibleRequests(scope)))
 }
 
 /** One request the scope can see; 404 otherwise (another company's, another client's, never sent). */
-export async function findRequest(db: Db, orgId: string, id: string, scope: RequestScope = {}) {
+export async function findRequest(db: Db, orgId: string, id: string, scope: Scope) {
   const [row] = await selectRequests(
     db,
     auditsOfRequests(db, orgId, eq(sameAudit.id, id)),
-    and(eq(auditRequests.organizationId, orgId), eq(auditRequests.id, id), visibleIn(scope)),
+    and(eq(auditRequests.organizationId, orgId), eq(auditRequests.id, id), visibleRequests(scope)),
   )
   if (!row) throw notFound('Request')
   return row
@@ -177,61 +126,36 @@ export async function findRequestsByIds(db: Db, orgId: string, ids: string[]) {
 }
 
 /** A client user's requests across their client's audits (those sent to them). */
-export async function clientRequestRows(db: Db, orgId: string, clientId: string) {
+export async function clientRequestRows(
+  db: Db,
+  orgId: string,
+  scope: Scope & { clientId: string },
+) {
   const clientAudits = inArray(
     auditRequests.auditId,
     db
       .select({ id: audits.id })
       .from(audits)
       .innerJoin(projects, eq(projects.id, audits.projectId))
-      .where(and(eq(audits.organizationId, orgId), eq(projects.clientId, clientId))),
+      .where(and(eq(audits.organizationId, orgId), eq(projects.clientId, scope.clientId))),
   )
   return selectRequests(
     db,
     clientAudits,
-    and(eq(auditRequests.organizationId, orgId), visibleIn({ clientId })),
+    and(eq(auditRequests.organizationId, orgId), visibleRequests(scope)),
   )
 }
 
-/** The assignee must be a client-role user of the audit's client; 400 on assigneeId otherwise. */
-export async function assertAssignee(db: Db, orgId: string, clientId: string, userId: string) {
+export async function countAuditRequests(db: Db, auditId: string) {
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, orgId),
-        eq(users.id, userId),
-        eq(users.role, 'client'),
-        eq(users.clientId, clientId),
-      ),
-    )
-  if (!row) throw invalidAssignee()
+    .select({ count: count() })
+    .from(auditRequests)
+    .where(eq(auditRequests.auditId, auditId))
+  return row?.count ?? 0
 }
 
-export const invalidAssignee = () =>
-  new AppError('VALIDATION', 'The assignee must be a client user of this audit’s client', [
-    { path: 'assigneeId', message: 'The assignee must be a client user of this audit’s client' },
-  ])
-
-/** Which of these users may still answer requests of this client. */
-export async function eligibleAssignees(db: Db, orgId: string, clientId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { email: string; firstName: string }>()
-  const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, orgId),
-        inArray(users.id, ids),
-        eq(users.role, 'client'),
-        eq(users.clientId, clientId),
-      ),
-    )
-  return new Map(rows.map((row) => [row.id, row]))
-}
-
-async function nextPosition(db: Db, auditId: string) {
+/** The position after the audit's last request. */
+export async function nextPosition(db: Db, auditId: string) {
   const [row] = await db
     .select({ last: max(auditRequests.position) })
     .from(auditRequests)
@@ -239,122 +163,33 @@ async function nextPosition(db: Db, auditId: string) {
   return row?.last === null || row?.last === undefined ? 0 : row.last + 1
 }
 
-const grouped = (n: number) => n.toLocaleString('en-US')
-
-/**
- * Locks the audit until the transaction ends and checks that `adding` more requests fit under
- * `max`: two additions to one audit at once are counted one after the other. 409 beyond.
- */
-async function reserveRequests(
-  db: Db,
-  orgId: string,
-  auditId: string,
-  adding: number,
-  max: number,
-) {
-  const [audit] = await db
-    .select({ id: audits.id })
-    .from(audits)
-    .where(and(eq(audits.organizationId, orgId), eq(audits.id, auditId)))
-    .for('update')
-  if (!audit) throw notFound('Audit')
-  const [row] = await db
-    .select({ count: count() })
-    .from(auditRequests)
-    .where(eq(auditRequests.auditId, auditId))
-  const existing = row?.count ?? 0
-  if (existing + adding <= max) return
-  throw new AppError(
-    'CONFLICT',
-    adding === 1
-      ? `This audit already has ${grouped(existing)} requests, the most an audit can hold. Start another audit for the rest.`
-      : `These ${grouped(adding)} requests would make ${grouped(existing + adding)} in this audit, which can hold at most ${grouped(max)}. Start another audit for the rest.`,
-  )
-}
-
 export interface NewRequest {
   title: string
   description: string | null
   documentRequired: boolean
   responseRequired: boolean
-  position?: number
-  assigneeId: string | null
-  dueDate: string | null
+  position: number
+  assigneeId?: string | null
+  dueDate?: string | null
+  sourceTemplateItemId?: string
 }
 
-/** Call inside a transaction: the audit stays locked until it ends. */
-export async function insertRequest(
+export async function insertRequests(
   db: Db,
   orgId: string,
   auditId: string,
-  values: NewRequest,
+  values: NewRequest[],
   now: Date,
-  maxPerAudit: number,
 ) {
-  await reserveRequests(db, orgId, auditId, 1, maxPerAudit)
-  const { assigneeId, position, ...rest } = values
-  const [row] = await db
-    .insert(auditRequests)
-    .values({
-      ...rest,
-      organizationId: orgId,
-      auditId,
-      assigneeUserId: assigneeId,
-      position: position ?? (await nextPosition(db, auditId)),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: auditRequests.id })
-  return row!.id
-}
-
-/** The template's items, in their order, if the template is the company's; 400 on templateId otherwise. */
-export async function templateItemsFor(db: Db, orgId: string, templateId: string) {
-  const [template] = await db
-    .select({ id: templates.id })
-    .from(templates)
-    .where(and(eq(templates.organizationId, orgId), eq(templates.id, templateId)))
-  if (!template)
-    throw new AppError('VALIDATION', 'Template not found', [
-      { path: 'templateId', message: 'Template not found' },
-    ])
-  return db
-    .select({
-      id: templateItems.id,
-      title: templateItems.title,
-      description: templateItems.description,
-      requiresDocument: templateItems.requiresDocument,
-      requiresResponse: templateItems.requiresResponse,
-    })
-    .from(templateItems)
-    .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
-    .orderBy(asc(templateItems.order), asc(templateItems.createdAt), asc(templateItems.id))
-}
-
-/** Copies the items as drafts after the audit's last request; call inside a transaction. */
-export async function insertRequestsFromItems(
-  db: Db,
-  orgId: string,
-  auditId: string,
-  items: Awaited<ReturnType<typeof templateItemsFor>>,
-  now: Date,
-  maxPerAudit: number,
-) {
-  if (items.length === 0) return []
-  await reserveRequests(db, orgId, auditId, items.length, maxPerAudit)
-  const first = await nextPosition(db, auditId)
+  if (values.length === 0) return []
   const rows = await db
     .insert(auditRequests)
     .values(
-      items.map((item, index) => ({
+      values.map(({ assigneeId, ...value }) => ({
+        ...value,
         organizationId: orgId,
         auditId,
-        position: first + index,
-        title: item.title,
-        description: item.description,
-        documentRequired: item.requiresDocument,
-        responseRequired: item.requiresResponse,
-        sourceTemplateItemId: item.id,
+        assigneeUserId: assigneeId ?? null,
         createdAt: now,
         updatedAt: now,
       })),
@@ -366,13 +201,13 @@ export async function insertRequestsFromItems(
 export type RequestChanges = Partial<typeof auditRequests.$inferInsert>
 
 /**
- * Updates the request only while its status is one of `from`: the check and the write are one
- * statement, so two concurrent transitions cannot both win. False when nothing matched.
+ * Updates the requests only while their status is one of `from`: the check and the write are one
+ * statement, so two concurrent transitions cannot both win. Returns the ids that matched.
  */
 export async function updateIfStatus(
   db: Db,
   orgId: string,
-  id: string,
+  ids: string[],
   from: readonly RequestStatus[],
   values: RequestChanges,
 ) {
@@ -382,12 +217,12 @@ export async function updateIfStatus(
     .where(
       and(
         eq(auditRequests.organizationId, orgId),
-        eq(auditRequests.id, id),
+        inArray(auditRequests.id, ids),
         inArray(auditRequests.status, [...from]),
       ),
     )
     .returning({ id: auditRequests.id })
-  return rows.length > 0
+  return rows.map((row) => row.id)
 }
 
 export async function deleteIfStatus(
@@ -410,172 +245,66 @@ export async function deleteIfStatus(
 }
 
 /**
- * The client of the audit's project, the project locked against a change of client until the
- * transaction ends (projects.repo refuses one once anything was sent).
+ * The audit's requests (or one request), locked until the transaction ends, with their status:
+ * nothing else can change them (nor upload to them) before it commits.
  */
-export async function lockAuditClient(db: Db, orgId: string, auditId: string) {
-  const [row] = await db
-    .select({ clientId: projects.clientId })
-    .from(audits)
-    .innerJoin(projects, eq(projects.id, audits.projectId))
-    .where(and(eq(audits.organizationId, orgId), eq(audits.id, auditId)))
-    .for('share', { of: projects })
-  return row?.clientId
-}
-
-/** Sends the drafts among `ids`; returns the ids that were still drafts. */
-export async function markSent(db: Db, orgId: string, ids: string[], now: Date) {
-  const rows = await db
-    .update(auditRequests)
-    .set({ status: 'sent', sentAt: now, updatedAt: now })
+export async function lockRequests(
+  db: Db,
+  orgId: string,
+  which: { auditId: string } | { requestId: string },
+) {
+  return db
+    .select({ id: auditRequests.id, status: auditRequests.status })
+    .from(auditRequests)
     .where(
       and(
         eq(auditRequests.organizationId, orgId),
-        inArray(auditRequests.id, ids),
-        eq(auditRequests.status, 'draft'),
+        'auditId' in which
+          ? eq(auditRequests.auditId, which.auditId)
+          : eq(auditRequests.id, which.requestId),
       ),
     )
-    .returning({ id: auditRequests.id })
-  return rows.map((row) => row.id)
+    .orderBy(asc(auditRequests.position), asc(auditRequests.createdAt), asc(auditRequests.id))
+    .for('update')
 }
 
-/**
- * The submission: fills in the version being prepared (the one the files were uploaded to), or
- * adds version n+1 when no file was uploaded.
- */
-export async function insertVersion(
-  db: Db,
-  requestId: string,
-  values: { response: string | null; by: { id: string; name: string } },
-  now: Date,
-) {
-  const submission = {
-    response: values.response,
-    submittedByUserId: values.by.id,
-    submittedByName: values.by.name,
-    submittedAt: now,
-    updatedAt: now,
-  }
-  const pending = await pendingVersion(db, requestId)
-  if (pending) {
-    await db.update(requestVersions).set(submission).where(eq(requestVersions.id, pending))
-    return
-  }
-  const [last] = await db
-    .select({ number: max(requestVersions.number) })
-    .from(requestVersions)
-    .where(eq(requestVersions.requestId, requestId))
-  await db
-    .insert(requestVersions)
-    .values({ requestId, number: (last?.number ?? 0) + 1, ...submission, createdAt: now })
-}
-
-/** The reason goes on the latest submitted version: the one being returned. */
-export async function markLatestVersionReturned(
-  db: Db,
-  requestId: string,
-  values: { reason: string; by: { id: string; name: string } },
-  now: Date,
-) {
-  const latest = db
-    .select({ id: requestVersions.id })
-    .from(requestVersions)
-    .where(eq(requestVersions.requestId, requestId))
-    .orderBy(sql`${requestVersions.number} desc`)
-    .limit(1)
-  await db
-    .update(requestVersions)
-    .set({
-      returnedReason: values.reason,
-      returnedByUserId: values.by.id,
-      returnedByName: values.by.name,
-      returnedAt: now,
-      updatedAt: now,
-    })
-    .where(inArray(requestVersions.id, latest))
-}
-
-/** Files attached to the version being prepared: what a document-required submit needs. */
-export const pendingFileCount = countPendingFiles
-
-export async function listVersions(db: Db, requestId: string) {
-  const rows = await db
-    .select({
-      id: requestVersions.id,
-      number: requestVersions.number,
-      response: requestVersions.response,
-      submittedBy: requestVersions.submittedByName,
-      submittedAt: requestVersions.submittedAt,
-      returnedReason: requestVersions.returnedReason,
-      returnedBy: requestVersions.returnedByName,
-      returnedAt: requestVersions.returnedAt,
-    })
-    .from(requestVersions)
-    .where(eq(requestVersions.requestId, requestId))
-    .orderBy(asc(requestVersions.number))
-  const files = await filesByVersion(db, requestId)
-  return rows.map((row) => ({
-    ...row,
-    submittedAt: iso(row.submittedAt),
-    returnedAt: iso(row.returnedAt),
-    files: files.get(row.id) ?? [],
-  }))
-}
-
-const commentColumns = {
-  id: requestComments.id,
-  authorId: requestComments.authorUserId,
-  authorName: requestComments.authorName,
-  body: requestComments.body,
-  internal: requestComments.internal,
-  createdAt: requestComments.createdAt,
-}
-type CommentRow = { createdAt: Date }
-const commentDto = <T extends CommentRow>(row: T) => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-})
-
-/** Oldest first; `internal`: true for the notes only, false for the shared thread only. */
-export async function listComments(
+/** New positions for requests of one audit (call with the audit's requests locked). */
+export async function setPositions(
   db: Db,
   orgId: string,
-  requestId: string,
-  filter: { internal?: boolean },
-) {
-  const rows = await db
-    .select(commentColumns)
-    .from(requestComments)
-    .where(
-      and(
-        eq(requestComments.organizationId, orgId),
-        eq(requestComments.requestId, requestId),
-        filter.internal === undefined ? undefined : eq(requestComments.internal, filter.internal),
-      ),
-    )
-    .orderBy(asc(requestComments.createdAt), asc(requestComments.id))
-  return rows.map(commentDto)
-}
-
-export async function insertComment(
-  db: Db,
-  orgId: string,
-  requestId: string,
-  values: { body: string; internal: boolean; author: { id: string; name: string } },
+  positions: Array<{ id: string; position: number }>,
   now: Date,
 ) {
+  for (const { id, position } of positions)
+    await db
+      .update(auditRequests)
+      .set({ position, updatedAt: now })
+      .where(and(eq(auditRequests.organizationId, orgId), eq(auditRequests.id, id)))
+}
+
+const ofProject = (db: Db, orgId: string, projectId: string) =>
+  inArray(
+    auditRequests.auditId,
+    db
+      .select({ id: audits.id })
+      .from(audits)
+      .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, projectId))),
+  )
+
+/** Whether any request of the project's audits was ever sent to its client. */
+export async function projectHasSentRequests(db: Db, orgId: string, projectId: string) {
   const [row] = await db
-    .insert(requestComments)
-    .values({
-      organizationId: orgId,
-      requestId,
-      authorUserId: values.author.id,
-      authorName: values.author.name,
-      body: values.body,
-      internal: values.internal,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning(commentColumns)
-  return commentDto(row!)
+    .select({ id: auditRequests.id })
+    .from(auditRequests)
+    .where(and(ofProject(db, orgId, projectId), isNotNull(auditRequests.sentAt)))
+    .limit(1)
+  return Boolean(row)
+}
+
+/** Clears the assignees of the project's requests (its client changes: they were that client's). */
+export async function clearProjectAssignees(db: Db, orgId: string, projectId: string, now: Date) {
+  await db
+    .update(auditRequests)
+    .set({ assigneeUserId: null, updatedAt: now })
+    .where(and(ofProject(db, orgId, projectId), isNotNull(auditRequests.assigneeUserId)))
 }

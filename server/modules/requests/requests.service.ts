@@ -1,60 +1,48 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
+import type { RequestAction } from '@shared/access'
+import {
+  REQUEST_RULES,
+  refusedMessage,
+  requestLabel,
+  SET_ASIDE,
+  type RequestTransition,
+} from '@shared/request-rules'
 import type {
   BulkUpdateRequestsInput,
   createRequestInput,
-  RequestStatus,
   UpdateRequestInput,
 } from '@shared/schemas/requests'
-import { AppError } from '../../lib/errors'
+import { fullName } from '@shared/format'
+import { authorize, can } from '../../access/can'
+import { clientScope, type Principal } from '../../access/principal'
+import { AppError, fieldError, notFound } from '../../lib/errors'
 import { mails } from '../../mail/templates'
-import { fullName, recordActivity, requestActivity } from '../activity/activity.repo'
-import { lockStorageKeys } from '../files/files.repo'
-import type { SessionUser } from '../auth/sessions.repo'
+import { recordActivity, requestActivity } from '../activity/activity.repo'
+import { findAuditWithClient, lockAudit, lockAuditClient } from '../audits/audits.repo'
+import { countPendingFiles, filesOfRequest, storageKeysOf } from '../files/files.repo'
+import { listItems } from '../template-items/template-items.repo'
+import { findTemplate } from '../templates/templates.repo'
+import { clientUsers } from '../users/users.repo'
+import { insertComment, listComments } from './comments.repo'
+import { toRequestDto, toVersionDtos } from './request-dto'
 import {
-  checkTransition,
-  DELETABLE,
-  editableStatuses,
-  refusedDeleteMessage,
-  refusedEditMessage,
-  refusedMessage,
-  requestLabel,
-  TRANSITIONS,
-  type RequestTransition,
-} from './request-state'
-import {
-  assertAssignee,
   clientRequestRows,
+  countAuditRequests,
   deleteIfStatus,
-  eligibleAssignees,
-  findAudit,
   findRequest,
   findRequestsByIds,
-  insertComment,
-  insertRequest,
-  insertRequestsFromItems,
-  insertVersion,
-  listComments,
-  listRequestRows,
-  listVersions,
-  lockAuditClient,
-  markLatestVersionReturned,
-  markSent,
-  pendingFileCount,
-  templateItemsFor,
-  toRequestDto,
+  insertRequests,
+  listAuditRequests,
+  lockRequests,
+  nextPosition,
+  setPositions,
   updateIfStatus,
+  type NewRequest,
   type RequestChanges,
   type RequestRow,
 } from './requests.repo'
-import type { RequestScope } from './visibility'
-
-const scopeOf = (user: SessionUser): RequestScope =>
-  user.role === 'admin' ? {} : { clientId: user.clientId ?? forbidden() }
-
-function forbidden(): never {
-  throw new AppError('FORBIDDEN', 'You do not have permission to do this')
-}
+import { listVersions, markLatestVersionReturned, submitVersion } from './versions.repo'
 
 function groupBy<T, K>(items: T[], key: (item: T) => K) {
   const groups = new Map<K, T[]>()
@@ -73,33 +61,73 @@ const noDocument = () =>
     [{ path: 'files', message: 'Attach at least one file' }],
   )
 
-/** Audit requests: the drafts the firm prepares, what it sends, and the client's answers. */
+const notInAudit = () => fieldError('requestIds', 'Some of these requests are not in this audit')
+
+const changedMeanwhile = (then: string) =>
+  new AppError(
+    'CONFLICT',
+    `Some of these requests changed in the meantime: reload the audit and ${then}`,
+  )
+
+const invalidAssignee = () =>
+  fieldError('assigneeId', 'The assignee must be a client user of this audit’s client')
+
+const grouped = (n: number) => n.toLocaleString('en-US')
+
+/** Which rule a change of these fields falls under: the assignee and due date, or the content. */
+const editAction = (fields: readonly string[]): RequestAction =>
+  fields.every((field) => field === 'assigneeId' || field === 'dueDate') ? 'plan' : 'edit'
+
+/**
+ * Audit requests: the drafts the firm prepares, what it sends, the client's answers, the review.
+ * Every decision of who may do what comes from access/can.ts; every change of status is a
+ * conditional write on the rule's statuses, so a concurrent change cannot slip in between.
+ */
 export function requestsService(app: FastifyInstance) {
   const { db, clock, config, mailer, log } = app
-  const { maxRequestsPerAudit: maxPerAudit } = config.limits
+  const { maxRequestsPerAudit } = config.limits
 
-  async function dto(orgId: string, id: string, now: Date, scope: RequestScope = {}) {
-    return toRequestDto(await findRequest(db, orgId, id, scope), now)
+  const dto = (row: RequestRow, principal: Principal) => toRequestDto(row, clock(), principal)
+
+  async function dtosOf(principal: Principal, ids: string[]) {
+    const rows = await findRequestsByIds(db, principal.organizationId, ids)
+    return rows.map((row) => dto(row, principal))
   }
 
   /** After a refused conditional write: 404 if the request is gone, else 409 naming its status. */
-  async function refused(orgId: string, id: string, message: (status: RequestStatus) => string) {
-    const current = await findRequest(db, orgId, id)
-    return new AppError('CONFLICT', message(current.status))
-  }
-
-  function assertTransition(transition: RequestTransition, user: SessionUser, row: RequestRow) {
-    const check = checkTransition(transition, user.role, row.status)
-    if (!check.ok)
-      throw new AppError(check.refusal === 'forbidden' ? 'FORBIDDEN' : 'CONFLICT', check.message)
+  async function refused(principal: Principal, id: string, action: RequestAction) {
+    const current = await findRequest(db, principal.organizationId, id, principal)
+    return new AppError('CONFLICT', refusedMessage(action, current.status))
   }
 
   /**
-   * Moves one request along the state machine: `write` runs in a transaction after the status
-   * moved (conditionally), then the event is logged in the same transaction.
+   * Locks the audit until the transaction ends and checks that `adding` more requests fit under
+   * the cap: two additions to one audit at once are counted one after the other. 409 beyond.
+   */
+  async function reserve(tx: typeof db, orgId: string, auditId: string, adding: number) {
+    await lockAudit(tx, orgId, auditId)
+    const existing = await countAuditRequests(tx, auditId)
+    if (existing + adding <= maxRequestsPerAudit) return
+    throw new AppError(
+      'CONFLICT',
+      adding === 1
+        ? `This audit already has ${grouped(existing)} requests, the most an audit can hold. Start another audit for the rest.`
+        : `These ${grouped(adding)} requests would make ${grouped(existing + adding)} in this audit, which can hold at most ${grouped(maxRequestsPerAudit)}. Start another audit for the rest.`,
+    )
+  }
+
+  /** The assignee must be a client user of the audit's client; 400 on assigneeId otherwise. */
+  async function assertAssignee(orgId: string, clientId: string, userId: string) {
+    const [found] = await clientUsers(db, orgId, clientId, [userId])
+    if (!found) throw invalidAssignee()
+  }
+
+  /**
+   * Moves one request along the state machine: the status changes only from the rule's statuses,
+   * then `write` runs and the event is logged, all in one transaction.
    */
   async function transition(
-    user: SessionUser,
+    principal: Principal,
     id: string,
     name: RequestTransition,
     options: {
@@ -108,38 +136,79 @@ export function requestsService(app: FastifyInstance) {
       write?: (tx: typeof db, row: RequestRow, now: Date) => Promise<void>
     } = {},
   ) {
-    const orgId = user.organizationId
-    const scope = scopeOf(user)
-    const row = await findRequest(db, orgId, id, scope)
-    assertTransition(name, user, row)
+    const orgId = principal.organizationId
+    const row = await findRequest(db, orgId, id, principal)
+    authorize(principal, `request.${name}`, row)
     await options.validate?.(row)
     const now = clock()
-    const rule = TRANSITIONS[name]
+    const rule = REQUEST_RULES[name]
     const moved = await db.transaction(async (tx) => {
-      const updated = await updateIfStatus(tx, orgId, id, rule.from, {
+      const [updated] = await updateIfStatus(tx, orgId, [id], rule.when, {
         status: rule.to,
         updatedAt: now,
         ...options.set?.(now),
       })
       if (!updated) return false
       await options.write?.(tx, row, now)
-      await recordActivity(tx, orgId, user, `request.${rule.to}`, requestLabel(row), now, {
+      await recordActivity(tx, principal, `request.${rule.to}`, requestLabel(row), now, {
         requestId: id,
       })
       return true
     })
     // Someone else moved it first (read after the transaction: PGlite has one connection).
-    if (!moved) throw await refused(orgId, id, (status) => refusedMessage(name, status))
-    log.info({ event: `request.${rule.to}`, requestId: id, userId: user.id }, `request ${rule.to}`)
-    return dto(orgId, id, now, scope)
+    if (!moved) throw await refused(principal, id, name)
+    log.info(
+      { event: `request.${rule.to}`, requestId: id, userId: principal.userId },
+      `request ${rule.to}`,
+    )
+    return dto(await findRequest(db, orgId, id, principal), principal)
+  }
+
+  /** The template's items to copy, if the template is the company's; 400 on templateId otherwise. */
+  async function templateItems(principal: Principal, templateId: string) {
+    if (!(await findTemplate(db, principal.organizationId, templateId)))
+      throw fieldError('templateId', 'Template not found')
+    return listItems(db, principal.organizationId, templateId)
+  }
+
+  /** Inserts one draft per item after the audit's last request; call inside a transaction. */
+  async function insertFromItems(
+    tx: typeof db,
+    principal: Principal,
+    auditId: string,
+    items: Awaited<ReturnType<typeof listItems>>,
+    now: Date,
+  ) {
+    if (items.length === 0) return []
+    await reserve(tx, principal.organizationId, auditId, items.length)
+    const first = await nextPosition(tx, auditId)
+    const drafts: NewRequest[] = items.map((item, index) => ({
+      title: item.title,
+      description: item.description,
+      documentRequired: item.requiresDocument,
+      responseRequired: item.requiresResponse,
+      position: first + index,
+      sourceTemplateItemId: item.id,
+    }))
+    return insertRequests(tx, principal.organizationId, auditId, drafts, now)
+  }
+
+  /** The requests of the audit with these ids, all of them or a 400 on requestIds. */
+  async function chosenRequests(principal: Principal, auditId: string, ids: string[]) {
+    const wanted = new Set(ids)
+    const rows = await listAuditRequests(db, principal.organizationId, auditId, principal)
+    const chosen = rows.filter((row) => wanted.has(row.id))
+    if (chosen.length !== wanted.size) throw notInAudit()
+    return chosen
   }
 
   return {
-    async list(user: SessionUser, auditId: string) {
-      const now = clock()
-      const rows = await listRequestRows(db, user.organizationId, auditId, scopeOf(user))
-      const requests = rows.map((row) => toRequestDto(row, now))
-      const counted = requests.filter((r) => r.status !== 'not_applicable')
+    async list(principal: Principal, auditId: string) {
+      const orgId = principal.organizationId
+      await findAuditWithClient(db, orgId, auditId, clientScope(principal))
+      const rows = await listAuditRequests(db, orgId, auditId, principal)
+      const requests = rows.map((row) => dto(row, principal))
+      const counted = requests.filter((r) => !SET_ASIDE.includes(r.status))
       return {
         progress: {
           accepted: counted.filter((r) => r.status === 'accepted').length,
@@ -149,87 +218,96 @@ export function requestsService(app: FastifyInstance) {
       }
     },
 
-    async get(user: SessionUser, id: string) {
-      const orgId = user.organizationId
-      const scope = scopeOf(user)
-      const row = await findRequest(db, orgId, id, scope)
+    async get(principal: Principal, id: string) {
+      const orgId = principal.organizationId
+      const row = await findRequest(db, orgId, id, principal)
       const detail = {
-        ...toRequestDto(row, clock()),
+        ...dto(row, principal),
         auditName: row.auditName,
-        versions: await listVersions(db, id),
+        versions: toVersionDtos(
+          await listVersions(db, id),
+          await filesOfRequest(db, id),
+          principal,
+          row.status,
+        ),
         history: await requestActivity(db, orgId, id),
       }
       // Internal notes are the firm's: the key itself is absent for client users.
-      return scope.clientId
-        ? detail
-        : { ...detail, internalNotes: await listComments(db, orgId, id, { internal: true }) }
+      return can(principal, 'request.internal_note', row)
+        ? { ...detail, internalNotes: await listComments(db, orgId, id, { internal: true }) }
+        : detail
     },
 
-    async create(orgId: string, auditId: string, input: z.output<typeof createRequestInput>) {
-      const audit = await findAudit(db, orgId, auditId)
-      if (input.assigneeId) await assertAssignee(db, orgId, audit.clientId, input.assigneeId)
+    /** Who the requests of an audit (or of one request's audit) may be assigned to. */
+    async assignees(principal: Principal, of: { auditId: string } | { requestId: string }) {
+      const orgId = principal.organizationId
+      const clientId =
+        'auditId' in of
+          ? (await findAuditWithClient(db, orgId, of.auditId)).clientId
+          : (await findRequest(db, orgId, of.requestId, principal)).clientId
+      const users = await clientUsers(db, orgId, clientId)
+      return users.map((user) => ({ id: user.id, name: fullName(user), email: user.email }))
+    },
+
+    async create(
+      principal: Principal,
+      auditId: string,
+      input: z.output<typeof createRequestInput>,
+    ) {
+      const orgId = principal.organizationId
+      const audit = await findAuditWithClient(db, orgId, auditId)
+      if (input.assigneeId) await assertAssignee(orgId, audit.clientId, input.assigneeId)
       const now = clock()
-      const id = await db.transaction((tx) =>
-        insertRequest(tx, orgId, auditId, input, now, maxPerAudit),
-      )
-      return dto(orgId, id, now)
+      const [id] = await db.transaction(async (tx) => {
+        await reserve(tx, orgId, auditId, 1)
+        const position = input.position ?? (await nextPosition(tx, auditId))
+        return insertRequests(tx, orgId, auditId, [{ ...input, position }], now)
+      })
+      return dto(await findRequest(db, orgId, id!, principal), principal)
     },
 
-    async addFromTemplate(orgId: string, auditId: string, templateId: string) {
-      await findAudit(db, orgId, auditId)
-      const items = await templateItemsFor(db, orgId, templateId)
+    /** Copies the template's items as drafts after the audit's last request. */
+    async addFromTemplate(principal: Principal, auditId: string, templateId: string) {
+      await findAuditWithClient(db, principal.organizationId, auditId)
+      const items = await templateItems(principal, templateId)
       const now = clock()
-      const ids = await db.transaction((tx) =>
-        insertRequestsFromItems(tx, orgId, auditId, items, now, maxPerAudit),
-      )
-      const rows = await findRequestsByIds(db, orgId, ids)
-      return rows.map((row) => toRequestDto(row, now))
+      const ids = await db.transaction((tx) => insertFromItems(tx, principal, auditId, items, now))
+      return dtosOf(principal, ids)
     },
 
-    async update(orgId: string, id: string, input: UpdateRequestInput) {
+    templateItems,
+    insertFromItems,
+
+    async update(principal: Principal, id: string, input: UpdateRequestInput) {
+      const orgId = principal.organizationId
       const fields = Object.keys(input).filter(
         (key) => input[key as keyof UpdateRequestInput] !== undefined,
       )
-      const row = await findRequest(db, orgId, id)
-      if (fields.length === 0) return toRequestDto(row, clock())
-      if (input.assigneeId) await assertAssignee(db, orgId, row.clientId, input.assigneeId)
+      const row = await findRequest(db, orgId, id, principal)
+      if (fields.length === 0) return dto(row, principal)
+      const action = editAction(fields)
+      if (input.assigneeId) await assertAssignee(orgId, row.clientId, input.assigneeId)
       if (input.assigneeId === null && row.status !== 'draft')
-        throw new AppError('VALIDATION', 'A sent request needs an assignee', [
-          { path: 'assigneeId', message: 'A sent request needs an assignee' },
-        ])
+        throw fieldError('assigneeId', 'A sent request needs an assignee')
       const { assigneeId, ...rest } = input
-      const now = clock()
-      const allowed = editableStatuses(fields)
-      const changed = await updateIfStatus(db, orgId, id, allowed, {
+      const [changed] = await updateIfStatus(db, orgId, [id], REQUEST_RULES[action].when, {
         ...rest,
         ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
-        updatedAt: now,
+        updatedAt: clock(),
       })
-      if (!changed) throw await refused(orgId, id, (status) => refusedEditMessage(fields, status))
-      return dto(orgId, id, now)
+      if (!changed) throw await refused(principal, id, action)
+      return dto(await findRequest(db, orgId, id, principal), principal)
     },
 
     /** The single PATCH's rules for assignee and due date, on several requests: all or nothing. */
-    async bulkUpdate(orgId: string, auditId: string, input: BulkUpdateRequestsInput) {
+    async bulkUpdate(principal: Principal, auditId: string, input: BulkUpdateRequestsInput) {
+      const orgId = principal.organizationId
       const { requestIds, assigneeId, dueDate } = input
-      const fields = [
-        ...(assigneeId === undefined ? [] : ['assigneeId']),
-        ...(dueDate === undefined ? [] : ['dueDate']),
-      ]
-      if (fields.length === 0)
-        throw new AppError('VALIDATION', 'Choose an assignee or a due date to set', [
-          { path: 'assigneeId', message: 'Choose an assignee or a due date to set' },
-        ])
-      const audit = await findAudit(db, orgId, auditId)
-      const wanted = new Set(requestIds)
-      const chosen = (await listRequestRows(db, orgId, auditId, {})).filter((row) =>
-        wanted.has(row.id),
-      )
-      if (chosen.length !== wanted.size)
-        throw new AppError('VALIDATION', 'Some of these requests are not in this audit', [
-          { path: 'requestIds', message: 'Some of these requests are not in this audit' },
-        ])
-      if (assigneeId) await assertAssignee(db, orgId, audit.clientId, assigneeId)
+      if (assigneeId === undefined && dueDate === undefined)
+        throw fieldError('assigneeId', 'Choose an assignee or a due date to set')
+      const audit = await findAuditWithClient(db, orgId, auditId)
+      const chosen = await chosenRequests(principal, auditId, requestIds)
+      if (assigneeId) await assertAssignee(orgId, audit.clientId, assigneeId)
       const sent = chosen.find((row) => row.status !== 'draft')
       if (assigneeId === null && sent)
         throw new AppError(
@@ -237,70 +315,104 @@ export function requestsService(app: FastifyInstance) {
           `${requestLabel(sent)}: a sent request needs an assignee`,
           [{ path: 'assigneeId', message: 'A sent request needs an assignee' }],
         )
-      const allowed = editableStatuses(fields)
-      const frozen = chosen.find((row) => !allowed.includes(row.status))
+      const frozen = chosen.find((row) => !can(principal, 'request.plan', row))
       if (frozen)
         throw new AppError(
           'CONFLICT',
-          `${requestLabel(frozen)}: ${refusedEditMessage(fields, frozen.status)}`,
+          `${requestLabel(frozen)}: ${refusedMessage('plan', frozen.status)}`,
         )
-      const now = clock()
+      const ids = chosen.map((row) => row.id)
       await db.transaction(async (tx) => {
-        for (const row of chosen) {
-          const changed = await updateIfStatus(tx, orgId, row.id, allowed, {
-            ...(dueDate === undefined ? {} : { dueDate }),
-            ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
-            updatedAt: now,
-          })
-          if (!changed)
-            throw new AppError(
-              'CONFLICT',
-              'Some of these requests changed in the meantime: reload the audit and try again',
-            )
-        }
+        const changed = await updateIfStatus(tx, orgId, ids, REQUEST_RULES.plan.when, {
+          ...(dueDate === undefined ? {} : { dueDate }),
+          ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
+          updatedAt: clock(),
+        })
+        if (changed.length !== ids.length) throw changedMeanwhile('try again')
       })
-      const rows = await findRequestsByIds(db, orgId, [...wanted])
-      return rows.map((row) => toRequestDto(row, now))
+      return dtosOf(principal, ids)
     },
 
-    async remove(orgId: string, id: string) {
-      await findRequest(db, orgId, id)
+    /**
+     * Moves a draft to another place among the audit's drafts, in one transaction with the audit's
+     * requests locked. Requests already sent keep their places, so their numbers never change.
+     */
+    async move(principal: Principal, id: string, position: number) {
+      const orgId = principal.organizationId
+      const row = await findRequest(db, orgId, id, principal)
+      authorize(principal, 'request.move', row)
+      const now = clock()
+      await db.transaction(async (tx) => {
+        const all = await lockRequests(tx, orgId, { auditId: row.auditId })
+        const self = all.find((request) => request.id === id)
+        if (!self) throw notFound('Request')
+        if (!can(principal, 'request.move', self))
+          throw new AppError('CONFLICT', refusedMessage('move', self.status))
+        const slots = all.flatMap((request, index) => (request.status === 'draft' ? [index] : []))
+        if (position > slots.length - 1)
+          throw fieldError(
+            'position',
+            `Position must be at most ${slots.length - 1}: this audit has ${slots.length} ${slots.length === 1 ? 'draft' : 'drafts'}`,
+          )
+        const drafts = all.filter((request) => request.status === 'draft' && request.id !== id)
+        drafts.splice(position, 0, self)
+        const order = [...all]
+        slots.forEach((slot, index) => (order[slot] = drafts[index]!))
+        await setPositions(
+          tx,
+          orgId,
+          order.map((request, index) => ({ id: request.id, position: index })),
+          now,
+        )
+      })
+      return dto(await findRequest(db, orgId, id, principal), principal)
+    },
+
+    async remove(principal: Principal, id: string) {
+      const orgId = principal.organizationId
+      const row = await findRequest(db, orgId, id, principal)
+      authorize(principal, 'request.delete', row)
       // Drafts have no files; the keys are read anyway so that no delete path can leave any behind.
       const keys = await db.transaction(async (tx) => {
-        const found = await lockStorageKeys(tx, orgId, { requestId: id })
-        return (await deleteIfStatus(tx, orgId, id, DELETABLE)) ? found : null
+        const locked = await lockRequests(tx, orgId, { requestId: id })
+        const found = await storageKeysOf(
+          tx,
+          locked.map((request) => request.id),
+        )
+        return (await deleteIfStatus(tx, orgId, id, REQUEST_RULES.delete.when)) ? found : null
       })
-      if (!keys) throw await refused(orgId, id, refusedDeleteMessage)
+      if (!keys) throw await refused(principal, id, 'delete')
       await app.storage.delete(keys)
     },
 
     /** Sends the given drafts (or all of the audit's) and mails each assignee one list. */
-    async send(user: SessionUser, auditId: string, requestIds: string[] | undefined) {
-      const orgId = user.organizationId
-      const audit = await findAudit(db, orgId, auditId)
-      const all = await listRequestRows(db, orgId, auditId, {})
+    async send(principal: Principal, auditId: string, requestIds: string[] | undefined) {
+      const orgId = principal.organizationId
+      const rule = REQUEST_RULES.send
+      const audit = await findAuditWithClient(db, orgId, auditId)
       let chosen: RequestRow[]
       if (requestIds) {
-        const wanted = new Set(requestIds)
-        chosen = all.filter((row) => wanted.has(row.id))
-        if (chosen.length !== wanted.size)
-          throw new AppError('VALIDATION', 'Some of these requests are not in this audit', [
-            { path: 'requestIds', message: 'Some of these requests are not in this audit' },
-          ])
-        const notDraft = chosen.find((row) => row.status !== 'draft')
-        if (notDraft)
+        chosen = await chosenRequests(principal, auditId, requestIds)
+        const refusal = chosen.find((row) => !can(principal, 'request.send', row))
+        if (refusal)
           throw new AppError(
             'CONFLICT',
-            `${requestLabel(notDraft)}: ${refusedMessage('send', notDraft.status)}`,
+            `${requestLabel(refusal)}: ${refusedMessage('send', refusal.status)}`,
           )
       } else {
-        chosen = all.filter((row) => row.status === 'draft')
+        const all = await listAuditRequests(db, orgId, auditId, principal)
+        chosen = all.filter((row) => can(principal, 'request.send', row))
         if (chosen.length === 0)
           throw new AppError('CONFLICT', 'This audit has no draft requests to send')
       }
-      const assignees = await eligibleAssignees(db, orgId, audit.clientId, [
+      const assigned = [
         ...new Set(chosen.flatMap((row) => (row.assigneeId ? [row.assigneeId] : []))),
-      ])
+      ]
+      const assignees = new Map(
+        (assigned.length > 0 ? await clientUsers(db, orgId, audit.clientId, assigned) : []).map(
+          (user) => [user.id, user],
+        ),
+      )
       const unassigned = chosen.filter((row) => !row.assigneeId || !assignees.has(row.assigneeId))
       if (unassigned.length > 0)
         throw new AppError(
@@ -311,7 +423,6 @@ export function requestsService(app: FastifyInstance) {
             message: `${requestLabel(row)} needs an assignee`,
           })),
         )
-      for (const row of chosen) assertTransition('send', user, row)
       const now = clock()
       const ids = chosen.map((row) => row.id)
       await db.transaction(async (tx) => {
@@ -320,24 +431,23 @@ export function requestsService(app: FastifyInstance) {
             'CONFLICT',
             'This audit’s project moved to another client in the meantime: reload the audit and send again',
           )
-        const sent = await markSent(tx, orgId, ids, now)
-        if (sent.length !== ids.length)
-          throw new AppError(
-            'CONFLICT',
-            'Some of these requests changed in the meantime: reload the audit and send again',
-          )
+        const sent = await updateIfStatus(tx, orgId, ids, rule.when, {
+          status: rule.to,
+          sentAt: now,
+          updatedAt: now,
+        })
+        if (sent.length !== ids.length) throw changedMeanwhile('send again')
         for (const row of chosen)
-          await recordActivity(tx, orgId, user, 'request.sent', requestLabel(row), now, {
+          await recordActivity(tx, principal, 'request.sent', requestLabel(row), now, {
             requestId: row.id,
           })
       })
-      const byAssignee = groupBy(chosen, (row) => row.assigneeId!)
-      for (const [assigneeId, rows] of byAssignee) {
+      for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
         const to = assignees.get(assigneeId)!
         mailer.send(
           mails.requestsSent(to.email, {
             firstName: to.firstName,
-            senderName: fullName(user),
+            senderName: principal.name,
             auditName: audit.name,
             requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
             url: `${config.appUrl}/my-requests`,
@@ -345,71 +455,57 @@ export function requestsService(app: FastifyInstance) {
         )
       }
       log.info({ event: 'request.sent', auditId, count: ids.length }, 'requests sent')
-      const rows = await findRequestsByIds(db, orgId, ids)
-      return rows.map((row) => toRequestDto(row, now))
+      return dtosOf(principal, ids)
     },
 
-    submit: (user: SessionUser, id: string, response: string | null) =>
-      transition(user, id, 'submit', {
+    submit: (principal: Principal, id: string, response: string | null) =>
+      transition(principal, id, 'submit', {
         async validate(row) {
           if (row.responseRequired && !response)
-            throw new AppError('VALIDATION', 'This request requires a written response', [
-              { path: 'response', message: 'This request requires a written response' },
-            ])
-          if (row.documentRequired && (await pendingFileCount(db, id)) === 0) throw noDocument()
+            throw fieldError('response', 'This request requires a written response')
+          if (row.documentRequired && (await countPendingFiles(db, id)) === 0) throw noDocument()
         },
         async write(tx, row, now) {
           // Again under the request's row lock, which a file removal also takes.
-          if (row.documentRequired && (await pendingFileCount(tx, id)) === 0) throw noDocument()
-          await insertVersion(tx, id, { response, by: { id: user.id, name: fullName(user) } }, now)
+          if (row.documentRequired && (await countPendingFiles(tx, id)) === 0) throw noDocument()
+          await submitVersion(tx, id, { response, by: principal }, now)
         },
         set: (now) => ({ submittedAt: now }),
       }),
 
-    accept: (user: SessionUser, id: string) =>
-      transition(user, id, 'accept', { set: (now) => ({ acceptedAt: now }) }),
+    accept: (principal: Principal, id: string) =>
+      transition(principal, id, 'accept', { set: (now) => ({ acceptedAt: now }) }),
 
-    return: (user: SessionUser, id: string, reason: string) =>
-      transition(user, id, 'return', {
-        write: (tx, _row, now) =>
-          markLatestVersionReturned(
-            tx,
-            id,
-            { reason, by: { id: user.id, name: fullName(user) } },
-            now,
-          ),
+    return: (principal: Principal, id: string, reason: string) =>
+      transition(principal, id, 'return', {
+        write: (tx, _row, now) => markLatestVersionReturned(tx, id, { reason, by: principal }, now),
       }),
 
-    notApplicable: (user: SessionUser, id: string, reason: string) =>
-      transition(user, id, 'not_applicable', { set: () => ({ notApplicableReason: reason }) }),
+    notApplicable: (principal: Principal, id: string, reason: string) =>
+      transition(principal, id, 'not_applicable', {
+        set: () => ({ notApplicableReason: reason }),
+      }),
 
-    async comments(user: SessionUser, id: string) {
-      const scope = scopeOf(user)
-      await findRequest(db, user.organizationId, id, scope)
-      // Client users never receive internal notes.
-      return listComments(db, user.organizationId, id, scope.clientId ? { internal: false } : {})
+    /** The discussion with the client (internal notes come with the request, for the firm). */
+    async comments(principal: Principal, id: string) {
+      await findRequest(db, principal.organizationId, id, principal)
+      return listComments(db, principal.organizationId, id, { internal: false })
     },
 
-    async comment(user: SessionUser, id: string, input: { body: string; internal: boolean }) {
-      if (input.internal && user.role !== 'admin')
+    async comment(principal: Principal, id: string, input: { body: string; internal: boolean }) {
+      const orgId = principal.organizationId
+      if (input.internal && !can(principal, 'engagements.manage'))
         throw new AppError('FORBIDDEN', 'Only the firm’s staff can write internal notes')
-      await findRequest(db, user.organizationId, id, scopeOf(user))
-      return insertComment(
-        db,
-        user.organizationId,
-        id,
-        { ...input, author: { id: user.id, name: fullName(user) } },
-        clock(),
-      )
+      const row = await findRequest(db, orgId, id, principal)
+      authorize(principal, input.internal ? 'request.internal_note' : 'request.comment', row)
+      return insertComment(db, orgId, id, { ...input, author: principal }, clock())
     },
 
     /** A client user's requests, grouped by audit; overdue ones first in each group and overall. */
-    async mine(user: SessionUser) {
-      if (user.role !== 'client' || !user.clientId)
-        throw new AppError('FORBIDDEN', 'My requests is for client users')
-      const now = clock()
-      const rows = await clientRequestRows(db, user.organizationId, user.clientId)
-      const groups = groupBy(rows, (row) => row.auditId)
+    async mine(principal: Principal) {
+      const clientId = clientScope(principal)
+      if (!clientId) throw new AppError('FORBIDDEN', 'My requests is for client users')
+      const rows = await clientRequestRows(db, principal.organizationId, { ...principal, clientId })
       const byUrgency = (
         a: { overdue: boolean; dueDate: string | null; number: number },
         b: typeof a,
@@ -417,10 +513,10 @@ export function requestsService(app: FastifyInstance) {
         Number(b.overdue) - Number(a.overdue) ||
         (a.dueDate ?? '9999-99-99').localeCompare(b.dueDate ?? '9999-99-99') ||
         a.number - b.number
-      return [...groups.values()]
+      return [...groupBy(rows, (row) => row.auditId).values()]
         .map((auditRows) => {
           const first = auditRows[0]!
-          const requests = auditRows.map((row) => toRequestDto(row, now)).sort(byUrgency)
+          const requests = auditRows.map((row) => dto(row, principal)).sort(byUrgency)
           return {
             audit: {
               id: first.auditId,
@@ -441,5 +537,3 @@ export function requestsService(app: FastifyInstance) {
     },
   }
 }
-
-export type RequestsService = ReturnType<typeof requestsService>

@@ -175,6 +175,7 @@ describe('drafts: add, edit, reorder, remove', () => {
     expect(Object.keys(first).sort()).toEqual(
       [
         'acceptedAt',
+        'allowedActions',
         'assigneeId',
         'assigneeName',
         'auditId',
@@ -202,6 +203,17 @@ describe('drafts: add, edit, reorder, remove', () => {
       title: 'Ledger',
       description: 'd',
       status: 'draft',
+      // What the firm may do with a draft; the client's actions come once it is sent.
+      allowedActions: [
+        'edit',
+        'plan',
+        'move',
+        'delete',
+        'send',
+        'not_applicable',
+        'comment',
+        'internal_note',
+      ],
     })
     expect(first.id).toMatch(UUID)
     expectIsoTimestamp(first.createdAt)
@@ -707,7 +719,8 @@ describe('comments and internal notes', () => {
       await call(admin, 'POST', url, { body: 'The main one' }),
       201,
     )
-    expect(await ok(await call(admin, 'GET', url))).toEqual([question, note, answer])
+    // The thread is the same for both sides; the firm's notes come with the request, once.
+    expect(await ok(await call(admin, 'GET', url))).toEqual([question, answer])
     const seen = await ok<RequestComment[]>(await call(member.cookie, 'GET', url))
     expect(seen).toEqual([question, answer])
     const clientDetail = await call(member.cookie, 'GET', `/api/requests/${request.id}`)

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { templateItems, templates } from '../../db/schema'
+import { templateItems } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
-import { AppError, notFound } from '../../lib/errors'
+import { notFound } from '../../lib/errors'
 
 export interface ItemValues {
   title?: string
@@ -26,22 +26,17 @@ const columns = {
 const ofOrg = (orgId: string, id: string) =>
   and(eq(templateItems.organizationId, orgId), eq(templateItems.id, id))
 
-async function templateExists(db: Db, orgId: string, templateId: string) {
-  const [row] = await db
-    .select({ id: templates.id })
-    .from(templates)
-    .where(and(eq(templates.organizationId, orgId), eq(templates.id, templateId)))
-  return Boolean(row)
-}
-
-export async function listItems(db: Db, orgId: string, templateId: string) {
-  if (!(await templateExists(db, orgId, templateId))) throw notFound('Template')
-  const rows = await db
+/** A template's items in their order (the template's existence is the caller's to check). */
+function selectItems(db: Db, orgId: string, templateId: string) {
+  return db
     .select(columns)
     .from(templateItems)
     .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
     .orderBy(asc(templateItems.order), asc(templateItems.createdAt), asc(templateItems.id))
-  return rows.map(withIsoDates)
+}
+
+export async function listItems(db: Db, orgId: string, templateId: string) {
+  return (await selectItems(db, orgId, templateId)).map(withIsoDates)
 }
 
 export async function createItem(
@@ -50,11 +45,6 @@ export async function createItem(
   values: Omit<Required<ItemValues>, 'order'> & { order?: number; templateId: string },
   now: Date,
 ) {
-  if (!(await templateExists(db, orgId, values.templateId))) {
-    throw new AppError('VALIDATION', 'Template not found', [
-      { path: 'templateId', message: 'Template not found' },
-    ])
-  }
   // Without an order the item goes last: the template's current item count, as the dialog proposes.
   const order =
     values.order ??

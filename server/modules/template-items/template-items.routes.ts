@@ -1,56 +1,21 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { idParams } from '@shared/schemas/common'
-import {
-  createTemplateItemInput,
-  listTemplateItemsQuery,
-  templateItemDto,
-  updateTemplateItemInput,
-} from '@shared/schemas/templates'
-import { orgOf as org, requireRole } from '../../plugins/session'
-import { createItem, deleteItem, listItems, updateItem } from './template-items.repo'
+import type { FastifyInstance } from 'fastify'
+import { templateItemsApi } from '@shared/api'
+import { handle } from '../../plugins/contract'
+import { principalOf } from '../../plugins/session'
+import { templateItemsService } from './template-items.service'
 
-export const templateItemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = requireRole('admin')
-
-  app.get(
-    '/',
-    {
-      schema: { querystring: listTemplateItemsQuery, response: { 200: z.array(templateItemDto) } },
-    },
-    async (request) => listItems(app.db, org(request), request.query.templateId),
+export async function templateItemRoutes(app: FastifyInstance) {
+  const items = templateItemsService(app)
+  handle(app, templateItemsApi.list, async (request) =>
+    items.list(principalOf(request), request.query.templateId),
   )
-
-  app.post(
-    '/',
-    {
-      onRequest: adminOnly,
-      schema: { body: createTemplateItemInput, response: { 201: templateItemDto } },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createItem(app.db, org(request), request.body, app.clock())),
+  handle(app, templateItemsApi.create, async (request) =>
+    items.create(principalOf(request), request.body),
   )
-
-  app.patch(
-    '/:id',
-    {
-      onRequest: adminOnly,
-      schema: {
-        params: idParams,
-        body: updateTemplateItemInput,
-        response: { 200: templateItemDto },
-      },
-    },
-    async (request) =>
-      updateItem(app.db, org(request), request.params.id, request.body, app.clock()),
+  handle(app, templateItemsApi.update, async (request) =>
+    items.update(principalOf(request), request.params.id, request.body),
   )
-
-  app.delete(
-    '/:id',
-    { onRequest: adminOnly, schema: { params: idParams } },
-    async (request, reply) => {
-      await deleteItem(app.db, org(request), request.params.id)
-      return reply.code(204).send()
-    },
+  handle(app, templateItemsApi.remove, async (request) =>
+    items.remove(principalOf(request), request.params.id),
   )
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { prepared } from '../../db/prepared'
 import { templateCategories, templateItems, templates } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
-import { AppError, notFound } from '../../lib/errors'
+import { notFound } from '../../lib/errors'
 
 export interface TemplateValues {
   name?: string
@@ -49,16 +49,10 @@ export async function getTemplate(db: Db, orgId: string, id: string) {
   return withIsoDates(row)
 }
 
-async function assertCategory(db: Db, orgId: string, categoryId: string | null | undefined) {
-  if (!categoryId) return
-  const [row] = await db
-    .select({ id: templateCategories.id })
-    .from(templateCategories)
-    .where(and(eq(templateCategories.organizationId, orgId), eq(templateCategories.id, categoryId)))
-  if (!row)
-    throw new AppError('VALIDATION', 'Category not found', [
-      { path: 'categoryId', message: 'Category not found' },
-    ])
+/** The company's template with this id, if there is one (a reference from a request body). */
+export async function findTemplate(db: Db, orgId: string, id: string) {
+  const [row] = await db.select({ id: templates.id }).from(templates).where(ofOrg(orgId, id))
+  return row
 }
 
 export async function createTemplate(
@@ -67,7 +61,6 @@ export async function createTemplate(
   values: Required<TemplateValues>,
   now: Date,
 ) {
-  await assertCategory(db, orgId, values.categoryId)
   const [row] = await db
     .insert(templates)
     .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
@@ -82,7 +75,6 @@ export async function updateTemplate(
   values: TemplateValues,
   now: Date,
 ) {
-  await assertCategory(db, orgId, values.categoryId)
   const [row] = await db
     .update(templates)
     .set({ ...values, updatedAt: now })

@@ -1,52 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { idParams } from '@shared/schemas/common'
-import { createTemplateInput, templateDto, updateTemplateInput } from '@shared/schemas/templates'
-import { orgOf as org, requireRole } from '../../plugins/session'
-import {
-  createTemplate,
-  deleteTemplate,
-  getTemplate,
-  listTemplates,
-  updateTemplate,
-} from './templates.repo'
+import type { FastifyInstance } from 'fastify'
+import { templatesApi } from '@shared/api'
+import { handle } from '../../plugins/contract'
+import { principalOf } from '../../plugins/session'
+import { templatesService } from './templates.service'
 
-export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = requireRole('admin')
-
-  app.get('/', { schema: { response: { 200: z.array(templateDto) } } }, async (request) =>
-    listTemplates(app.db, org(request)),
+export async function templateRoutes(app: FastifyInstance) {
+  const templates = templatesService(app)
+  handle(app, templatesApi.list, async (request) => templates.list(principalOf(request)))
+  handle(app, templatesApi.get, async (request) =>
+    templates.get(principalOf(request), request.params.id),
   )
-
-  app.get(
-    '/:id',
-    { schema: { params: idParams, response: { 200: templateDto } } },
-    async (request) => getTemplate(app.db, org(request), request.params.id),
+  handle(app, templatesApi.create, async (request) =>
+    templates.create(principalOf(request), request.body),
   )
-
-  app.post(
-    '/',
-    { onRequest: adminOnly, schema: { body: createTemplateInput, response: { 201: templateDto } } },
-    async (request, reply) =>
-      reply.code(201).send(await createTemplate(app.db, org(request), request.body, app.clock())),
+  handle(app, templatesApi.update, async (request) =>
+    templates.update(principalOf(request), request.params.id, request.body),
   )
-
-  app.patch(
-    '/:id',
-    {
-      onRequest: adminOnly,
-      schema: { params: idParams, body: updateTemplateInput, response: { 200: templateDto } },
-    },
-    async (request) =>
-      updateTemplate(app.db, org(request), request.params.id, request.body, app.clock()),
-  )
-
-  app.delete(
-    '/:id',
-    { onRequest: adminOnly, schema: { params: idParams } },
-    async (request, reply) => {
-      await deleteTemplate(app.db, org(request), request.params.id)
-      return reply.code(204).send()
-    },
+  handle(app, templatesApi.remove, async (request) =>
+    templates.remove(principalOf(request), request.params.id),
   )
 }

@@ -1,13 +1,74 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
-import type { UpdateUserInput } from '@shared/schemas/users'
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
-import { clients, organizations, users } from '../../db/schema'
-import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors'
-import { fullName, recordActivity, type Actor } from '../activity/activity.repo'
+import { clients, users } from '../../db/schema'
+import { iso } from '../../lib/dto'
+import { notFound } from '../../lib/errors'
 
-type Role = 'admin' | 'client'
+/** Every query of the users table: accounts, the company's users, assignees and audit teams. */
 
-const columns = {
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email))
+  return row ?? null
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id))
+  return row ?? null
+}
+
+export interface NewUser {
+  organizationId: string
+  email: string
+  passwordHash: string
+  firstName: string
+  lastName: string
+  role: Role
+  clientId?: string | null
+  emailVerifiedAt?: Date | null
+  lastLoginAt?: Date | null
+}
+
+/** A new user; undefined when the e-mail is taken meanwhile (the unique index decides). */
+export async function insertUser(db: Db, values: NewUser, now: Date) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: users.email })
+    .returning()
+  return row
+}
+
+export async function markEmailVerified(db: Db, userId: string, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ firstName: users.firstName, lastName: users.lastName })
+  return row ?? null
+}
+
+export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date) {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
+}
+
+export async function recordLogin(db: Db, userId: string, now: Date) {
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId))
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  values: { firstName: string; lastName: string },
+  now: Date,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, userId))
+}
+
+const listColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -19,69 +80,40 @@ const columns = {
   createdAt: users.createdAt,
 }
 
-type UserRow = { lastLoginAt: Date | null; createdAt: Date }
-const toDto = <T extends UserRow>(row: T) => ({
+const toDto = <T extends { lastLoginAt: Date | null; createdAt: Date }>(row: T) => ({
   ...row,
-  lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
+  lastLoginAt: iso(row.lastLoginAt),
+  createdAt: iso(row.createdAt),
 })
 
+const byName = [
+  asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
+  asc(users.email),
+  asc(users.id),
+]
+
+const ofOrg = (orgId: string, id: string) => and(eq(users.organizationId, orgId), eq(users.id, id))
+
 function selectUsers(db: Db) {
-  return db.select(columns).from(users).leftJoin(clients, eq(clients.id, users.clientId))
+  return db.select(listColumns).from(users).leftJoin(clients, eq(clients.id, users.clientId))
 }
 
 /** The company's users by name, then e-mail. */
 export async function listUsers(db: Db, orgId: string) {
   const rows = await selectUsers(db)
     .where(eq(users.organizationId, orgId))
-    .orderBy(
-      asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
-      asc(users.email),
-      asc(users.id),
-    )
+    .orderBy(...byName)
   return rows.map(toDto)
 }
 
-async function getUser(db: Db, orgId: string, id: string) {
-  const [row] = await selectUsers(db).where(and(eq(users.organizationId, orgId), eq(users.id, id)))
+export async function getUser(db: Db, orgId: string, id: string) {
+  const [row] = await selectUsers(db).where(ofOrg(orgId, id))
   if (!row) throw notFound('User')
   return toDto(row)
 }
 
-/** A client id from the request must name one of the caller's clients (as for projects). */
-export async function assertClient(db: Db, orgId: string, clientId: string) {
-  const [row] = await db
-    .select({ id: clients.id, name: clients.name })
-    .from(clients)
-    .where(and(eq(clients.organizationId, orgId), eq(clients.id, clientId)))
-  if (!row)
-    throw new AppError('VALIDATION', 'Client not found', [
-      { path: 'clientId', message: 'Client not found' },
-    ])
-  return row
-}
-
-/**
- * Serialises the changes that could leave a company without an admin: each takes the company row's
- * lock first, so two admins demoting or removing each other at once cannot both succeed.
- */
-async function lockCompany(db: Db, orgId: string) {
-  await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .for('update')
-}
-
-async function adminCount(db: Db, orgId: string) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.organizationId, orgId), eq(users.role, 'admin')))
-  return row?.count ?? 0
-}
-
-async function findForChange(db: Db, orgId: string, id: string) {
+/** The user as a change to their role or account needs them; 404 if not the company's. */
+export async function findUserForChange(db: Db, orgId: string, id: string) {
   const [row] = await db
     .select({
       id: users.id,
@@ -92,69 +124,79 @@ async function findForChange(db: Db, orgId: string, id: string) {
       clientId: users.clientId,
     })
     .from(users)
-    .where(and(eq(users.organizationId, orgId), eq(users.id, id)))
+    .where(ofOrg(orgId, id))
   if (!row) throw notFound('User')
   return row
 }
 
-const lastAdmin = (what: string) =>
-  new AppError(
-    'CONFLICT',
-    `${what} would leave the company without an admin. Make another user an admin first.`,
-  )
-
-const label = (user: { firstName: string; lastName: string; email: string }) =>
-  `${fullName(user)} (${user.email})`
-
-export async function updateUserRole(
-  db: Db,
-  orgId: string,
-  actor: Actor,
-  id: string,
-  input: UpdateUserInput,
-  now: Date,
-) {
-  const role: Role = input.role
-  const clientId = role === 'client' ? (input.clientId ?? null) : null
-  if (id === actor.id)
-    throw new AppError('CONFLICT', 'You cannot change your own role. Ask another admin to do it.')
-  const client = clientId ? await assertClient(db, orgId, clientId) : null
-  const changed = await db
-    .transaction(async (tx) => {
-      await lockCompany(tx, orgId)
-      const user = await findForChange(tx, orgId, id)
-      if (user.role === role && user.clientId === clientId) return false
-      if (user.role === 'admin' && role !== 'admin' && (await adminCount(tx, orgId)) <= 1)
-        throw lastAdmin('Changing this role')
-      await tx
-        .update(users)
-        .set({ role, clientId, updatedAt: now })
-        .where(and(eq(users.organizationId, orgId), eq(users.id, id)))
-      const to = role === 'admin' ? 'admin' : `client user of ${client!.name}`
-      await recordActivity(tx, orgId, actor, 'user.role_changed', `${label(user)} → ${to}`, now)
-      return true
-    })
-    .catch((error: unknown) => {
-      // The client was deleted in the meantime.
-      if (isForeignKeyViolation(error))
-        throw new AppError('VALIDATION', 'Client not found', [
-          { path: 'clientId', message: 'Client not found' },
-        ])
-      throw error
-    })
-  return { user: await getUser(db, orgId, id), changed }
+export async function countAdmins(db: Db, orgId: string) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(users)
+    .where(and(eq(users.organizationId, orgId), eq(users.role, 'admin')))
+  return row?.count ?? 0
 }
 
-/** Removes the user with their sessions and tokens (ON DELETE CASCADE). */
-export async function deleteUser(db: Db, orgId: string, actor: Actor, id: string, now: Date) {
-  if (id === actor.id)
-    throw new AppError('CONFLICT', 'You cannot remove yourself. Ask another admin to do it.')
-  await db.transaction(async (tx) => {
-    await lockCompany(tx, orgId)
-    const user = await findForChange(tx, orgId, id)
-    if (user.role === 'admin' && (await adminCount(tx, orgId)) <= 1)
-      throw lastAdmin('Removing this user')
-    await tx.delete(users).where(and(eq(users.organizationId, orgId), eq(users.id, id)))
-    await recordActivity(tx, orgId, actor, 'user.removed', label(user), now)
-  })
+export async function setRole(
+  db: Db,
+  orgId: string,
+  id: string,
+  values: { role: Role; clientId: string | null },
+  now: Date,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(ofOrg(orgId, id))
+}
+
+/** With their sessions and tokens (ON DELETE CASCADE). */
+export async function deleteUser(db: Db, orgId: string, id: string) {
+  await db.delete(users).where(ofOrg(orgId, id))
+}
+
+export async function countClientUsers(db: Db, orgId: string, clientId: string) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(users)
+    .where(and(eq(users.organizationId, orgId), eq(users.clientId, clientId)))
+  return row?.count ?? 0
+}
+
+const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+}
+
+/** The client-role users of one client, by name: who that client's requests may be assigned to. */
+export function clientUsers(db: Db, orgId: string, clientId: string, ids?: string[]) {
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, orgId),
+        eq(users.role, 'client'),
+        eq(users.clientId, clientId),
+        ids ? inArray(users.id, ids) : undefined,
+      ),
+    )
+    .orderBy(...byName)
+}
+
+/** The firm's people (every role but client), by name: who can be on an audit's team. */
+export function firmUsers(db: Db, orgId: string, ids?: string[]) {
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, orgId),
+        ne(users.role, 'client'),
+        ids ? inArray(users.id, ids) : undefined,
+      ),
+    )
+    .orderBy(...byName)
 }

@@ -1,39 +1,16 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { idParams } from '@shared/schemas/common'
-import { updateUserInput, userDto } from '@shared/schemas/users'
-import { currentUser, orgOf as org } from '../../plugins/session'
-import { deleteUser, listUsers, updateUserRole } from './users.repo'
+import type { FastifyInstance } from 'fastify'
+import { usersApi } from '@shared/api'
+import { handle } from '../../plugins/contract'
+import { principalOf } from '../../plugins/session'
+import { usersService } from './users.service'
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { response: { 200: z.array(userDto) } } }, async (request) =>
-    listUsers(app.db, org(request)),
+export async function userRoutes(app: FastifyInstance) {
+  const users = usersService(app)
+  handle(app, usersApi.list, async (request) => users.list(principalOf(request)))
+  handle(app, usersApi.update, async (request) =>
+    users.updateRole(principalOf(request), request.params.id, request.body),
   )
-
-  app.patch(
-    '/:id',
-    { schema: { params: idParams, body: updateUserInput, response: { 200: userDto } } },
-    async (request) => {
-      const { user, changed } = await updateUserRole(
-        app.db,
-        org(request),
-        currentUser(request),
-        request.params.id,
-        request.body,
-        app.clock(),
-      )
-      if (changed)
-        request.log.info(
-          { event: 'user.role_changed', userId: user.id, role: user.role },
-          'role changed',
-        )
-      return user
-    },
+  handle(app, usersApi.remove, async (request) =>
+    users.remove(principalOf(request), request.params.id),
   )
-
-  app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteUser(app.db, org(request), currentUser(request), request.params.id, app.clock())
-    request.log.info({ event: 'user.removed', userId: request.params.id }, 'user removed')
-    return reply.code(204).send()
-  })
 }

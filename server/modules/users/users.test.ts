@@ -19,7 +19,7 @@ import {
   signedInClientUser,
 } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
-import { deleteUser, updateUserRole } from './users.repo'
+import { usersService } from './users.service'
 
 interface Company {
   cookie: string
@@ -329,20 +329,24 @@ describe('the last admin', () => {
       .update(users)
       .set({ role: 'client', clientId: first.client.id })
       .where(eq(users.id, first.userId))
-    const actor = { id: first.userId, firstName: 'Ada', lastName: 'Lovelace' }
-    const demote = updateUserRole(
-      t.app.db,
-      first.orgId,
-      actor,
-      second.user.id,
-      { role: 'client', clientId: first.client.id },
-      t.clock(),
-    )
+    const stillAdmin = {
+      userId: first.userId,
+      organizationId: first.orgId,
+      role: 'admin' as const,
+      clientId: null,
+      name: 'Ada Lovelace',
+    }
+    const service = usersService(t.app)
+    const demote = service.updateRole(stillAdmin, second.user.id, {
+      role: 'client',
+      clientId: first.client.id,
+    })
     await expect(demote).rejects.toMatchObject({ code: 'CONFLICT', statusCode: 409 })
     await expect(demote).rejects.toThrow(/without an admin/)
-    await expect(
-      deleteUser(t.app.db, first.orgId, actor, second.user.id, t.clock()),
-    ).rejects.toMatchObject({ code: 'CONFLICT', statusCode: 409 })
+    await expect(service.remove(stillAdmin, second.user.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      statusCode: 409,
+    })
     expect(await adminsOf(first.orgId)).toEqual([second.user.id])
   })
 

@@ -1,4 +1,5 @@
-import type { User } from '@shared/schemas/users'
+import { ROLES } from '@shared/constants'
+import { ROLE_LABELS, type User } from '@shared/schemas/users'
 import { useId } from 'react'
 import {
   Controller,
@@ -20,7 +21,8 @@ import {
 import { useClientOptions } from '../api/get-client-options'
 
 export const ROLE_DESCRIPTIONS: Record<User['role'], string> = {
-  admin: "Firm staff: full access to the company's clients, projects, templates and settings.",
+  admin: "The firm's administrators: everything, including templates, users and company settings.",
+  staff: "The firm's people: clients, projects, audits, requests and reviews; templates read-only.",
   client: "Someone at one of your clients: sees only that client's projects and audits.",
 }
 
@@ -55,13 +57,19 @@ export function RoleFields<T extends RoleValues>({ control, setValue, role }: Ro
               value={field.value ?? ''}
               onValueChange={(value) => {
                 field.onChange(value)
-                // An admin belongs to no client.
-                if (value === 'admin') setValue('clientId' as Path<T>, null as T[Path<T>])
+                // Only a client user belongs to a client.
+                if (value !== 'client') setValue('clientId' as Path<T>, null as T[Path<T>])
               }}
               ref={field.ref}
             >
-              <RadioCard value="admin" label="Admin" description={ROLE_DESCRIPTIONS.admin} />
-              <RadioCard value="client" label="Client" description={ROLE_DESCRIPTIONS.client} />
+              {ROLES.map((value) => (
+                <RadioCard
+                  key={value}
+                  value={value}
+                  label={ROLE_LABELS[value]}
+                  description={ROLE_DESCRIPTIONS[value]}
+                />
+              ))}
             </RadioGroup>
             {fieldState.error?.message ? (
               <p className="text-sm font-medium text-destructive">{fieldState.error.message}</p>

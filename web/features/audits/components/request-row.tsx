@@ -1,4 +1,4 @@
-import { PLANNING_EDITABLE, type AuditRequest } from '@shared/schemas/requests'
+import type { AuditRequest } from '@shared/schemas/requests'
 import type { User } from '@shared/schemas/users'
 import { ArrowDown, ArrowUp, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
@@ -44,7 +44,7 @@ export function RequestRow({
 }: RequestRowProps) {
   const updateRequest = useUpdateRequest()
   const isDraft = request.status === 'draft'
-  const canPlan = canManage && PLANNING_EDITABLE.includes(request.status)
+  const canPlan = request.allowedActions.includes('plan')
 
   const save = (input: { assigneeId?: string | null; dueDate?: string | null }, what: string) =>
     updateRequest.mutateAsync({ id: request.id, input }).then(

@@ -1,5 +1,5 @@
 import type { Audit } from '@shared/schemas/audits'
-import { PLANNING_EDITABLE, type AuditRequest } from '@shared/schemas/requests'
+import type { AuditRequest } from '@shared/schemas/requests'
 import type { User } from '@shared/schemas/users'
 import {
   CalendarDays,
@@ -59,7 +59,7 @@ function AuditDetail({ audit }: { audit: Audit }) {
   const assignees = useAssigneeOptions(audit.projectId, { enabled: canManage })
   const all = requests.data?.requests ?? []
   const drafts = all.filter((request) => request.status === 'draft')
-  const plannable = all.filter((request) => PLANNING_EDITABLE.includes(request.status))
+  const plannable = all.filter((request) => request.allowedActions.includes('plan'))
 
   return (
     <div className="grid gap-6">

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import { REQUEST_ACTIONS, type RequestAction } from '@shared/access'
+import { REQUEST_RULES, refusedMessage } from '@shared/request-rules'
+import type { Role } from '@shared/schemas/auth'
+import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
+import { auditActions, capabilitiesOf, decide, fileActions, requestActions } from './can'
+import { ROLE_PERMISSIONS } from '../test/factories'
+import type { Principal } from './principal'
+
+const principal = (role: Role): Principal => ({
+  userId: `${role}-id`,
+  organizationId: 'org',
+  role,
+  clientId: role === 'client' ? 'client-id' : null,
+  name: role,
+})
+const ROLES: Role[] = ['admin', 'staff', 'client']
+
+/** Written out in full, apart from the rules: who holds what. */
+const capabilities = ROLE_PERMISSIONS
+
+const firm = ['admin', 'staff'] as const
+const open: RequestStatus[] = ['draft', 'sent', 'submitted', 'returned']
+/** Who may take each action from which statuses, and (for transitions) where it leads. */
+const expected: Record<
+  RequestAction,
+  { roles: readonly Role[]; from: readonly RequestStatus[]; to?: RequestStatus }
+> = {
+  edit: { roles: firm, from: ['draft'] },
+  plan: { roles: firm, from: open },
+  move: { roles: firm, from: ['draft'] },
+  delete: { roles: firm, from: ['draft'] },
+  send: { roles: firm, from: ['draft'], to: 'sent' },
+  submit: { roles: ['client'], from: ['sent', 'returned'], to: 'submitted' },
+  upload: { roles: ['client'], from: ['sent', 'returned'] },
+  accept: { roles: firm, from: ['submitted'], to: 'accepted' },
+  return: { roles: firm, from: ['submitted'], to: 'returned' },
+  not_applicable: { roles: firm, from: open, to: 'not_applicable' },
+  comment: { roles: ROLES, from: REQUEST_STATUSES },
+  internal_note: { roles: firm, from: REQUEST_STATUSES },
+}
+
+describe('capabilities', () => {
+  for (const role of ROLES)
+    it(`${role}: ${capabilities[role].join(', ')}`, () => {
+      expect(capabilitiesOf(principal(role))).toEqual(capabilities[role])
+    })
+})
+
+describe('request actions', () => {
+  it('the rules table knows exactly these actions and transitions', () => {
+    expect(Object.keys(REQUEST_RULES).sort()).toEqual([...REQUEST_ACTIONS].sort())
+    for (const action of REQUEST_ACTIONS)
+      expect((REQUEST_RULES[action] as { to?: string }).to).toBe(expected[action].to)
+  })
+
+  for (const action of REQUEST_ACTIONS)
+    for (const role of ROLES)
+      for (const status of REQUEST_STATUSES) {
+        const rule = expected[action]
+        const verdict = !rule.roles.includes(role)
+          ? 'forbidden'
+          : rule.from.includes(status)
+            ? 'allowed'
+            : 'conflict'
+        it(`${action} by ${role} on a ${status} request → ${verdict}`, () => {
+          const result = decide(principal(role), `request.${action}`, { status })
+          if (verdict === 'allowed') expect(result).toEqual({ allowed: true })
+          else expect(result).toMatchObject({ allowed: false, refusal: verdict })
+          expect(requestActions(principal(role), { status }).includes(action)).toBe(
+            verdict === 'allowed',
+          )
+        })
+      }
+
+  it('a refusal in the wrong status names the status and what cannot be done', () => {
+    expect(refusedMessage('submit', 'accepted')).toBe(
+      'This request is accepted: it cannot be submitted',
+    )
+    expect(refusedMessage('accept', 'not_applicable')).toBe(
+      'This request is not applicable: it cannot be accepted',
+    )
+    expect(decide(principal('staff'), 'request.delete', { status: 'sent' })).toEqual({
+      allowed: false,
+      refusal: 'conflict',
+      message: 'This request is sent: only drafts can be deleted',
+    })
+    expect(decide(principal('client'), 'request.accept', { status: 'submitted' })).toEqual({
+      allowed: false,
+      refusal: 'forbidden',
+      message: 'You do not have permission to do this',
+    })
+  })
+})
+
+describe('audit actions', () => {
+  it('every audit action is the firm’s; a client user reads audits only', () => {
+    expect(auditActions(principal('admin'), {})).toEqual(auditActions(principal('staff'), {}))
+    expect(auditActions(principal('staff'), {})).toContain('edit_team')
+    expect(auditActions(principal('client'), {})).toEqual([])
+  })
+})
+
+describe('file actions', () => {
+  const file = (over: Partial<Parameters<typeof fileActions>[1]> = {}) => ({
+    uploadedById: 'client-id',
+    versionSubmitted: false,
+    requestStatus: 'sent' as RequestStatus,
+    ...over,
+  })
+  const client = principal('client')
+
+  it('the uploader removes their file while the answer is being prepared', () => {
+    expect(fileActions(client, file())).toEqual(['remove'])
+    expect(fileActions(client, file({ requestStatus: 'returned' }))).toEqual(['remove'])
+  })
+
+  it('not someone else’s file, not once submitted, never the firm', () => {
+    expect(decide(client, 'file.remove', file({ uploadedById: 'someone' }))).toMatchObject({
+      refusal: 'forbidden',
+      message: 'Only the person who uploaded a file can remove it',
+    })
+    expect(decide(client, 'file.remove', file({ versionSubmitted: true }))).toMatchObject({
+      refusal: 'conflict',
+    })
+    expect(decide(client, 'file.remove', file({ requestStatus: 'submitted' }))).toMatchObject({
+      refusal: 'conflict',
+    })
+    for (const role of firm)
+      expect(fileActions(principal(role), file({ uploadedById: `${role}-id` }))).toEqual([])
+  })
+})

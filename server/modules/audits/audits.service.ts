@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import { fullName } from '@shared/format'
+import type {
+  Audit,
+  AuditDetail,
+  createAuditInput,
+  TeamMember,
+  UpdateAuditInput,
+  UpdateTeamInput,
+} from '@shared/schemas/audits'
+import { auditActions } from '../../access/can'
+import { clientScope, type Principal } from '../../access/principal'
+import { withIsoDates } from '../../lib/dto'
+import { fieldError, notFound } from '../../lib/errors'
+import { recordActivity } from '../activity/activity.repo'
+import { storageKeysOf } from '../files/files.repo'
+import { findProject, getProject } from '../projects/projects.repo'
+import { lockRequests } from '../requests/requests.repo'
+import { requestsService } from '../requests/requests.service'
+import { firmUsers } from '../users/users.repo'
+import {
+  deleteAudit,
+  getAudit,
+  insertAudit,
+  listAudits,
+  lockAudit,
+  setTeam,
+  teamOf,
+  updateAudit,
+  type AuditRow,
+} from './audits.repo'
+
+const person = (user: { id: string; firstName: string; lastName: string; email: string }) =>
+  ({ id: user.id, name: fullName(user), email: user.email }) satisfies TeamMember
+
+function toAuditDto(row: AuditRow, principal: Principal): Audit {
+  const { leadId, leadFirstName, leadLastName, leadEmail, ...audit } = row
+  return {
+    ...withIsoDates(audit),
+    lead: leadId
+      ? person({
+          id: leadId,
+          firstName: leadFirstName ?? '',
+          lastName: leadLastName ?? '',
+          email: leadEmail ?? '',
+        })
+      : null,
+    allowedActions: auditActions(principal, audit),
+  }
+}
+
+/** Audits and their teams: the firm runs them; a client user reads their client's. */
+export function auditsService(app: FastifyInstance) {
+  const { db, clock } = app
+  const requests = requestsService(app)
+
+  async function detail(principal: Principal, id: string): Promise<AuditDetail> {
+    const row = await getAudit(db, principal.organizationId, id, clientScope(principal))
+    const team = await teamOf(db, id)
+    return {
+      ...toAuditDto(row, principal),
+      members: team.filter((member) => !member.lead).map(person),
+    }
+  }
+
+  /** Every id must be one of the firm's people (admins, staff) of the company. */
+  async function assertFirmUsers(orgId: string, input: UpdateTeamInput) {
+    const ids = [...new Set([...(input.leadId ? [input.leadId] : []), ...input.memberIds])]
+    const found = new Set(
+      ids.length > 0 ? (await firmUsers(db, orgId, ids)).map((user) => user.id) : [],
+    )
+    if (input.leadId && !found.has(input.leadId))
+      throw fieldError('leadId', 'The lead must be one of the firm’s people (an admin or staff)')
+    if (input.memberIds.some((id) => !found.has(id)))
+      throw fieldError('memberIds', 'Team members must be the firm’s people (admins or staff)')
+  }
+
+  return {
+    async list(principal: Principal, projectId: string) {
+      const orgId = principal.organizationId
+      await getProject(db, orgId, projectId, clientScope(principal))
+      const rows = await listAudits(db, orgId, projectId)
+      return rows.map((row) => toAuditDto(row, principal))
+    },
+
+    get: detail,
+
+    /** Led by its creator; with a template, it starts with one draft per item, in one transaction. */
+    async create(principal: Principal, input: z.output<typeof createAuditInput>) {
+      const orgId = principal.organizationId
+      const { templateId, ...values } = input
+      if (!(await findProject(db, orgId, values.projectId)))
+        throw fieldError('projectId', 'Project not found')
+      const items = templateId ? await requests.templateItems(principal, templateId) : []
+      const now = clock()
+      const id = await db.transaction(async (tx) => {
+        const created = await insertAudit(tx, orgId, values, now)
+        await setTeam(tx, orgId, created, { leadId: principal.userId, memberIds: [] }, now)
+        await requests.insertFromItems(tx, principal, created, items, now)
+        return created
+      })
+      return detail(principal, id)
+    },
+
+    async update(principal: Principal, id: string, input: UpdateAuditInput) {
+      if (!(await updateAudit(db, principal.organizationId, id, input, clock())))
+        throw notFound('Audit')
+      return detail(principal, id)
+    },
+
+    /** The stored files go after the rows: their keys are read (and locked) in the same transaction. */
+    async remove(principal: Principal, id: string) {
+      const orgId = principal.organizationId
+      const keys = await db.transaction(async (tx) => {
+        const locked = await lockRequests(tx, orgId, { auditId: id })
+        const found = await storageKeysOf(
+          tx,
+          locked.map((request) => request.id),
+        )
+        await deleteAudit(tx, orgId, id)
+        return found
+      })
+      await app.storage.delete(keys)
+    },
+
+    async updateTeam(principal: Principal, id: string, input: UpdateTeamInput) {
+      const orgId = principal.organizationId
+      const audit = await getAudit(db, orgId, id)
+      await assertFirmUsers(orgId, input)
+      const now = clock()
+      await db.transaction(async (tx) => {
+        await lockAudit(tx, orgId, id)
+        await setTeam(tx, orgId, id, input, now)
+        await recordActivity(tx, principal, 'audit.team_changed', audit.name, now)
+      })
+      return detail(principal, id)
+    },
+
+    async teamCandidates(principal: Principal, id: string) {
+      await getAudit(db, principal.organizationId, id)
+      return (await firmUsers(db, principal.organizationId)).map(person)
+    },
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import type { createProjectInput, updateProjectInput } from '@shared/schemas/projects'
+import { clientScope, type Principal } from '../../access/principal'
+import { AppError, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors'
+import { countAudits } from '../audits/audits.repo'
+import { findClient } from '../clients/clients.repo'
+import { clearProjectAssignees, projectHasSentRequests } from '../requests/requests.repo'
+import {
+  deleteProject,
+  getProject,
+  insertProject,
+  listProjects,
+  lockProject,
+  updateProject,
+} from './projects.repo'
+
+const stillHasAudits = (count: number) =>
+  new AppError(
+    'CONFLICT',
+    `This project still has ${count === 1 ? 'an audit' : `${count} audits`}. Delete its audits first, then delete the project.`,
+  )
+
+/** Projects: the firm's, or a client user's own client's (read only). */
+export function projectsService({ db, clock }: FastifyInstance) {
+  /** A client id from a request body must name one of the company's clients. */
+  async function assertClient(orgId: string, clientId: string) {
+    if (!(await findClient(db, orgId, clientId))) throw fieldError('clientId', 'Client not found')
+  }
+
+  return {
+    list: (principal: Principal) =>
+      listProjects(db, principal.organizationId, { clientId: clientScope(principal) }),
+
+    get: (principal: Principal, id: string) =>
+      getProject(db, principal.organizationId, id, clientScope(principal)),
+
+    async create(principal: Principal, input: z.output<typeof createProjectInput>) {
+      const orgId = principal.organizationId
+      await assertClient(orgId, input.clientId)
+      const id = await insertProject(db, orgId, input, clock())
+      return getProject(db, orgId, id)
+    },
+
+    /**
+     * A project's client can change while nothing was sent to the client's users: the drafts
+     * follow (their assignees, the old client's users, are cleared). Once a request was sent, its
+     * answers, files and comments belong to that client, so the change is refused (409).
+     */
+    async update(principal: Principal, id: string, input: z.output<typeof updateProjectInput>) {
+      const orgId = principal.organizationId
+      if (input.clientId) await assertClient(orgId, input.clientId)
+      const now = clock()
+      await db.transaction(async (tx) => {
+        const current = await lockProject(tx, orgId, id)
+        if (input.clientId && input.clientId !== current.clientId) {
+          if (await projectHasSentRequests(tx, orgId, id))
+            throw new AppError(
+              'CONFLICT',
+              `Requests of this project were sent to ${current.clientName ?? 'its client'}: its answers, files and comments stay with that client, so the project cannot move to another one. Create a new project for the other client.`,
+            )
+          await clearProjectAssignees(tx, orgId, id, now)
+        }
+        await updateProject(tx, orgId, id, input, now)
+      })
+      return getProject(db, orgId, id)
+    },
+
+    /** Only a project without audits (409 otherwise). */
+    async remove(principal: Principal, id: string) {
+      const orgId = principal.organizationId
+      await getProject(db, orgId, id)
+      const audits = await countAudits(db, orgId, { projectId: id })
+      if (audits > 0) throw stillHasAudits(audits)
+      const deleted = await deleteProject(db, orgId, id).catch((error: unknown) => {
+        throw isForeignKeyViolation(error) ? stillHasAudits(1) : error
+      })
+      if (!deleted) throw notFound('Project')
+    },
+  }
+}

@@ -1,0 +1,85 @@
+import { fullName } from '@shared/format'
+import { AWAITING_CLIENT } from '@shared/request-rules'
+import type {
+  AuditRequest,
+  RequestFile,
+  RequestStatus,
+  RequestVersion,
+} from '@shared/schemas/requests'
+import { fileActions, requestActions } from '../../access/can'
+import type { Principal } from '../../access/principal'
+import { fileNameFor } from '../../files/file-types'
+import { iso } from '../../lib/dto'
+import type { FileRow } from '../files/files.repo'
+import type { RequestRow } from './requests.repo'
+import type { listVersions } from './versions.repo'
+
+/** How requests, their versions and files go out: with what the caller may do with each. */
+
+/** Today as YYYY-MM-DD in UTC: due dates are calendar dates. */
+export const today = (now: Date) => now.toISOString().slice(0, 10)
+
+export function toRequestDto(row: RequestRow, now: Date, principal: Principal): AuditRequest {
+  return {
+    id: row.id,
+    auditId: row.auditId,
+    number: row.number,
+    position: row.position,
+    title: row.title,
+    description: row.description,
+    documentRequired: row.documentRequired,
+    responseRequired: row.responseRequired,
+    status: row.status,
+    assigneeId: row.assigneeId,
+    assigneeName:
+      row.assigneeFirstName === null
+        ? null
+        : fullName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName ?? '' }),
+    dueDate: row.dueDate,
+    overdue:
+      row.dueDate !== null && row.dueDate < today(now) && AWAITING_CLIENT.includes(row.status),
+    sentAt: iso(row.sentAt),
+    submittedAt: iso(row.submittedAt),
+    acceptedAt: iso(row.acceptedAt),
+    notApplicableReason: row.notApplicableReason,
+    allowedActions: requestActions(principal, row),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  }
+}
+
+/** Names recorded before the current naming rules are listed the way they are served. */
+export function toFileDto(
+  row: Omit<FileRow, 'versionId'>,
+  principal: Principal,
+  facts: { versionSubmitted: boolean; requestStatus: RequestStatus },
+): RequestFile {
+  return {
+    ...row,
+    fileName: fileNameFor(row.fileName, row.contentType),
+    createdAt: iso(row.createdAt),
+    allowedActions: fileActions(principal, { uploadedById: row.uploadedById, ...facts }),
+  }
+}
+
+/** A request's versions, oldest first, each with its files. */
+export function toVersionDtos(
+  versions: Awaited<ReturnType<typeof listVersions>>,
+  files: FileRow[],
+  principal: Principal,
+  requestStatus: RequestStatus,
+): RequestVersion[] {
+  return versions.map((version) => ({
+    ...version,
+    submittedAt: iso(version.submittedAt),
+    returnedAt: iso(version.returnedAt),
+    files: files
+      .filter((file) => file.versionId === version.id)
+      .map(({ versionId: _versionId, ...file }) =>
+        toFileDto(file, principal, {
+          versionSubmitted: version.submittedAt !== null,
+          requestStatus,
+        }),
+      ),
+  }))
+}

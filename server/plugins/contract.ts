@@ -1,0 +1,125 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify'
+import fp from 'fastify-plugin'
+import { z } from 'zod'
+import type { Access } from '@shared/access'
+import type { ApiRoute } from '@shared/api'
+import { FORBIDDEN_MESSAGE, hasCapability } from '../access/can'
+import { AppError } from '../lib/errors'
+import { requireSession } from './session'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (from its entry in shared/api): checked before anything is read. */
+    access?: Access
+    /** The route's entry in shared/api. */
+    contract?: ApiRoute
+  }
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined
+
+/** A request to a contract route: params, query and body as its schemas output them. */
+export type ApiRequest<R extends ApiRoute> = FastifyRequest<{
+  Params: Out<R['params']>
+  Querystring: Out<R['query']>
+  Body: Out<R['body']>
+}>
+
+/** What a handler returns: the reply's body, or (for a file) the reply it has sent. */
+type HandlerResult<R extends ApiRoute> = R['reply'] extends z.ZodType
+  ? z.output<R['reply']>
+  : FastifyReply
+
+export interface HandlerOptions {
+  /** Server-side settings of the route: its own rate limit, upload limits. */
+  config?: FastifyContextConfig
+  bodyLimit?: number
+}
+
+/** A file reply in the OpenAPI document: its media type, binary. */
+const binary = z.string().meta({ format: 'binary' })
+
+function responseSchema(route: ApiRoute) {
+  if (route.reply instanceof z.ZodType) return { [route.status]: route.reply }
+  return {
+    [route.status]: {
+      description: route.reply.description,
+      content: { [route.reply.file]: { schema: binary } },
+    },
+  }
+}
+
+/**
+ * Registers the handler of a route of shared/api: its path, validation, reply schema, status and
+ * access all come from the route table. Call inside the /api scope.
+ */
+export function handle<R extends ApiRoute>(
+  app: FastifyInstance,
+  route: R,
+  handler: (
+    request: ApiRequest<R>,
+    reply: FastifyReply,
+  ) => Promise<HandlerResult<R> | FastifyReply | void>,
+  options: HandlerOptions = {},
+) {
+  if (app.prefix !== '/api') throw new Error(`${route.path} must be registered in the /api scope`)
+  const sendsFile = !(route.reply instanceof z.ZodType)
+  app.route({
+    method: route.method,
+    url: route.path.slice('/api'.length),
+    schema: {
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.tag],
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.upload ? { consumes: ['multipart/form-data'] } : {}),
+      ...(route.access === 'public' ? {} : { security: [{ session: [] }] }),
+      response: responseSchema(route),
+    },
+    config: {
+      ...options.config,
+      access: route.access,
+      contract: route,
+      ...(route.upload ? { multipartUpload: true } : {}),
+    },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    handler: async (request, reply) => {
+      const result = await handler(request as ApiRequest<R>, reply)
+      // A file, or an answer the handler sent itself (the health check's 503).
+      if (sendsFile || result === reply) return result
+      reply.code(route.status)
+      return route.status === 204 ? reply.send() : result
+    },
+  } as RouteOptions)
+}
+
+/**
+ * Access for the /api scope, default-deny: every route must declare who may call it (a route
+ * without a rule stops the app from starting), and a hook checks it before validation and before
+ * any lookup, so a caller without the capability learns nothing from a bad body or id (403).
+ * Whether an action is possible on one resource is decided again by the service (access/can.ts).
+ */
+export const contractPlugin = fp(async (api: FastifyInstance) => {
+  api.addHook('onRoute', (route) => {
+    if (route.config?.access === undefined)
+      throw new Error(
+        `${String(route.method)} ${route.url} has no access rule: declare it in shared/api and register it with handle()`,
+      )
+  })
+  api.addHook('onRequest', async function (request, reply) {
+    // An unknown path (the scope's 404) has no route config.
+    const access = request.routeOptions.config.access
+    if (access === undefined || access === 'public') return
+    await requireSession.call(this, request, reply)
+    if (access !== 'signed-in' && !hasCapability(request.user!, access))
+      throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE)
+  })
+})

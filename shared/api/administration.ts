@@ -1,0 +1,141 @@
+import { z } from 'zod'
+import { loginReply } from '../schemas/auth'
+import { idParams } from '../schemas/common'
+import {
+  acceptInvitationInput,
+  createInvitationInput,
+  invitationDto,
+  invitationPreviewDto,
+  invitationPreviewQuery,
+} from '../schemas/invitations'
+import { organizationDto, updateOrganizationInput } from '../schemas/organization'
+import { updateUserInput, userDto } from '../schemas/users'
+import { defineRoute } from './route'
+
+/** The company's settings, users and invitations: admins only. */
+export const organizationApi = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/organization',
+    tag: 'Company',
+    summary: 'The company',
+    access: 'company.manage',
+    status: 200,
+    reply: organizationDto,
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/api/organization',
+    tag: 'Company',
+    summary: 'Change the company’s details',
+    access: 'company.manage',
+    body: updateOrganizationInput,
+    status: 200,
+    reply: organizationDto,
+  }),
+}
+
+export const usersApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/users',
+    tag: 'Users',
+    summary: 'The company’s users',
+    description: 'By name, then e-mail.',
+    access: 'company.manage',
+    status: 200,
+    reply: z.array(userDto),
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/api/users/:id',
+    tag: 'Users',
+    summary: 'Change a user’s role',
+    description:
+      'Never one’s own, never the last admin (409). A client user belongs to one client; the firm’s people (admin, staff) to none.',
+    access: 'company.manage',
+    params: idParams,
+    body: updateUserInput,
+    status: 200,
+    reply: userDto,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/:id',
+    tag: 'Users',
+    summary: 'Remove a user',
+    description: 'Their sessions end at once. Never oneself, never the last admin (409).',
+    access: 'company.manage',
+    params: idParams,
+    status: 204,
+    reply: z.undefined(),
+  }),
+}
+
+export const invitationsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/invitations',
+    tag: 'Invitations',
+    summary: 'Open invitations',
+    access: 'company.manage',
+    status: 200,
+    reply: z.array(invitationDto),
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/invitations',
+    tag: 'Invitations',
+    summary: 'Invite someone',
+    description:
+      'Mails a link valid for 7 days, as an admin, a staff member or a client user of one client.',
+    access: 'company.manage',
+    body: createInvitationInput,
+    status: 201,
+    reply: invitationDto,
+  }),
+  resend: defineRoute({
+    method: 'POST',
+    path: '/api/invitations/:id/resend',
+    tag: 'Invitations',
+    summary: 'Resend an invitation',
+    description: 'A new link and a new expiry; the old link stops working.',
+    access: 'company.manage',
+    params: idParams,
+    status: 200,
+    reply: invitationDto,
+  }),
+  revoke: defineRoute({
+    method: 'DELETE',
+    path: '/api/invitations/:id',
+    tag: 'Invitations',
+    summary: 'Revoke an invitation',
+    access: 'company.manage',
+    params: idParams,
+    status: 204,
+    reply: z.undefined(),
+  }),
+  preview: defineRoute({
+    method: 'GET',
+    path: '/api/invitations/accept',
+    tag: 'Invitations',
+    summary: 'What an invitation link is for',
+    description: '400 when the link is invalid, expired, used or revoked.',
+    access: 'public',
+    query: invitationPreviewQuery,
+    status: 200,
+    reply: invitationPreviewDto,
+  }),
+  accept: defineRoute({
+    method: 'POST',
+    path: '/api/invitations/accept',
+    tag: 'Invitations',
+    summary: 'Accept an invitation',
+    description:
+      'Creates a verified account in the inviting company and signs it in. 409 when the e-mail has a verified account.',
+    access: 'public',
+    body: acceptInvitationInput,
+    status: 201,
+    reply: loginReply,
+  }),
+}

@@ -1,0 +1,43 @@
+import { authApi } from './auth'
+import { invitationsApi, organizationApi, usersApi } from './administration'
+import { auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
+import { filesApi, requestsApi } from './requests'
+import { systemApi } from './system'
+import { categoriesApi, templateItemsApi, templatesApi } from './templates'
+import type { ApiRoute } from './route'
+
+export * from './route'
+export {
+  auditsApi,
+  authApi,
+  categoriesApi,
+  clientsApi,
+  dashboardApi,
+  filesApi,
+  invitationsApi,
+  organizationApi,
+  projectsApi,
+  requestsApi,
+  systemApi,
+  templateItemsApi,
+  templatesApi,
+  usersApi,
+}
+
+/** Every route of the API: the server registers exactly these (a test holds it to that). */
+export const apiRoutes: readonly ApiRoute[] = [
+  systemApi,
+  authApi,
+  organizationApi,
+  usersApi,
+  invitationsApi,
+  dashboardApi,
+  clientsApi,
+  projectsApi,
+  auditsApi,
+  requestsApi,
+  filesApi,
+  templatesApi,
+  templateItemsApi,
+  categoriesApi,
+].flatMap((group) => Object.values(group))

@@ -1,0 +1,52 @@
+import type { z } from 'zod'
+import type { Access } from '../access'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** A reply that is not JSON: a file, an export. */
+export interface FileReply {
+  file: string
+  description: string
+}
+
+/**
+ * One API route, as both sides see it: the server registers its handler and validation from it,
+ * the web client is typed (and, in development and tests, checks replies) by it, and the OpenAPI
+ * document is generated from it.
+ */
+export interface ApiRoute {
+  method: HttpMethod
+  /** The full path, parameters as `:name` (`/api/clients/:id`). */
+  path: `/api/${string}`
+  summary: string
+  description?: string
+  tag: string
+  access: Access
+  params?: z.ZodType
+  query?: z.ZodType
+  body?: z.ZodType
+  /** The body is multipart/form-data (file uploads) instead of JSON. */
+  upload?: true
+  /** The success status; its body is `reply`. */
+  status: 200 | 201 | 204
+  reply: z.ZodType | FileReply
+}
+
+export const defineRoute = <const R extends ApiRoute>(route: R) => route
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never
+
+export type ParamsOf<R extends ApiRoute> = Input<R['params']>
+export type QueryOf<R extends ApiRoute> = Input<R['query']>
+export type BodyOf<R extends ApiRoute> = Input<R['body']>
+/** What a successful call returns. */
+export type ReplyOf<R extends ApiRoute> = R['reply'] extends z.ZodType ? z.output<R['reply']> : Blob
+
+/** A route's path with its parameters filled in, each encoded. */
+export function pathOf(route: Pick<ApiRoute, 'path'>, params?: Record<string, string>) {
+  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name]
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`)
+    return encodeURIComponent(value)
+  })
+}
