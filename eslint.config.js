@@ -124,7 +124,7 @@ export default tseslint.config(
       ]),
     },
   },
-  // Features do not import each other: shared pieces live in components/ or lib/.
+  // Features do not reach into each other: only a feature's public index (index.ts) is open.
   ...[
     'auth',
     'dashboard',
@@ -142,13 +142,9 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { group: ['**/server/**'], message: 'web/ never imports server/.' },
         {
-          group: [
-            '@/features/*',
-            '!@/features/' + feature,
-            '../../*/**',
-            '!../../' + feature + '/**',
-          ],
-          message: 'Features do not import each other; move shared code to components/ or lib/.',
+          group: ['@/features/*/**', '../../*/**', '!../../' + feature + '/**'],
+          message:
+            'Features use each other only through their public index (@/features/<name>); move shared code to components/ or lib/.',
         },
       ]),
     },

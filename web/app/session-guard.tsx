@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { FullPageSpinner } from '@/components/ui/spinner'
-import { useCurrentUser } from '@/features/auth/api/get-current-user'
+import { authQueries } from '@/lib/queries/auth'
 import { SessionProvider } from '@/lib/session'
 import { NotFoundPage } from '@/pages/not-found-page'
 
@@ -10,7 +11,7 @@ import { NotFoundPage } from '@/pages/not-found-page'
  * way back in ?redirect=); an unknown path shows the public 404 instead of a login prompt.
  */
 export function SessionGuard({ unknownPath = false }: { unknownPath?: boolean }) {
-  const session = useCurrentUser()
+  const session = useQuery(authQueries.me())
   const location = useLocation()
 
   if (session.isPending) return <FullPageSpinner />

@@ -1,3 +1,12 @@
+import type { z } from 'zod'
+import {
+  pathOf,
+  type ApiRoute,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ReplyOf,
+} from '@shared/api/route'
 import type { ErrorCode, FieldError } from '@shared/errors'
 
 type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN'
@@ -43,13 +52,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
-
-interface ErrorBodyShape {
-  message?: unknown
-  code?: unknown
-  errors?: unknown
-}
+export const networkError = () =>
+  new ApiError({
+    status: 0,
+    code: 'NETWORK_ERROR',
+    message: 'Could not reach the server. Check your connection and try again.',
+    text: '0: Network error',
+  })
 
 function parseJson(text: string): unknown {
   try {
@@ -70,19 +79,87 @@ function toFieldErrors(value: unknown): FieldError[] {
   )
 }
 
-async function request<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  init?: { signal?: AbortSignal },
-): Promise<T> {
+/**
+ * The one reading of a failed answer, for fetch and for uploads alike: the server's message and
+ * code when it sent its error shape, else the status text (a proxy's 413 page, say).
+ */
+export function apiErrorFrom(status: number, body: string, statusText: string): ApiError {
+  const parsed = parseJson(body) as
+    { message?: unknown; code?: unknown; errors?: unknown } | undefined
+  const message =
+    typeof parsed?.message === 'string' && parsed.message
+      ? parsed.message
+      : status === 413
+        ? 'This file is too large'
+        : statusText || 'Request failed'
+  return new ApiError({
+    status,
+    code: typeof parsed?.code === 'string' ? (parsed.code as ErrorCode) : 'UNKNOWN',
+    message,
+    errors: toFieldErrors(parsed?.errors),
+    text: `${status}: ${body || statusText}`,
+  })
+}
+
+type Input<S, Key extends string, T> = S extends z.ZodType
+  ? { [K in Key]: T }
+  : { [K in Key]?: never }
+
+/** What a call of the route takes: its path parameters, query and body, each where it has one. */
+export type CallInput<R extends ApiRoute> = Input<R['params'], 'params', ParamsOf<R>> &
+  Input<R['query'], 'query', QueryOf<R>> &
+  Input<R['body'], 'body', BodyOf<R>>
+
+type CallArgs<R extends ApiRoute> =
+  object extends CallInput<R>
+    ? [input?: CallInput<R>, init?: { signal?: AbortSignal }]
+    : [input: CallInput<R>, init?: { signal?: AbortSignal }]
+
+/** The route's URL with its parameters and query filled in. */
+export function urlOf<R extends ApiRoute>(route: R, input: Partial<CallInput<R>> = {}) {
+  const path = pathOf(route, input.params as Record<string, string> | undefined)
+  const query = input.query
+    ? new URLSearchParams(
+        Object.entries(input.query as Record<string, unknown>).flatMap(([key, value]) =>
+          value === undefined || value === null ? [] : [[key, String(value)]],
+        ),
+      ).toString()
+    : ''
+  return query ? `${path}?${query}` : path
+}
+
+/**
+ * In development and tests every reply is checked against the route's schema in shared/api, so
+ * a server that breaks the contract fails loudly there instead of on a user's screen.
+ */
+function checkReply(route: ApiRoute, reply: unknown) {
+  if (!import.meta.env.DEV || !('safeParse' in route.reply)) return
+  const result = (route.reply as z.ZodType).safeParse(reply)
+  if (!result.success)
+    throw new Error(
+      `The reply of ${route.method} ${route.path} does not match shared/api: ${result.error.issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+        .join('; ')}`,
+    )
+}
+
+/**
+ * Calls a route of the API (shared/api), typed by its entry: the session cookie goes along, a JSON
+ * body is sent as JSON, a failure becomes an ApiError. Aborting rejects with the AbortError.
+ */
+export async function call<R extends ApiRoute>(
+  route: R,
+  ...[input, init]: CallArgs<R>
+): Promise<ReplyOf<R>> {
+  const body = (input as { body?: unknown } | undefined)?.body
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
 
   let response: Response
   try {
-    response = await fetch(path, {
-      method,
+    response = await fetch(urlOf(route, input), {
+      method: route.method,
       headers,
       credentials: 'include',
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -90,40 +167,61 @@ async function request<T>(
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK_ERROR',
-      message: 'Could not reach the server. Check your connection and try again.',
-      text: '0: Network error',
-    })
+    throw networkError()
   }
 
   const text = await response.text()
-
-  if (!response.ok) {
-    const parsed = parseJson(text) as ErrorBodyShape | undefined
-    const message =
-      typeof parsed?.message === 'string' && parsed.message
-        ? parsed.message
-        : response.statusText || 'Request failed'
-    const code = typeof parsed?.code === 'string' ? (parsed.code as ErrorCode) : 'UNKNOWN'
-    throw new ApiError({
-      status: response.status,
-      code,
-      message,
-      errors: toFieldErrors(parsed?.errors),
-      text: `${response.status}: ${text || response.statusText}`,
-    })
-  }
-
-  if (!text) return undefined as T
-  return (parseJson(text) ?? text) as T
+  if (!response.ok) throw apiErrorFrom(response.status, text, response.statusText)
+  if (!text) return undefined as ReplyOf<R>
+  const reply = parseJson(text) ?? text
+  checkReply(route, reply)
+  return reply as ReplyOf<R>
 }
 
-export const api = {
-  get: <T>(path: string, init?: { signal?: AbortSignal }) =>
-    request<T>('GET', path, undefined, init),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
-  delete: <T = void>(path: string) => request<T>('DELETE', path),
+export interface UploadProgress {
+  loaded: number
+  total: number
+}
+
+/**
+ * Sends one file to an upload route as multipart form data, with XMLHttpRequest so that its
+ * progress can be shown (fetch cannot report it). Same-origin: the browser sends the cookie and
+ * the Origin the server checks, and sets the multipart Content-Type with its boundary.
+ */
+export function upload<R extends ApiRoute & { upload: true }>(
+  route: R,
+  input: CallInput<R>,
+  file: File,
+  { onProgress, signal }: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
+): Promise<ReplyOf<R>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(route.method, urlOf(route, input))
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.upload.addEventListener('progress', (event) => {
+      onProgress?.({
+        loaded: event.loaded,
+        total: event.lengthComputable ? event.total : file.size,
+      })
+    })
+    xhr.addEventListener('load', () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(apiErrorFrom(xhr.status, xhr.responseText, xhr.statusText))
+        return
+      }
+      try {
+        const reply = parseJson(xhr.responseText)
+        checkReply(route, reply)
+        resolve(reply as ReplyOf<R>)
+      } catch (error) {
+        reject(error)
+      }
+    })
+    xhr.addEventListener('error', () => reject(networkError()))
+    xhr.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')))
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    const form = new FormData()
+    form.append('file', file, file.name)
+    xhr.send(form)
+  })
 }

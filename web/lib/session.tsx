@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react'
+import type { Capability } from '@shared/access'
 import type { CurrentUser } from '@shared/schemas/auth'
 
 const SessionContext = createContext<CurrentUser | null>(null)
@@ -13,4 +14,9 @@ export function useSession(): CurrentUser {
   const user = useContext(SessionContext)
   if (!user) throw new Error('useSession must be used inside the authenticated routes')
   return user
+}
+
+/** Whether the signed-in user's role has this capability (the server says which it has). */
+export function useCan(capability: Capability): boolean {
+  return useSession().permissions.includes(capability)
 }

@@ -1,10 +1,10 @@
 import type { RequestDetail, RequestFile } from '@shared/schemas/requests'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { LoaderCircle, Trash2, Upload, X } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/api'
-import { usePublicConfig } from '@/lib/public-config'
+import { authQueries } from '@/lib/queries/auth'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { useSession } from '@/lib/session'
 import { toast } from '@/lib/toast'
@@ -38,7 +38,7 @@ export function FileUpload({ request }: { request: RequestDetail }) {
   const queryClient = useQueryClient()
   const user = useSession()
   const deleteFile = useDeleteFile()
-  const config = usePublicConfig()
+  const config = useQuery(authQueries.publicConfig())
   const [uploads, setUploads] = useState<Upload[]>([])
   const [dragging, setDragging] = useState(false)
   const [removing, setRemoving] = useState<string>()

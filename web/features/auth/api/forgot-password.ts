@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query'
-import type { EmailOnlyInput, messageReply } from '@shared/schemas/auth'
-import type { z } from 'zod'
-import { api } from '@/lib/api'
+import { authApi } from '@shared/api/auth'
+import type { EmailOnlyInput } from '@shared/schemas/auth'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 
-export function forgotPassword(input: EmailOnlyInput) {
-  return api.post<z.infer<typeof messageReply>>('/api/auth/forgot-password', input)
-}
+type Reply = Awaited<ReturnType<typeof forgotPassword>>
 
-export function useForgotPassword() {
-  return useMutation({ mutationFn: forgotPassword })
-}
+export const forgotPassword = (body: EmailOnlyInput) => call(authApi.forgotPassword, { body })
+
+export const useForgotPassword = (options?: MutationOptions<Reply, EmailOnlyInput>) =>
+  useApiMutation(forgotPassword, {}, options)

@@ -1,18 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CurrentUser, LoginInput } from '@shared/schemas/auth'
-import { api } from '@/lib/api'
-import { authKeys } from './keys'
+import { authApi } from '@shared/api/auth'
+import type { LoginInput, LoginReply } from '@shared/schemas/auth'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { authQueries } from '@/lib/queries/auth'
 
-export function login(input: LoginInput) {
-  return api.post<{ user: CurrentUser }>('/api/auth/login', input)
-}
+export const login = (body: LoginInput) => call(authApi.login, { body })
 
-export function useLogin() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: login,
-    onSuccess: ({ user }) => {
-      queryClient.setQueryData(authKeys.me(), user)
+export const useLogin = (options?: MutationOptions<LoginReply, LoginInput>) =>
+  useApiMutation(
+    login,
+    {
+      update: (queryClient, { user }) => queryClient.setQueryData(authQueries.me().queryKey, user),
     },
-  })
-}
+    options,
+  )

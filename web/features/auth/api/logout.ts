@@ -1,17 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { authKeys } from './keys'
+import { authApi } from '@shared/api/auth'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { authQueries } from '@/lib/queries/auth'
 
-export function logout() {
-  return api.post<void>('/api/auth/logout')
-}
+export const logout = () => call(authApi.logout)
 
-export function useLogout() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      queryClient.setQueryData(authKeys.me(), null)
-    },
-  })
-}
+export const useLogout = (options?: MutationOptions<void, void>) =>
+  useApiMutation(
+    logout,
+    { update: (queryClient) => queryClient.setQueryData(authQueries.me().queryKey, null) },
+    options,
+  )

@@ -1,14 +1,11 @@
-import { useMutation } from '@tanstack/react-query'
-import type { RegisterInput, registerReply } from '@shared/schemas/auth'
-import type { z } from 'zod'
-import { api } from '@/lib/api'
+import { authApi } from '@shared/api/auth'
+import type { RegisterInput } from '@shared/schemas/auth'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 
-export type RegisterReply = z.infer<typeof registerReply>
+export type RegisterReply = Awaited<ReturnType<typeof register>>
 
-export function register(input: RegisterInput) {
-  return api.post<RegisterReply>('/api/auth/register', input)
-}
+export const register = (body: RegisterInput) => call(authApi.register, { body })
 
-export function useRegister() {
-  return useMutation({ mutationFn: register })
-}
+export const useRegister = (options?: MutationOptions<RegisterReply, RegisterInput>) =>
+  useApiMutation(register, {}, options)

@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query'
-import type { EmailOnlyInput, messageReply } from '@shared/schemas/auth'
-import type { z } from 'zod'
-import { api } from '@/lib/api'
+import { authApi } from '@shared/api/auth'
+import type { EmailOnlyInput } from '@shared/schemas/auth'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 
-export function resendVerification(input: EmailOnlyInput) {
-  return api.post<z.infer<typeof messageReply>>('/api/auth/resend-verification', input)
-}
+type Reply = Awaited<ReturnType<typeof resendVerification>>
 
-export function useResendVerification() {
-  return useMutation({ mutationFn: resendVerification })
-}
+export const resendVerification = (body: EmailOnlyInput) =>
+  call(authApi.resendVerification, { body })
+
+export const useResendVerification = (options?: MutationOptions<Reply, EmailOnlyInput>) =>
+  useApiMutation(resendVerification, {}, options)

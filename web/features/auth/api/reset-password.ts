@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query'
-import type { messageReply, ResetPasswordInput } from '@shared/schemas/auth'
-import type { z } from 'zod'
-import { api } from '@/lib/api'
+import { authApi } from '@shared/api/auth'
+import type { ResetPasswordInput } from '@shared/schemas/auth'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 
-export function resetPassword(input: ResetPasswordInput) {
-  return api.post<z.infer<typeof messageReply>>('/api/auth/reset-password', input)
-}
+type Reply = Awaited<ReturnType<typeof resetPassword>>
 
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword })
-}
+export const resetPassword = (body: ResetPasswordInput) => call(authApi.resetPassword, { body })
+
+export const useResetPassword = (options?: MutationOptions<Reply, ResetPasswordInput>) =>
+  useApiMutation(resetPassword, {}, options)

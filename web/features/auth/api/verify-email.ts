@@ -1,14 +1,10 @@
-import { useMutation } from '@tanstack/react-query'
-import type { verifyEmailReply } from '@shared/schemas/auth'
-import type { z } from 'zod'
-import { api } from '@/lib/api'
+import { authApi } from '@shared/api/auth'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 
-export type VerifyEmailReply = z.infer<typeof verifyEmailReply>
+export type VerifyEmailReply = Awaited<ReturnType<typeof verifyEmail>>
 
-export function verifyEmail(input: { token: string }) {
-  return api.post<VerifyEmailReply>('/api/auth/verify-email', input)
-}
+export const verifyEmail = (body: { token: string }) => call(authApi.verifyEmail, { body })
 
-export function useVerifyEmail() {
-  return useMutation({ mutationFn: verifyEmail })
-}
+export const useVerifyEmail = (options?: MutationOptions<VerifyEmailReply, { token: string }>) =>
+  useApiMutation(verifyEmail, {}, options)

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useState, type Ref } from 'react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { usePublicConfig } from '@/lib/public-config'
+import { authQueries } from '@/lib/queries/auth'
 
 export interface HumanCheckHandle {
   /** Clears the solved check (after a failed submit) so the user solves a fresh one. */
@@ -34,7 +35,7 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
 }
 
 export function HumanCheck({ onToken, ref }: HumanCheckProps) {
-  const config = usePublicConfig()
+  const config = useQuery(authQueries.publicConfig())
   const [widgetFailed, setWidgetFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
   const onLoadError = useCallback(() => setWidgetFailed(true), [])

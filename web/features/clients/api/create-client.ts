@@ -1,20 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { clientsApi } from '@shared/api/engagements'
 import type { Client, CreateClientInput } from '@shared/schemas/clients'
-import { api } from '@/lib/api'
-import { clientKeys, dashboardKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { clientQueries, dashboardQueries } from '@/lib/queries/engagements'
 
-export function createClient(input: CreateClientInput) {
-  return api.post<Client>('/api/clients', input)
-}
+export const createClient = (body: CreateClientInput) => call(clientsApi.create, { body })
 
-export function useCreateClient() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createClient,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const useCreateClient = (options?: MutationOptions<Client, CreateClientInput>) =>
+  useApiMutation(
+    createClient,
+    { invalidates: () => [clientQueries.all, dashboardQueries.all] },
+    options,
+  )

@@ -1,21 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { clientKeys, dashboardKeys } from '@/lib/query-keys'
+import { clientsApi } from '@shared/api/engagements'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { clientQueries, dashboardQueries } from '@/lib/queries/engagements'
 
-export function deleteClient(id: string) {
-  return api.delete(`/api/clients/${encodeURIComponent(id)}`)
-}
+export const deleteClient = (id: string) => call(clientsApi.remove, { params: { id } })
 
-export function useDeleteClient() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteClient,
-    onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: clientKeys.detail(id) })
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ])
+export const useDeleteClient = (options?: MutationOptions<void, string>) =>
+  useApiMutation(
+    deleteClient,
+    {
+      update: (queryClient, _, id) =>
+        queryClient.removeQueries({ queryKey: clientQueries.detail(id).queryKey }),
+      invalidates: () => [clientQueries.list().queryKey, dashboardQueries.all],
     },
-  })
-}
+    options,
+  )

@@ -1,24 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { clientsApi } from '@shared/api/engagements'
 import type { Client, UpdateClientInput } from '@shared/schemas/clients'
-import { api } from '@/lib/api'
-import { clientKeys, dashboardKeys, projectKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { clientQueries, dashboardQueries, projectQueries } from '@/lib/queries/engagements'
 
-export function updateClient({ id, input }: { id: string; input: UpdateClientInput }) {
-  return api.patch<Client>(`/api/clients/${encodeURIComponent(id)}`, input)
+interface Variables {
+  id: string
+  input: UpdateClientInput
 }
 
-export function useUpdateClient() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateClient,
-    onSuccess: (client) => {
-      queryClient.setQueryData(clientKeys.detail(client.id), client)
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-        // Projects show their client's name.
-        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ])
+export const updateClient = ({ id, input }: Variables) =>
+  call(clientsApi.update, { params: { id }, body: input })
+
+export const useUpdateClient = (options?: MutationOptions<Client, Variables>) =>
+  useApiMutation(
+    updateClient,
+    {
+      update: (queryClient, client) =>
+        queryClient.setQueryData(clientQueries.detail(client.id).queryKey, client),
+      // Projects show their client's name.
+      invalidates: () => [clientQueries.all, projectQueries.all, dashboardQueries.all],
     },
-  })
-}
+    options,
+  )

@@ -12,7 +12,7 @@ import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
-import { useCreateClientProject } from '../api/create-client-project'
+import { useCreateProject } from '@/features/projects'
 
 const projectFormSchema = updateProjectInput.required().pick({ name: true, description: true })
 type ProjectFormValues = z.input<typeof projectFormSchema>
@@ -43,7 +43,7 @@ export function CreateProjectDialog({
 }
 
 function CreateProjectForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
-  const createProject = useCreateClientProject()
+  const createProject = useCreateProject()
   const form = useForm<ProjectFormValues, unknown, ProjectFormOutput>({
     resolver: zodResolver(projectFormSchema),
     defaultValues: { name: '', description: '' },

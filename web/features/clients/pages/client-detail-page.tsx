@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { FolderKanban, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
@@ -10,10 +11,9 @@ import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
-import { RequireAdmin } from '@/components/require-admin'
+import { RequirePermission } from '@/components/require-permission'
+import { clientQueries, projectQueries } from '@/lib/queries/engagements'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useClient } from '../api/get-client'
-import { useClientProjects } from '../api/get-client-projects'
 import { ClientProjectList } from '../components/client-project-list'
 import { CreateProjectDialog } from '../components/create-project-dialog'
 
@@ -41,18 +41,18 @@ function NotProvided() {
   return <span className="text-muted-foreground">Not provided</span>
 }
 
-// Admin-only: client users get the forbidden state (and the API's 403) instead.
+// The firm's: client users get the forbidden state (and the API's 403) instead.
 export function ClientDetailPage() {
   return (
-    <RequireAdmin>
+    <RequirePermission to="engagements.manage">
       <ClientDetailPageContent />
-    </RequireAdmin>
+    </RequirePermission>
   )
 }
 
 function ClientDetailPageContent() {
   const { id = '' } = useParams()
-  const client = useClient(id)
+  const client = useQuery(clientQueries.detail(id))
 
   if (client.isPending) return <ClientDetailSkeleton />
 
@@ -87,7 +87,11 @@ function ClientDetailPageContent() {
 }
 
 function ClientProjects({ clientId }: { clientId: string }) {
-  const projects = useClientProjects(clientId)
+  // The projects list's cache (one fetch for both pages), this client's only.
+  const projects = useQuery({
+    ...projectQueries.list(),
+    select: (all) => all.filter((project) => project.clientId === clientId),
+  })
 
   if (projects.isPending) return <CardGridSkeleton count={3} label="Loading projects..." />
   if (projects.isError) {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { Plus, SearchX, Users } from 'lucide-react'
 import { useState } from 'react'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
@@ -6,22 +7,22 @@ import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
-import { RequireAdmin } from '@/components/require-admin'
-import { useClients } from '../api/get-clients'
+import { RequirePermission } from '@/components/require-permission'
+import { clientQueries } from '@/lib/queries/engagements'
 import { ClientCard } from '../components/client-card'
 import { ClientFormDialog } from '../components/client-form-dialog'
 
-// Admin-only: client users get the forbidden state (and the API's 403) instead.
+// The firm's: client users get the forbidden state (and the API's 403) instead.
 export function ClientsPage() {
   return (
-    <RequireAdmin>
+    <RequirePermission to="engagements.manage">
       <ClientsPageContent />
-    </RequireAdmin>
+    </RequirePermission>
   )
 }
 
 function ClientsPageContent() {
-  const clients = useClients()
+  const clients = useQuery(clientQueries.list())
   const [search, setSearch] = useState('')
   const query = search.trim().toLowerCase()
   const visible = clients.data?.filter((client) => client.name.toLowerCase().includes(query))

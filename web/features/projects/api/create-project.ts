@@ -1,20 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { projectsApi } from '@shared/api/engagements'
 import type { CreateProjectInput, Project } from '@shared/schemas/projects'
-import { api } from '@/lib/api'
-import { dashboardKeys, projectKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries, projectQueries } from '@/lib/queries/engagements'
 
-export function createProject(input: CreateProjectInput) {
-  return api.post<Project>('/api/projects', input)
-}
+export const createProject = (body: CreateProjectInput) => call(projectsApi.create, { body })
 
-export function useCreateProject() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createProject,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const useCreateProject = (options?: MutationOptions<Project, CreateProjectInput>) =>
+  useApiMutation(
+    createProject,
+    { invalidates: () => [projectQueries.all, dashboardQueries.all] },
+    options,
+  )

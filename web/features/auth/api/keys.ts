@@ -1,1 +1,0 @@
-export { authKeys } from '@/lib/query-keys'

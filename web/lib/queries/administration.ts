@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query'
+import { invitationsApi, organizationApi, usersApi } from '@shared/api/administration'
+import { authApi } from '@shared/api/auth'
+import { call } from '../api'
+
+const organization = ['organization'] as const
+const users = ['users'] as const
+const invitations = ['invitations'] as const
+const sessions = ['sessions'] as const
+
+/** The company's settings, users and invitations (admins), and one's own sessions. */
+export const organizationQueries = {
+  all: organization,
+  get: () =>
+    queryOptions({
+      queryKey: organization,
+      queryFn: ({ signal }) => call(organizationApi.get, {}, { signal }),
+    }),
+}
+
+export const userQueries = {
+  all: users,
+  list: () =>
+    queryOptions({
+      queryKey: [...users, 'list'],
+      queryFn: ({ signal }) => call(usersApi.list, {}, { signal }),
+    }),
+}
+
+export const invitationQueries = {
+  all: invitations,
+  list: () =>
+    queryOptions({
+      queryKey: [...invitations, 'list'],
+      queryFn: ({ signal }) => call(invitationsApi.list, {}, { signal }),
+    }),
+}
+
+export const sessionQueries = {
+  all: sessions,
+  list: () =>
+    queryOptions({
+      queryKey: [...sessions, 'list'],
+      queryFn: ({ signal }) => call(authApi.sessions, {}, { signal }),
+    }),
+}
