@@ -225,3 +225,41 @@ export function upload<R extends ApiRoute & { upload: true }>(
     xhr.send(form)
   })
 }
+
+/**
+ * TEMPORARY, while the features move to `call()`: the old untyped client. Removed with the last
+ * caller (issue 13).
+ */
+async function legacyRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+) {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    })
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+    throw networkError()
+  }
+  const text = await response.text()
+  if (!response.ok) throw apiErrorFrom(response.status, text, response.statusText)
+  return (text ? (parseJson(text) ?? text) : undefined) as T
+}
+
+export const api = {
+  get: <T>(path: string, init?: { signal?: AbortSignal }) =>
+    legacyRequest<T>('GET', path, undefined, init?.signal),
+  post: <T>(path: string, body?: unknown) => legacyRequest<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => legacyRequest<T>('PATCH', path, body),
+  delete: <T = void>(path: string) => legacyRequest<T>('DELETE', path),
+}

@@ -1,7 +1,7 @@
 import { Building2, Mail, Users } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/page-header'
-import { RequireAdmin } from '@/components/require-admin'
+import { RequirePermission } from '@/components/require-permission'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { CompanyPanel } from '../components/company-panel'
 import { InvitationsPanel } from '../components/invitations-panel'
@@ -19,9 +19,9 @@ const isTab = (value: string | null): value is TabValue => TABS.some((tab) => ta
 
 export function AdminPage() {
   return (
-    <RequireAdmin>
+    <RequirePermission to="company.manage">
       <AdminSettings />
-    </RequireAdmin>
+    </RequirePermission>
   )
 }
 

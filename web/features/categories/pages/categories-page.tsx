@@ -5,17 +5,17 @@ import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { RequireAdmin } from '@/components/require-admin'
+import { RequirePermission } from '@/components/require-permission'
 import { useCategories } from '../api/get-categories'
 import { CategoryFormDialog } from '../components/category-form-dialog'
 import { DeleteCategoryDialog } from '../components/delete-category-dialog'
 
-// Admin-only: client users get the forbidden state (and the API's 403) instead.
+// The firm's (admins change them, staff read them): client users get the forbidden state (and the API's 403).
 export function CategoriesPage() {
   return (
-    <RequireAdmin>
+    <RequirePermission to="templates.read">
       <CategoriesPageContent />
-    </RequireAdmin>
+    </RequirePermission>
   )
 }
 

@@ -12,7 +12,7 @@ import { useSession } from '@/lib/session'
 import { DetailItem } from '@/components/detail-item'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
-import { RequireAdmin } from '@/components/require-admin'
+import { RequirePermission } from '@/components/require-permission'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useTemplate } from '../api/get-template'
 import { useTemplateItems } from '../api/get-template-items'
@@ -23,12 +23,12 @@ function byOrder(a: TemplateItem, b: TemplateItem) {
   return a.order - b.order || a.createdAt.localeCompare(b.createdAt)
 }
 
-// Admin-only: client users get the forbidden state (and the API's 403) instead.
+// The firm's (admins change them, staff read them): client users get the forbidden state (and the API's 403).
 export function TemplateDetailPage() {
   return (
-    <RequireAdmin>
+    <RequirePermission to="templates.read">
       <TemplateDetailPageContent />
-    </RequireAdmin>
+    </RequirePermission>
   )
 }
 

@@ -4,18 +4,18 @@ import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
-import { RequireAdmin } from '@/components/require-admin'
+import { RequirePermission } from '@/components/require-permission'
 import { useSession } from '@/lib/session'
 import { useTemplates } from '../api/get-templates'
 import { TemplateCard } from '../components/template-card'
 import { TemplateFormDialog } from '../components/template-form-dialog'
 
-// Admin-only: client users get the forbidden state (and the API's 403) instead.
+// The firm's (admins change them, staff read them): client users get the forbidden state (and the API's 403).
 export function TemplatesPage() {
   return (
-    <RequireAdmin>
+    <RequirePermission to="templates.read">
       <TemplatesPageContent />
-    </RequireAdmin>
+    </RequirePermission>
   )
 }
 
