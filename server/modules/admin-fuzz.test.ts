@@ -178,14 +178,14 @@ const routes: Record<string, Route> = {
     method: 'PATCH',
     url: () => `/api/users/${targetUserId}`,
     schema: updateUserInput,
-    fields: () => ({ role: enumOf(['admin', 'client']), clientId }),
+    fields: () => ({ role: enumOf(['admin', 'staff', 'client']), clientId }),
     whenValid: (body) => (body.clientId && body.clientId !== ownClientId ? 400 : 200),
   },
   'POST /api/invitations': {
     method: 'POST',
     url: () => '/api/invitations',
     schema: createInvitationInput,
-    fields: () => ({ email, role: enumOf(['admin', 'client']), clientId }),
+    fields: () => ({ email, role: enumOf(['admin', 'staff', 'client']), clientId }),
     whenValid: async (body) =>
       body.clientId && body.clientId !== ownClientId
         ? 400

@@ -4,7 +4,12 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { id as idSchema } from '@shared/schemas/common'
-import { createAuditInput, listAuditsQuery, updateAuditInput } from '@shared/schemas/audits'
+import {
+  createAuditInput,
+  listAuditsQuery,
+  updateAuditInput,
+  updateTeamInput,
+} from '@shared/schemas/audits'
 import { createClientInput, updateClientInput } from '@shared/schemas/clients'
 import { createProjectInput, updateProjectInput } from '@shared/schemas/projects'
 import {
@@ -12,6 +17,7 @@ import {
   createCommentInput,
   createRequestInput,
   fromTemplateInput,
+  moveRequestInput,
   reasonInput,
   sendRequestsInput,
   submitRequestInput,
@@ -31,6 +37,7 @@ import {
 import { selectRows } from '../db/client'
 import {
   activityEvents,
+  auditMembers,
   auditRequests,
   audits,
   clients,
@@ -114,6 +121,9 @@ let own: {
   sendAuditId: string
   sendAssigned: string
   sendUnassigned: string
+  /** The move route's audit: two drafts, a sent request between them; the first one moves. */
+  moveAuditId: string
+  moveTarget: string
 }
 const FROM_TEMPLATE_ITEMS = 2
 
@@ -127,6 +137,7 @@ beforeAll(async () => {
   clientCookie = member.cookie
   const requestsAuditId = (await createAudit(t, cookie, { projectId: project.id })).id
   const sendAuditId = (await createAudit(t, cookie, { projectId: project.id })).id
+  const moveAuditId = (await createAudit(t, cookie, { projectId: project.id })).id
   const fromTemplateId = (await createTemplate(t, cookie)).id
   for (let i = 0; i < FROM_TEMPLATE_ITEMS; i++)
     await createItem(t, cookie, { templateId: fromTemplateId })
@@ -144,11 +155,19 @@ beforeAll(async () => {
     cycle: await draft(requestsAuditId, { ...assigned, responseRequired: true }),
     notApplicable: await draft(requestsAuditId, assigned),
   }
-  const res = await t.request('POST', `/api/audits/${requestsAuditId}/send`, {
-    cookie,
-    body: { requestIds: Object.values(sent) },
-  })
-  if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode} ${res.body}`)
+  const moveTarget = await draft(moveAuditId)
+  const moveSent = await draft(moveAuditId, assigned)
+  await draft(moveAuditId)
+  for (const [auditId, requestIds] of [
+    [requestsAuditId, Object.values(sent)],
+    [moveAuditId, [moveSent]],
+  ] as const) {
+    const res = await t.request('POST', `/api/audits/${auditId}/send`, {
+      cookie,
+      body: { requestIds },
+    })
+    if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode} ${res.body}`)
+  }
   own = {
     clientId: project.clientId,
     projectId: project.id,
@@ -166,13 +185,15 @@ beforeAll(async () => {
     sendAuditId,
     sendAssigned: await draft(sendAuditId, assigned),
     sendUnassigned: await draft(sendAuditId),
+    moveAuditId,
+    moveTarget,
   }
 })
 afterAll(async () => t?.close())
 
 /** Sends `payload` exactly as given, as JSON (undefined: no body at all). */
 function send(
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PATCH' | 'PUT',
   url: string,
   payload: string | undefined,
   as: string = cookie,
@@ -227,7 +248,7 @@ type PgTableWithId =
   | typeof templateCategories
   | typeof templateItems
 type BodyRoute = {
-  method: 'POST' | 'PATCH'
+  method: 'POST' | 'PATCH' | 'PUT'
   url: () => string
   /** Who calls: the admin unless said otherwise. */
   cookie?: () => string
@@ -666,6 +687,44 @@ const routes: Record<string, BodyRoute> = {
     whenValid: movableFrom(() => own.notApplicable, ['draft', 'sent', 'submitted', 'returned']),
     read: readRequests(() => [own.notApplicable]),
   },
+  'POST /api/requests/{id}/move': {
+    method: 'POST',
+    url: () => `/api/requests/${own.moveTarget}/move`,
+    schema: moveRequestInput,
+    fields: () => ({ position }),
+    // Two drafts: places 0 and 1; the sent request between them never moves.
+    whenValid: (body) => ((body.position as number) <= 1 ? 200 : 400),
+    read: async () =>
+      t.app.db
+        .select({ id: auditRequests.id, position: auditRequests.position })
+        .from(auditRequests)
+        .where(eq(auditRequests.auditId, own.moveAuditId))
+        .orderBy(asc(auditRequests.id)),
+  },
+  'PUT /api/audits/{id}/team': {
+    method: 'PUT',
+    url: () => `/api/audits/${own.auditId}/team`,
+    schema: updateTeamInput,
+    fields: () => ({
+      leadId: fc.oneof(
+        assignee,
+        fc.constant(null).map(() => own.adminId),
+      ),
+      memberIds: idsOf(() => [own.adminId, own.assigneeId]),
+    }),
+    // Only the firm's people: the admin; the client user or a stranger → 400.
+    whenValid: (body) =>
+      ownOrAbsent(body.leadId, own.adminId) &&
+      (body.memberIds as string[]).every((id) => id === own.adminId)
+        ? 200
+        : 400,
+    read: async () =>
+      t.app.db
+        .select()
+        .from(auditMembers)
+        .where(eq(auditMembers.auditId, own.auditId))
+        .orderBy(asc(auditMembers.userId)),
+  },
   'POST /api/requests/{id}/comments': {
     method: 'POST',
     url: () => `/api/requests/${own.cycle}/comments`,
@@ -847,7 +906,7 @@ describe('path ids', () => {
   it('any string as the {id} of a request, file or audit-export route → 400 unless a uuid (then 404); never 5xx, nothing stored', async () => {
     const before = await counts()
     type Call = {
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+      method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
       url: (id: string) => string
       body?: () => unknown
       /** A client user's route: called as the client user. */
@@ -882,6 +941,15 @@ describe('path ids', () => {
         body: () => ({ reason: 'x' }),
       },
       { method: 'POST', url: (id) => `/api/requests/${id}/comments`, body: () => ({ body: 'x' }) },
+      { method: 'POST', url: (id) => `/api/requests/${id}/move`, body: () => ({ position: 0 }) },
+      { method: 'GET', url: (id) => `/api/requests/${id}/assignees` },
+      { method: 'GET', url: (id) => `/api/audits/${id}/assignees` },
+      { method: 'GET', url: (id) => `/api/audits/${id}/team-candidates` },
+      {
+        method: 'PUT',
+        url: (id) => `/api/audits/${id}/team`,
+        body: () => ({ leadId: null, memberIds: [] }),
+      },
       {
         method: 'POST',
         url: (id) => `/api/requests/${id}/submit`,
