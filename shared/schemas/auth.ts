@@ -111,7 +111,6 @@ export const changePasswordForm = changePasswordInput
     path: ['confirmPassword'],
     message: 'Passwords do not match',
   })
-export type ChangePasswordForm = z.input<typeof changePasswordForm>
 
 /** GET /api/auth/sessions: the user's unexpired sessions, most recently seen first. */
 export const sessionDto = z.object({

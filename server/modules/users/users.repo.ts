@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import { clients, users } from '../../db/schema'
@@ -170,33 +170,29 @@ const personColumns = {
   email: users.email,
 }
 
-/** The client-role users of one client, by name: who that client's requests may be assigned to. */
-export function clientUsers(db: Db, orgId: string, clientId: string, ids?: string[]) {
-  return db
-    .select(personColumns)
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, orgId),
-        eq(users.role, 'client'),
-        eq(users.clientId, clientId),
-        ids ? inArray(users.id, ids) : undefined,
-      ),
-    )
-    .orderBy(...byName)
+function selectPeople(db: Db, where: SQL | undefined) {
+  return db.select(personColumns).from(users).where(where).orderBy(...byName)
 }
 
+/** The client-role users of one client, by name: who that client's requests may be assigned to. */
+export const clientUsers = (db: Db, orgId: string, clientId: string, ids?: string[]) =>
+  selectPeople(
+    db,
+    and(
+      eq(users.organizationId, orgId),
+      eq(users.role, 'client'),
+      eq(users.clientId, clientId),
+      ids ? inArray(users.id, ids) : undefined,
+    ),
+  )
+
 /** The firm's people (every role but client), by name: who can be on an audit's team. */
-export function firmUsers(db: Db, orgId: string, ids?: string[]) {
-  return db
-    .select(personColumns)
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, orgId),
-        ne(users.role, 'client'),
-        ids ? inArray(users.id, ids) : undefined,
-      ),
-    )
-    .orderBy(...byName)
-}
+export const firmUsers = (db: Db, orgId: string, ids?: string[]) =>
+  selectPeople(
+    db,
+    and(
+      eq(users.organizationId, orgId),
+      ne(users.role, 'client'),
+      ids ? inArray(users.id, ids) : undefined,
+    ),
+  )
