@@ -78,8 +78,13 @@ describe('GET /api/openapi.json', () => {
   it('documents the bodies and replies from the shared schemas (a request’s allowedActions, a field’s limits)', async () => {
     const document = (await t.request('GET', '/api/openapi.json')).json<{
       paths: Record<string, Record<string, unknown>>
+      components: { schemas: Record<string, unknown> }
     }>()
-    const text = JSON.stringify(document.paths['/api/requests/{id}'])
+    // Replies refer to named models.
+    expect(JSON.stringify(document.paths['/api/requests/{id}'])).toContain(
+      '#/components/schemas/RequestDetail',
+    )
+    const text = JSON.stringify(document.components.schemas.RequestDetail)
     expect(text).toContain('allowedActions')
     expect(text).toContain('internal_note')
     const create = JSON.stringify(document.paths['/api/clients']!.post)

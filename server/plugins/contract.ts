@@ -45,8 +45,17 @@ export interface HandlerOptions {
 /** A file reply in the OpenAPI document: its media type, binary. */
 const binary = z.string().meta({ format: 'binary' })
 
+const SUCCESS = { 200: 'OK', 201: 'Created', 204: 'No content' } as const
+
 function responseSchema(route: ApiRoute) {
-  if (route.reply instanceof z.ZodType) return { [route.status]: route.reply }
+  if (route.status === 204) return { 204: z.undefined().describe(SUCCESS[204]) }
+  if (route.reply instanceof z.ZodType)
+    return {
+      [route.status]: {
+        description: SUCCESS[route.status],
+        content: { 'application/json': { schema: route.reply } },
+      },
+    }
   return {
     [route.status]: {
       description: route.reply.description,

@@ -41,26 +41,32 @@ export const listAuditsQuery = z.strictObject({
 })
 
 /** A member of the firm on an audit's team. */
-export const teamMemberDto = z.object({ id: z.string(), name: z.string(), email: z.string() })
+export const teamMemberDto = z
+  .object({ id: z.string(), name: z.string(), email: z.string() })
+  .meta({ id: 'TeamMember' })
 export type TeamMember = z.infer<typeof teamMemberDto>
 
-export const auditDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  projectId: z.string(),
-  status: auditStatus,
-  dueDate: z.string().nullable(),
-  /** Who runs the audit for the firm (its creator unless changed); later features notify them. */
-  lead: teamMemberDto.nullable(),
-  /** What the caller may do with this audit now (server/access/can.ts decides). */
-  allowedActions: z.array(z.enum(AUDIT_ACTIONS)),
-  ...timestamps,
-})
+export const auditDto = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    projectId: z.string(),
+    status: auditStatus,
+    dueDate: z.string().nullable(),
+    /** Who runs the audit for the firm (its creator unless changed); later features notify them. */
+    lead: teamMemberDto.nullable(),
+    /** What the caller may do with this audit now (server/access/can.ts decides). */
+    allowedActions: z.array(z.enum(AUDIT_ACTIONS)),
+    ...timestamps,
+  })
+  .meta({ id: 'Audit' })
 export type Audit = z.infer<typeof auditDto>
 
 /** One audit: its whole team (the lead and the other members, by name). */
-export const auditDetailDto = auditDto.extend({ members: z.array(teamMemberDto) })
+export const auditDetailDto = auditDto
+  .extend({ members: z.array(teamMemberDto) })
+  .meta({ id: 'AuditDetail' })
 export type AuditDetail = z.infer<typeof auditDetailDto>
 
 export const TEAM_MAX = 100

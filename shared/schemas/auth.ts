@@ -64,18 +64,20 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>
 export const role = z.enum(ROLES)
 export type Role = z.infer<typeof role>
 
-export const currentUser = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role,
-  /** For role client: the client record the user belongs to; null for the firm's people. */
-  clientId: z.uuid().nullable(),
-  company: z.object({ id: z.uuid(), name: z.string() }),
-  /** What the user's role may do across the company (the server decides; the interface follows). */
-  permissions: z.array(z.enum(CAPABILITIES)),
-})
+export const currentUser = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role,
+    /** For role client: the client record the user belongs to; null for the firm's people. */
+    clientId: z.uuid().nullable(),
+    company: z.object({ id: z.uuid(), name: z.string() }),
+    /** What the user's role may do across the company (the server decides; the interface follows). */
+    permissions: z.array(z.enum(CAPABILITIES)),
+  })
+  .meta({ id: 'CurrentUser' })
 export type CurrentUser = z.infer<typeof currentUser>
 
 export const messageReply = z.object({ message: z.string() })
@@ -113,15 +115,17 @@ export const changePasswordForm = changePasswordInput
   })
 
 /** GET /api/auth/sessions: the user's unexpired sessions, most recently seen first. */
-export const sessionDto = z.object({
-  id: z.string(),
-  userAgent: z.string().nullable(),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  /** The session making this request. */
-  current: z.boolean(),
-})
+export const sessionDto = z
+  .object({
+    id: z.string(),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+    /** The session making this request. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'Session' })
 export type Session = z.infer<typeof sessionDto>
 
 export const revokeOtherSessionsReply = z.object({ revoked: z.number().int() })

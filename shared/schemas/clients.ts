@@ -19,12 +19,14 @@ export type CreateClientInput = z.input<typeof createClientInput>
 export const updateClientInput = z.strictObject(clientFields).partial()
 export type UpdateClientInput = z.input<typeof updateClientInput>
 
-export const clientDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  ...timestamps,
-})
+export const clientDto = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    ...timestamps,
+  })
+  .meta({ id: 'Client' })
 export type Client = z.infer<typeof clientDto>

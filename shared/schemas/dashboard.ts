@@ -43,23 +43,27 @@ export const ACTIVITY_ACTION_LABELS = {
 
 export const RECENT_ACTIVITY_LIMIT = 20
 
-export const activityDto = z.object({
-  id: z.string(),
-  /** The actor's name when it happened (kept after the user is removed). */
-  actor: z.string(),
-  action: z.enum(ACTIVITY_ACTIONS),
-  /** What it happened to, as text when it happened (an e-mail, a name, a company). */
-  target: z.string(),
-  createdAt: z.string(),
-})
+export const activityDto = z
+  .object({
+    id: z.string(),
+    /** The actor's name when it happened (kept after the user is removed). */
+    actor: z.string(),
+    action: z.enum(ACTIVITY_ACTIONS),
+    /** What it happened to, as text when it happened (an e-mail, a name, a company). */
+    target: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Activity' })
 export type Activity = z.infer<typeof activityDto>
 
-export const dashboardDto = z.object({
-  totalClients: z.number().int(),
-  activeProjects: z.number().int(),
-  inProgressAudits: z.number().int(),
-  completedItems: z.number().int(),
-  /** Newest first, at most RECENT_ACTIVITY_LIMIT. */
-  recentActivity: z.array(activityDto),
-})
+export const dashboardDto = z
+  .object({
+    totalClients: z.number().int(),
+    activeProjects: z.number().int(),
+    inProgressAudits: z.number().int(),
+    completedItems: z.number().int(),
+    /** Newest first, at most RECENT_ACTIVITY_LIMIT. */
+    recentActivity: z.array(activityDto),
+  })
+  .meta({ id: 'Dashboard' })
 export type Dashboard = z.infer<typeof dashboardDto>

@@ -12,20 +12,22 @@ export type CreateInvitationInput = z.input<typeof createInvitationInput>
 /** Open invitations: `expired` ones can still be resent (new link, new expiry) or revoked. */
 export const INVITATION_STATUSES = ['pending', 'expired'] as const
 
-export const invitationDto = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: userRole,
-  clientId: z.string().nullable(),
-  clientName: z.string().nullable(),
-  /** Who sent it; null once that user is removed. */
-  invitedBy: z.string().nullable(),
-  status: z.enum(INVITATION_STATUSES),
-  /** When the latest link was mailed (creation or the last resend). */
-  sentAt: z.string(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-})
+export const invitationDto = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: userRole,
+    clientId: z.string().nullable(),
+    clientName: z.string().nullable(),
+    /** Who sent it; null once that user is removed. */
+    invitedBy: z.string().nullable(),
+    status: z.enum(INVITATION_STATUSES),
+    /** When the latest link was mailed (creation or the last resend). */
+    sentAt: z.string(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Invitation' })
 export type Invitation = z.infer<typeof invitationDto>
 
 const token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200)
@@ -33,14 +35,16 @@ const token = z.string({ error: 'Token is required' }).trim().min(1, 'Token is r
 /** GET /api/invitations/accept?token=… */
 export const invitationPreviewQuery = z.strictObject({ token })
 
-export const invitationPreviewDto = z.object({
-  organizationName: z.string(),
-  role: userRole,
-  email: z.string(),
-  clientName: z.string().nullable(),
-  /** The e-mail has an account meanwhile: the page asks to sign in instead. */
-  accountExists: z.boolean(),
-})
+export const invitationPreviewDto = z
+  .object({
+    organizationName: z.string(),
+    role: userRole,
+    email: z.string(),
+    clientName: z.string().nullable(),
+    /** The e-mail has an account meanwhile: the page asks to sign in instead. */
+    accountExists: z.boolean(),
+  })
+  .meta({ id: 'InvitationPreview' })
 export type InvitationPreview = z.infer<typeof invitationPreviewDto>
 
 /** POST /api/invitations/accept: answers 201 with `{ user }`, like a sign-in. */

@@ -17,12 +17,14 @@ const organizationFields = {
 export const updateOrganizationInput = z.strictObject(organizationFields).partial()
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationInput>
 
-export const organizationDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  industry,
-  size: companySize,
-  phone: z.string(),
-  ...timestamps,
-})
+export const organizationDto = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    industry,
+    size: companySize,
+    phone: z.string(),
+    ...timestamps,
+  })
+  .meta({ id: 'Organization' })
 export type Organization = z.infer<typeof organizationDto>

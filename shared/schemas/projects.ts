@@ -29,13 +29,15 @@ export type CreateProjectInput = z.input<typeof createProjectInput>
 export const updateProjectInput = z.strictObject(projectFields).partial()
 export type UpdateProjectInput = z.input<typeof updateProjectInput>
 
-export const projectDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  clientId: z.string(),
-  clientName: z.string().nullable(),
-  status: projectStatus,
-  ...timestamps,
-})
+export const projectDto = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    clientId: z.string(),
+    clientName: z.string().nullable(),
+    status: projectStatus,
+    ...timestamps,
+  })
+  .meta({ id: 'Project' })
 export type Project = z.infer<typeof projectDto>

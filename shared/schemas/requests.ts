@@ -106,98 +106,112 @@ export const createCommentInput = z.strictObject({
   internal: z.boolean({ error: 'internal must be true or false' }).default(false),
 })
 
-export const requestDto = z.object({
-  id: z.string(),
-  auditId: z.string(),
-  /** 1-based place in the audit (by position, then creation), counting every request. */
-  number: z.number().int(),
-  position: z.number().int(),
-  title: z.string(),
-  description: z.string().nullable(),
-  documentRequired: z.boolean(),
-  responseRequired: z.boolean(),
-  status: requestStatus,
-  assigneeId: z.string().nullable(),
-  assigneeName: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  /** Due before today (UTC) and still waiting for the client (sent or returned). */
-  overdue: z.boolean(),
-  sentAt: z.string().nullable(),
-  submittedAt: z.string().nullable(),
-  acceptedAt: z.string().nullable(),
-  notApplicableReason: z.string().nullable(),
-  /** What the caller may do with this request now (server/access/can.ts decides). */
-  allowedActions: z.array(z.enum(REQUEST_ACTIONS)),
-  ...timestamps,
-})
+export const requestDto = z
+  .object({
+    id: z.string(),
+    auditId: z.string(),
+    /** 1-based place in the audit (by position, then creation), counting every request. */
+    number: z.number().int(),
+    position: z.number().int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    documentRequired: z.boolean(),
+    responseRequired: z.boolean(),
+    status: requestStatus,
+    assigneeId: z.string().nullable(),
+    assigneeName: z.string().nullable(),
+    dueDate: z.string().nullable(),
+    /** Due before today (UTC) and still waiting for the client (sent or returned). */
+    overdue: z.boolean(),
+    sentAt: z.string().nullable(),
+    submittedAt: z.string().nullable(),
+    acceptedAt: z.string().nullable(),
+    notApplicableReason: z.string().nullable(),
+    /** What the caller may do with this request now (server/access/can.ts decides). */
+    allowedActions: z.array(z.enum(REQUEST_ACTIONS)),
+    ...timestamps,
+  })
+  .meta({ id: 'AuditRequest' })
 export type AuditRequest = z.infer<typeof requestDto>
 
 /** Accepted out of every request but the not-applicable ones (of those the caller can see). */
 export const progressDto = z.object({ accepted: z.number().int(), total: z.number().int() })
 export type RequestProgress = z.infer<typeof progressDto>
 
-export const requestListDto = z.object({
-  progress: progressDto,
-  requests: z.array(requestDto),
-})
+export const requestListDto = z
+  .object({
+    progress: progressDto,
+    requests: z.array(requestDto),
+  })
+  .meta({ id: 'RequestList' })
 export type RequestList = z.infer<typeof requestListDto>
 
 /** A file of a version; `contentType` is what the server sniffed from the bytes. */
-export const requestFileDto = z.object({
-  id: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number().int(),
-  sha256: z.string(),
-  uploadedBy: z.string(),
-  /** Null once the uploader's account is removed. */
-  uploadedById: z.string().nullable(),
-  createdAt: z.string(),
-  /** `remove`: the caller uploaded it and its version was not submitted yet. */
-  allowedActions: z.array(z.enum(FILE_ACTIONS)),
-})
+export const requestFileDto = z
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    contentType: z.string(),
+    sizeBytes: z.number().int(),
+    sha256: z.string(),
+    uploadedBy: z.string(),
+    /** Null once the uploader's account is removed. */
+    uploadedById: z.string().nullable(),
+    createdAt: z.string(),
+    /** `remove`: the caller uploaded it and its version was not submitted yet. */
+    allowedActions: z.array(z.enum(FILE_ACTIONS)),
+  })
+  .meta({ id: 'RequestFile' })
 export type RequestFile = z.infer<typeof requestFileDto>
 
 /** Display names of uploaded files are capped at this many characters (the extension is kept). */
 export const FILE_NAME_MAX = 200
 
-export const requestVersionDto = z.object({
-  id: z.string(),
-  number: z.number().int(),
-  response: z.string().nullable(),
-  submittedBy: z.string().nullable(),
-  submittedAt: z.string().nullable(),
-  returnedReason: z.string().nullable(),
-  returnedBy: z.string().nullable(),
-  returnedAt: z.string().nullable(),
-  /** The version being prepared (files uploaded, not submitted yet) has `submittedAt` null. */
-  files: z.array(requestFileDto),
-})
+export const requestVersionDto = z
+  .object({
+    id: z.string(),
+    number: z.number().int(),
+    response: z.string().nullable(),
+    submittedBy: z.string().nullable(),
+    submittedAt: z.string().nullable(),
+    returnedReason: z.string().nullable(),
+    returnedBy: z.string().nullable(),
+    returnedAt: z.string().nullable(),
+    /** The version being prepared (files uploaded, not submitted yet) has `submittedAt` null. */
+    files: z.array(requestFileDto),
+  })
+  .meta({ id: 'RequestVersion' })
 export type RequestVersion = z.infer<typeof requestVersionDto>
 
-export const commentDto = z.object({
-  id: z.string(),
-  authorId: z.string().nullable(),
-  authorName: z.string(),
-  body: z.string(),
-  internal: z.boolean(),
-  createdAt: z.string(),
-})
+export const commentDto = z
+  .object({
+    id: z.string(),
+    authorId: z.string().nullable(),
+    authorName: z.string(),
+    body: z.string(),
+    internal: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Comment' })
 export type RequestComment = z.infer<typeof commentDto>
 
-export const requestDetailDto = requestDto.extend({
-  auditName: z.string(),
-  /** Oldest first. */
-  versions: z.array(requestVersionDto),
-  /** The request's activity events, oldest first. */
-  history: z.array(activityDto),
-  /** Staff only: the key is absent for client users. */
-  internalNotes: z.array(commentDto).optional(),
-})
+export const requestDetailDto = requestDto
+  .extend({
+    auditName: z.string(),
+    /** Oldest first. */
+    versions: z.array(requestVersionDto),
+    /** The request's activity events, oldest first. */
+    history: z.array(activityDto),
+    /** Staff only: the key is absent for client users. */
+    internalNotes: z.array(commentDto).optional(),
+  })
+  .meta({ id: 'RequestDetail' })
 export type RequestDetail = z.infer<typeof requestDetailDto>
 
 /** Who a request of the audit may be assigned to: the client users of the audit's client. */
-export const assigneeDto = z.object({ id: z.string(), name: z.string(), email: z.string() })
+export const assigneeDto = z
+  .object({ id: z.string(), name: z.string(), email: z.string() })
+  .meta({ id: 'Assignee' })
 export type Assignee = z.infer<typeof assigneeDto>
 
 export const myRequestsDto = z.array(

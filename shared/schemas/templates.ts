@@ -17,15 +17,17 @@ export type CreateTemplateInput = z.input<typeof createTemplateInput>
 export const updateTemplateInput = z.strictObject(templateFields).partial()
 export type UpdateTemplateInput = z.input<typeof updateTemplateInput>
 
-export const templateDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  categoryId: z.string().nullable(),
-  categoryName: z.string().nullable(),
-  itemCount: z.number().int(),
-  ...timestamps,
-})
+export const templateDto = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    categoryId: z.string().nullable(),
+    categoryName: z.string().nullable(),
+    itemCount: z.number().int(),
+    ...timestamps,
+  })
+  .meta({ id: 'Template' })
 export type Template = z.infer<typeof templateDto>
 
 const categoryFields = {
@@ -42,12 +44,14 @@ export type CreateCategoryInput = z.input<typeof createCategoryInput>
 export const updateCategoryInput = z.strictObject(categoryFields).partial()
 export type UpdateCategoryInput = z.input<typeof updateCategoryInput>
 
-export const categoryDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  ...timestamps,
-})
+export const categoryDto = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    ...timestamps,
+  })
+  .meta({ id: 'Category' })
 export type Category = z.infer<typeof categoryDto>
 
 export const ITEM_ORDER_MAX = 100_000
@@ -82,14 +86,16 @@ export const listTemplateItemsQuery = z.strictObject({
   templateId: z.uuid({ error: 'templateId must be a valid id' }),
 })
 
-export const templateItemDto = z.object({
-  id: z.string(),
-  templateId: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  requiresDocument: z.boolean(),
-  requiresResponse: z.boolean(),
-  order: z.number().int(),
-  ...timestamps,
-})
+export const templateItemDto = z
+  .object({
+    id: z.string(),
+    templateId: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    requiresDocument: z.boolean(),
+    requiresResponse: z.boolean(),
+    order: z.number().int(),
+    ...timestamps,
+  })
+  .meta({ id: 'TemplateItem' })
 export type TemplateItem = z.infer<typeof templateItemDto>

@@ -35,15 +35,17 @@ export const updateUserInput = withClientRule(
 )
 export type UpdateUserInput = z.input<typeof updateUserInput>
 
-export const userDto = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role: userRole,
-  clientId: z.string().nullable(),
-  clientName: z.string().nullable(),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
-})
+export const userDto = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: userRole,
+    clientId: z.string().nullable(),
+    clientName: z.string().nullable(),
+    lastLoginAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' })
 export type User = z.infer<typeof userDto>

@@ -171,7 +171,11 @@ const personColumns = {
 }
 
 function selectPeople(db: Db, where: SQL | undefined) {
-  return db.select(personColumns).from(users).where(where).orderBy(...byName)
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(where)
+    .orderBy(...byName)
 }
 
 /** The client-role users of one client, by name: who that client's requests may be assigned to. */
