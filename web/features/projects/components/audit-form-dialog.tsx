@@ -5,6 +5,7 @@ import {
   updateAuditInput,
   type Audit,
 } from '@shared/schemas/audits'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -22,10 +23,10 @@ import {
 } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
-import { toast } from '@/lib/toast'
 import { countOf } from '@/lib/plural'
+import { templateQueries } from '@/lib/queries/templates'
+import { toast } from '@/lib/toast'
 import { useCreateAudit } from '../api/create-audit'
-import { useTemplateOptions } from '../api/get-template-options'
 import { useUpdateAudit } from '../api/update-audit'
 
 const auditFormSchema = updateAuditInput.required()
@@ -165,7 +166,7 @@ function AuditForm({
 
 /** Optional: the audit starts with one draft request per item of the chosen template. */
 function TemplateSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const templates = useTemplateOptions()
+  const templates = useQuery(templateQueries.list())
   return (
     <FormField
       label="From template (optional)"
