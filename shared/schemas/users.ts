@@ -4,6 +4,19 @@ import { ROLES } from '../constants'
 export const userRole = z.enum(ROLES, { error: 'Role must be admin, staff or client' })
 export const ROLE_LABELS = { admin: 'Admin', staff: 'Staff', client: 'Client' } as const
 
+/** "an admin", "a staff member", "a client user for Acme Ltd": for toasts and descriptions. */
+export function roleSummary({
+  role,
+  clientName,
+}: {
+  role: z.infer<typeof userRole>
+  clientName: string | null
+}) {
+  if (role === 'admin') return 'an admin'
+  if (role === 'staff') return 'a staff member'
+  return clientName ? `a client user for ${clientName}` : 'a client user'
+}
+
 /** Optional in the schema; required for role client and refused for role admin (see `withClientRule`). */
 export const optionalClientId = z
   .uuid({ error: 'Client must be a valid id' })

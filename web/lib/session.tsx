@@ -20,3 +20,9 @@ export function useSession(): CurrentUser {
 export function useCan(capability: Capability): boolean {
   return useSession().permissions.includes(capability)
 }
+
+/** The same question for a list whose items each need a capability (menus, quick actions). */
+export function usePermissions(): (capability: Capability) => boolean {
+  const { permissions } = useSession()
+  return (capability) => permissions.includes(capability)
+}

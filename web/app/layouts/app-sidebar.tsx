@@ -1,3 +1,4 @@
+import type { Capability } from '@shared/access'
 import {
   FileText,
   FolderKanban,
@@ -26,30 +27,28 @@ import {
 } from '@/components/ui/sidebar'
 import { useLogout } from '@/features/auth/api/logout'
 import { errorMessage, isApiError } from '@/lib/api'
-import { useSession } from '@/lib/session'
+import { usePermissions } from '@/lib/session'
 import { toast } from '@/lib/toast'
 
 interface NavItem {
   to: string
   label: string
   icon: LucideIcon
-  /** Shown to admins only (client users get a 403 there). */
-  adminOnly?: boolean
-  /** Shown to client users only (the firm's staff get a 403 there). */
-  clientOnly?: boolean
+  /** Shown only with this capability (the page is forbidden without it). */
+  needs?: Capability
 }
 
 const mainItems: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/clients', label: 'Clients', icon: Users, adminOnly: true },
-  { to: '/my-requests', label: 'My Requests', icon: Inbox, clientOnly: true },
-  { to: '/projects', label: 'Projects', icon: FolderKanban },
-  { to: '/templates', label: 'Templates', icon: FileText, adminOnly: true },
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, needs: 'workspace.read' },
+  { to: '/clients', label: 'Clients', icon: Users, needs: 'engagements.manage' },
+  { to: '/my-requests', label: 'My Requests', icon: Inbox, needs: 'requests.answer' },
+  { to: '/projects', label: 'Projects', icon: FolderKanban, needs: 'workspace.read' },
+  { to: '/templates', label: 'Templates', icon: FileText, needs: 'templates.read' },
 ]
 
 const adminItems: NavItem[] = [
-  { to: '/categories', label: 'Categories', icon: Tags },
-  { to: '/admin', label: 'Admin Settings', icon: ShieldCheck },
+  { to: '/categories', label: 'Categories', icon: Tags, needs: 'templates.read' },
+  { to: '/admin', label: 'Admin Settings', icon: ShieldCheck, needs: 'company.manage' },
 ]
 
 function NavItemLink({ item }: { item: NavItem }) {
@@ -105,8 +104,10 @@ function LogoutButton() {
 export function AppSidebar() {
   const collapsed = useSidebarCollapsed()
   const { isMobile, setOpenMobile } = useSidebar()
-  const isAdmin = useSession().role === 'admin'
-  const visibleItems = mainItems.filter((item) => (isAdmin ? !item.clientOnly : !item.adminOnly))
+  const can = usePermissions()
+  const visible = (item: NavItem) => !item.needs || can(item.needs)
+  const visibleItems = mainItems.filter(visible)
+  const visibleAdminItems = adminItems.filter(visible)
   return (
     <Sidebar label="Main">
       <SidebarHeader className="h-14 justify-center border-b border-sidebar-border">
@@ -128,10 +129,10 @@ export function AppSidebar() {
             ))}
           </SidebarMenu>
         </SidebarGroup>
-        {isAdmin ? (
+        {visibleAdminItems.length > 0 ? (
           <SidebarGroup label="Administration">
             <SidebarMenu>
-              {adminItems.map((item) => (
+              {visibleAdminItems.map((item) => (
                 <NavItemLink key={item.to} item={item} />
               ))}
             </SidebarMenu>

@@ -1,20 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { invitationsApi } from '@shared/api/administration'
 import type { CreateInvitationInput, Invitation } from '@shared/schemas/invitations'
-import { api } from '@/lib/api'
-import { dashboardKeys, invitationKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { invitationQueries } from '@/lib/queries/administration'
+import { dashboardQueries } from '@/lib/queries/engagements'
 
-export function createInvitation(input: CreateInvitationInput) {
-  return api.post<Invitation>('/api/invitations', input)
-}
+export const createInvitation = (body: CreateInvitationInput) =>
+  call(invitationsApi.create, { body })
 
-export function useCreateInvitation() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createInvitation,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const useCreateInvitation = (options?: MutationOptions<Invitation, CreateInvitationInput>) =>
+  useApiMutation(
+    createInvitation,
+    { invalidates: () => [invitationQueries.all, dashboardQueries.all] },
+    options,
+  )

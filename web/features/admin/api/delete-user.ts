@@ -1,19 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { dashboardKeys, userKeys } from '@/lib/query-keys'
+import { usersApi } from '@shared/api/administration'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { userQueries } from '@/lib/queries/administration'
+import { dashboardQueries } from '@/lib/queries/engagements'
 
-export function deleteUser(id: string) {
-  return api.delete(`/api/users/${encodeURIComponent(id)}`)
-}
+export const deleteUser = (id: string) => call(usersApi.remove, { params: { id } })
 
-export function useDeleteUser() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const useDeleteUser = (options?: MutationOptions<void, string>) =>
+  useApiMutation(
+    deleteUser,
+    { invalidates: () => [userQueries.all, dashboardQueries.all] },
+    options,
+  )

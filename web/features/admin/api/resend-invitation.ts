@@ -1,21 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { invitationsApi } from '@shared/api/administration'
 import type { Invitation } from '@shared/schemas/invitations'
-import { api } from '@/lib/api'
-import { dashboardKeys, invitationKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { invitationQueries } from '@/lib/queries/administration'
+import { dashboardQueries } from '@/lib/queries/engagements'
 
 /** Mails a new link with a new expiry; the old link stops working. */
-export function resendInvitation(id: string) {
-  return api.post<Invitation>(`/api/invitations/${encodeURIComponent(id)}/resend`)
-}
+export const resendInvitation = (id: string) => call(invitationsApi.resend, { params: { id } })
 
-export function useResendInvitation() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: resendInvitation,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const useResendInvitation = (options?: MutationOptions<Invitation, string>) =>
+  useApiMutation(
+    resendInvitation,
+    { invalidates: () => [invitationQueries.all, dashboardQueries.all] },
+    options,
+  )

@@ -1,19 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { dashboardKeys, invitationKeys } from '@/lib/query-keys'
+import { invitationsApi } from '@shared/api/administration'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { invitationQueries } from '@/lib/queries/administration'
+import { dashboardQueries } from '@/lib/queries/engagements'
 
-export function revokeInvitation(id: string) {
-  return api.delete(`/api/invitations/${encodeURIComponent(id)}`)
-}
+export const revokeInvitation = (id: string) => call(invitationsApi.revoke, { params: { id } })
 
-export function useRevokeInvitation() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: revokeInvitation,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const useRevokeInvitation = (options?: MutationOptions<void, string>) =>
+  useApiMutation(
+    revokeInvitation,
+    { invalidates: () => [invitationQueries.all, dashboardQueries.all] },
+    options,
+  )

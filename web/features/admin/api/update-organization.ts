@@ -1,24 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CurrentUser } from '@shared/schemas/auth'
+import { organizationApi } from '@shared/api/administration'
 import type { Organization, UpdateOrganizationInput } from '@shared/schemas/organization'
-import { api } from '@/lib/api'
-import { authKeys, dashboardKeys, organizationKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { organizationQueries } from '@/lib/queries/administration'
+import { authQueries } from '@/lib/queries/auth'
+import { dashboardQueries } from '@/lib/queries/engagements'
 
-export function updateOrganization(input: UpdateOrganizationInput) {
-  return api.patch<Organization>('/api/organization', input)
-}
+export const updateOrganization = (body: UpdateOrganizationInput) =>
+  call(organizationApi.update, { body })
 
-export function useUpdateOrganization() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateOrganization,
-    onSuccess: (organization) => {
-      queryClient.setQueryData(organizationKeys.all, organization)
-      // The header shows the company's name.
-      queryClient.setQueryData<CurrentUser | null>(authKeys.me(), (user) =>
-        user ? { ...user, company: { ...user.company, name: organization.name } } : user,
-      )
-      return queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+export const useUpdateOrganization = (
+  options?: MutationOptions<Organization, UpdateOrganizationInput>,
+) =>
+  useApiMutation(
+    updateOrganization,
+    {
+      update: (queryClient, organization) => {
+        queryClient.setQueryData(organizationQueries.get().queryKey, organization)
+        // The header shows the company's name.
+        queryClient.setQueryData(authQueries.me().queryKey, (user) =>
+          user ? { ...user, company: { ...user.company, name: organization.name } } : user,
+        )
+      },
+      invalidates: () => [dashboardQueries.all],
     },
-  })
-}
+    options,
+  )

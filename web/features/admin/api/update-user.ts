@@ -1,21 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { usersApi } from '@shared/api/administration'
 import type { UpdateUserInput, User } from '@shared/schemas/users'
-import { api } from '@/lib/api'
-import { dashboardKeys, userKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { userQueries } from '@/lib/queries/administration'
+import { dashboardQueries } from '@/lib/queries/engagements'
 
-export function updateUser({ id, input }: { id: string; input: UpdateUserInput }) {
-  return api.patch<User>(`/api/users/${encodeURIComponent(id)}`, input)
+interface Variables {
+  id: string
+  input: UpdateUserInput
 }
 
-export function useUpdateUser() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-        // The change shows in Recent Activity.
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const updateUser = ({ id, input }: Variables) =>
+  call(usersApi.update, { params: { id }, body: input })
+
+export const useUpdateUser = (options?: MutationOptions<User, Variables>) =>
+  useApiMutation(
+    updateUser,
+    {
+      // The change shows in Recent Activity.
+      invalidates: () => [userQueries.all, dashboardQueries.all],
+    },
+    options,
+  )

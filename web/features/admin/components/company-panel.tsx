@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { COMPANY_SIZES, INDUSTRIES } from '@shared/constants'
 import { updateOrganizationInput, type Organization } from '@shared/schemas/organization'
+import { useQuery } from '@tanstack/react-query'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { ErrorState } from '@/components/error-state'
@@ -17,8 +18,8 @@ import {
 } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { organizationQueries } from '@/lib/queries/administration'
 import { toast } from '@/lib/toast'
-import { useOrganization } from '../api/get-organization'
 import { useUpdateOrganization } from '../api/update-organization'
 import { PanelHeader } from './panel-header'
 
@@ -28,7 +29,7 @@ type CompanyFormOutput = z.output<typeof companyFormSchema>
 const FIELDS = ['name', 'industry', 'size', 'phone'] as const
 
 export function CompanyPanel() {
-  const organization = useOrganization()
+  const organization = useQuery(organizationQueries.get())
   return (
     <section aria-labelledby="company-heading" className="grid gap-4">
       <PanelHeader

@@ -1,4 +1,5 @@
 import type { Invitation } from '@shared/schemas/invitations'
+import { useQuery } from '@tanstack/react-query'
 import { MailPlus, Send } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
@@ -7,8 +8,8 @@ import { Button } from '@/components/ui/button'
 import { PendingButton } from '@/components/ui/pending-button'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { toastFailure } from '@/lib/mutation-feedback'
+import { invitationQueries } from '@/lib/queries/administration'
 import { toast } from '@/lib/toast'
-import { useInvitations } from '../api/get-invitations'
 import { useResendInvitation } from '../api/resend-invitation'
 import { InviteUserDialog } from './invite-user-dialog'
 import { PanelHeader } from './panel-header'
@@ -19,7 +20,7 @@ import { Cell, Row, RowList, RowListSkeleton } from './row-list'
 const GRID = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_12rem]'
 
 export function InvitationsPanel() {
-  const invitations = useInvitations()
+  const invitations = useQuery(invitationQueries.list())
 
   return (
     <section aria-labelledby="invitations-heading" className="grid gap-4">
@@ -50,8 +51,8 @@ export function InvitationsPanel() {
         />
       ) : invitations.data.length === 0 ? (
         <EmptyState icon={Send} title="No pending invitations">
-          Click &apos;Invite user&apos; to invite a colleague as an admin, or someone at one of your
-          clients as a client user.
+          Click &apos;Invite user&apos; to invite a colleague as an admin or a staff member, or
+          someone at one of your clients as a client user.
         </EmptyState>
       ) : (
         <RowList

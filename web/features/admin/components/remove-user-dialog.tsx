@@ -1,9 +1,9 @@
+import { fullName } from '@shared/format'
 import type { User } from '@shared/schemas/users'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { useSession } from '@/lib/session'
 import { toast } from '@/lib/toast'
 import { useDeleteUser } from '../api/delete-user'
-import { fullName } from '../lib/format'
 
 /** Removal cannot be undone (the account is deleted and signed out), so it asks first. */
 export function RemoveUserDialog({ user }: { user: User }) {

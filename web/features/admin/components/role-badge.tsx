@@ -1,8 +1,11 @@
 import { ROLE_LABELS, type User } from '@shared/schemas/users'
 import { Badge } from '@/components/ui/badge'
 
-export function RoleBadge({ role }: { role: User['role'] }) {
-  return <Badge variant={role === 'admin' ? 'secondary' : 'outline'}>{ROLE_LABELS[role]}</Badge>
+// The firm's people (admin, staff) filled, a client's users outlined; the word says which.
+const VARIANTS = { admin: 'secondary', staff: 'secondary', client: 'outline' } as const
+
+function RoleBadge({ role }: { role: User['role'] }) {
+  return <Badge variant={VARIANTS[role]}>{ROLE_LABELS[role]}</Badge>
 }
 
 /** The role, and for a client user the client they belong to. */

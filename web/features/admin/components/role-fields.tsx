@@ -1,5 +1,6 @@
 import { ROLES } from '@shared/constants'
 import { ROLE_LABELS, type User } from '@shared/schemas/users'
+import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import {
   Controller,
@@ -18,9 +19,9 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select'
-import { useClientOptions } from '../api/get-client-options'
+import { clientQueries } from '@/lib/queries/engagements'
 
-export const ROLE_DESCRIPTIONS: Record<User['role'], string> = {
+const ROLE_DESCRIPTIONS: Record<User['role'], string> = {
   admin: "The firm's administrators: everything, including templates, users and company settings.",
   staff: "The firm's people: clients, projects, audits, requests and reviews; templates read-only.",
   client: "Someone at one of your clients: sees only that client's projects and audits.",
@@ -40,7 +41,8 @@ interface RoleFieldsProps<T extends RoleValues> {
 /** The role choice and, for role client, which of the company's clients the user belongs to. */
 export function RoleFields<T extends RoleValues>({ control, setValue, role }: RoleFieldsProps<T>) {
   const labelId = useId()
-  const clients = useClientOptions({ enabled: role === 'client' })
+  // The clients list's cache, fetched only once a client user is being chosen.
+  const clients = useQuery({ ...clientQueries.list(), enabled: role === 'client' })
   const noClients = clients.isSuccess && clients.data.length === 0
   return (
     <>

@@ -1,13 +1,14 @@
+import { fullName } from '@shared/format'
 import type { User } from '@shared/schemas/users'
+import { useQuery } from '@tanstack/react-query'
 import { UserPlus, Users } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
+import { userQueries } from '@/lib/queries/administration'
 import { useSession } from '@/lib/session'
-import { useUsers } from '../api/get-users'
-import { fullName } from '../lib/format'
 import { ChangeRoleDialog } from './change-role-dialog'
 import { InviteUserDialog } from './invite-user-dialog'
 import { RemoveUserDialog } from './remove-user-dialog'
@@ -19,7 +20,7 @@ import { PanelHeader } from './panel-header'
 const GRID = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_15rem]'
 
 export function UsersPanel() {
-  const users = useUsers()
+  const users = useQuery(userQueries.list())
   const me = useSession()
 
   return (

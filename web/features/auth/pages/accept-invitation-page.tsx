@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/constants'
 import { acceptInvitationInput, type InvitationPreview } from '@shared/schemas/invitations'
-import { ROLE_LABELS } from '@shared/schemas/users'
+import { ROLE_LABELS, roleSummary } from '@shared/schemas/users'
 import { CircleX, Eye, EyeOff, UserCheck } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -138,11 +138,6 @@ export function AcceptInvitationPage() {
   )
 }
 
-function roleDescription({ role, clientName }: InvitationPreview) {
-  if (role === 'client' && clientName) return `a client user for ${clientName}`
-  return role === 'admin' ? 'an admin' : 'a client user'
-}
-
 function InvitationSummary({ preview }: { preview: InvitationPreview }) {
   return (
     <dl className="grid gap-3 rounded-md border bg-muted/40 p-4 text-sm sm:grid-cols-2">
@@ -278,7 +273,7 @@ function AcceptForm({ token, preview, onRefused, onAccountExists }: AcceptFormPr
     <AuthLayout
       title={`Join ${preview.organizationName}`}
       documentTitle={DOCUMENT_TITLE}
-      description={`You have been invited as ${roleDescription(preview)}. Choose your name and a password to create your account.`}
+      description={`You have been invited as ${roleSummary(preview)}. Choose your name and a password to create your account.`}
       footer={
         <p>
           Already have an account? <TextLink to="/login">Sign in</TextLink>

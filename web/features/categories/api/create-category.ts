@@ -1,20 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { categoriesApi } from '@shared/api/templates'
 import type { Category, CreateCategoryInput } from '@shared/schemas/templates'
-import { api } from '@/lib/api'
-import { categoryKeys, dashboardKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { categoryQueries } from '@/lib/queries/templates'
 
-export function createCategory(input: CreateCategoryInput) {
-  return api.post<Category>('/api/template-categories', input)
-}
+export const createCategory = (body: CreateCategoryInput) => call(categoriesApi.create, { body })
 
-export function useCreateCategory() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createCategory,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const useCreateCategory = (options?: MutationOptions<Category, CreateCategoryInput>) =>
+  useApiMutation(
+    createCategory,
+    { invalidates: () => [categoryQueries.all, dashboardQueries.all] },
+    options,
+  )

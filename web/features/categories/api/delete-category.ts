@@ -1,21 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { categoryKeys, dashboardKeys, templateKeys } from '@/lib/query-keys'
+import { categoriesApi } from '@shared/api/templates'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { categoryQueries, templateQueries } from '@/lib/queries/templates'
 
-export function deleteCategory(id: string) {
-  return api.delete(`/api/template-categories/${encodeURIComponent(id)}`)
-}
+export const deleteCategory = (id: string) => call(categoriesApi.remove, { params: { id } })
 
-export function useDeleteCategory() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteCategory,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+export const useDeleteCategory = (options?: MutationOptions<void, string>) =>
+  useApiMutation(
+    deleteCategory,
+    {
+      invalidates: () => [
+        categoryQueries.all,
         // Its templates stay, now without a category.
-        queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+        templateQueries.all,
+        dashboardQueries.all,
+      ],
+    },
+    options,
+  )

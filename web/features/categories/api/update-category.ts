@@ -1,22 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { categoriesApi } from '@shared/api/templates'
 import type { Category, UpdateCategoryInput } from '@shared/schemas/templates'
-import { api } from '@/lib/api'
-import { categoryKeys, dashboardKeys, templateKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { categoryQueries, templateQueries } from '@/lib/queries/templates'
 
-export function updateCategory({ id, input }: { id: string; input: UpdateCategoryInput }) {
-  return api.patch<Category>(`/api/template-categories/${encodeURIComponent(id)}`, input)
+interface Variables {
+  id: string
+  input: UpdateCategoryInput
 }
 
-export function useUpdateCategory() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateCategory,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+export const updateCategory = ({ id, input }: Variables) =>
+  call(categoriesApi.update, { params: { id }, body: input })
+
+export const useUpdateCategory = (options?: MutationOptions<Category, Variables>) =>
+  useApiMutation(
+    updateCategory,
+    {
+      invalidates: () => [
+        categoryQueries.all,
         // Templates show their category's name.
-        queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+        templateQueries.all,
+        dashboardQueries.all,
+      ],
+    },
+    options,
+  )

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { Plus, Tags } from 'lucide-react'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
@@ -6,11 +7,13 @@ import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { RequirePermission } from '@/components/require-permission'
-import { useCategories } from '../api/get-categories'
+import { categoryQueries } from '@/lib/queries/templates'
+import { useCan } from '@/lib/session'
 import { CategoryFormDialog } from '../components/category-form-dialog'
 import { DeleteCategoryDialog } from '../components/delete-category-dialog'
 
-// The firm's (admins change them, staff read them): client users get the forbidden state (and the API's 403).
+// The firm's (admins change them, staff read them): client users get the forbidden state (and the
+// API's 403).
 export function CategoriesPage() {
   return (
     <RequirePermission to="templates.read">
@@ -20,7 +23,8 @@ export function CategoriesPage() {
 }
 
 function CategoriesPageContent() {
-  const categories = useCategories()
+  const categories = useQuery(categoryQueries.list())
+  const canManage = useCan('templates.manage')
 
   return (
     <div className="grid gap-6">
@@ -28,14 +32,16 @@ function CategoriesPageContent() {
         title="Categories"
         description="Group your checklist templates by subject."
         actions={
-          <CategoryFormDialog
-            trigger={
-              <Button>
-                <Plus aria-hidden="true" />
-                Create Category
-              </Button>
-            }
-          />
+          canManage ? (
+            <CategoryFormDialog
+              trigger={
+                <Button>
+                  <Plus aria-hidden="true" />
+                  Create Category
+                </Button>
+              }
+            />
+          ) : undefined
         }
       />
 
@@ -50,7 +56,9 @@ function CategoriesPageContent() {
         />
       ) : categories.data.length === 0 ? (
         <EmptyState icon={Tags}>
-          No categories yet. Click &apos;Create Category&apos; to get started.
+          {canManage
+            ? "No categories yet. Click 'Create Category' to get started."
+            : 'No categories yet. An administrator can create them.'}
         </EmptyState>
       ) : (
         <CardGrid aria-label="Categories">
@@ -63,17 +71,19 @@ function CategoriesPageContent() {
                 <p className="line-clamp-3 text-sm text-muted-foreground">
                   {category.description ?? 'No description'}
                 </p>
-                <div className="mt-auto flex flex-wrap gap-2 pt-1">
-                  <CategoryFormDialog
-                    category={category}
-                    trigger={
-                      <Button variant="outline" size="sm">
-                        Edit<span className="sr-only"> {category.name}</span>
-                      </Button>
-                    }
-                  />
-                  <DeleteCategoryDialog category={category} />
-                </div>
+                {canManage ? (
+                  <div className="mt-auto flex flex-wrap gap-2 pt-1">
+                    <CategoryFormDialog
+                      category={category}
+                      trigger={
+                        <Button variant="outline" size="sm">
+                          Edit<span className="sr-only"> {category.name}</span>
+                        </Button>
+                      }
+                    />
+                    <DeleteCategoryDialog category={category} />
+                  </div>
+                ) : null}
               </Card>
             </li>
           ))}

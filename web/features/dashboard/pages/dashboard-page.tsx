@@ -1,4 +1,6 @@
+import type { Capability } from '@shared/access'
 import { ACTIVITY_ACTION_LABELS, type Dashboard } from '@shared/schemas/dashboard'
+import { useQuery } from '@tanstack/react-query'
 import {
   CircleCheck,
   ClipboardCheck,
@@ -13,50 +15,61 @@ import { PageHeader } from '@/components/page-header'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
-import { useSession } from '@/lib/session'
-import { useDashboard } from '../api/get-dashboard'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { useCan, usePermissions, useSession } from '@/lib/session'
 
 interface Stat {
   label: string
   key: 'totalClients' | 'activeProjects' | 'inProgressAudits' | 'completedItems'
   icon: LucideIcon
-  /** Firm staff only: a client user belongs to one client, so the count says nothing. */
-  adminOnly?: boolean
+  /** Shown only with this capability. */
+  needs?: Capability
 }
 
 const stats: Stat[] = [
-  { label: 'Total Clients', key: 'totalClients', icon: Users, adminOnly: true },
+  // The firm's: a client user belongs to one client, so the count says nothing.
+  { label: 'Total Clients', key: 'totalClients', icon: Users, needs: 'engagements.manage' },
   { label: 'Active Projects', key: 'activeProjects', icon: FolderKanban },
   { label: 'In Progress Audits', key: 'inProgressAudits', icon: ClipboardCheck },
   { label: 'Completed Items', key: 'completedItems', icon: CircleCheck },
 ]
 
-const adminQuickActions = [
-  { to: '/clients', label: 'Add a new client' },
-  { to: '/projects', label: 'Create a project for a client' },
-  { to: '/projects', label: 'Start an audit from a project' },
-  { to: '/templates', label: 'Build a checklist template' },
-  { to: '/admin?tab=invitations', label: 'Invite a colleague or a client' },
-]
+interface QuickAction {
+  to: string
+  label: string
+  /** Leads only where the user may go and act. */
+  needs: Capability
+}
 
-const clientQuickActions = [
-  { to: '/projects', label: 'See your projects and their audits' },
-  { to: '/settings', label: 'Update your name or password' },
+const quickActions: QuickAction[] = [
+  { to: '/clients', label: 'Add a new client', needs: 'engagements.manage' },
+  { to: '/projects', label: 'Create a project for a client', needs: 'engagements.manage' },
+  { to: '/projects', label: 'Start an audit from a project', needs: 'engagements.manage' },
+  { to: '/templates', label: 'Build a checklist template', needs: 'templates.manage' },
+  {
+    to: '/admin?tab=invitations',
+    label: 'Invite a colleague or a client',
+    needs: 'company.manage',
+  },
+  { to: '/projects', label: 'See your projects and their audits', needs: 'requests.answer' },
+  { to: '/settings', label: 'Update your name or password', needs: 'requests.answer' },
 ]
 
 export function DashboardPage() {
   const user = useSession()
-  const dashboard = useDashboard()
-  const isAdmin = user.role === 'admin'
-  const visibleStats = stats.filter((stat) => isAdmin || !stat.adminOnly)
-  const quickActions = isAdmin ? adminQuickActions : clientQuickActions
+  const dashboard = useQuery(dashboardQueries.get())
+  const can = usePermissions()
+  // The firm's people see the firm's work; a client user, their client's.
+  const isFirm = can('engagements.manage')
+  const visibleStats = stats.filter((stat) => !stat.needs || can(stat.needs))
+  const visibleActions = quickActions.filter((action) => can(action.needs))
 
   return (
     <div className="grid gap-6">
       <PageHeader
         title="Dashboard"
         description={
-          isAdmin
+          isFirm
             ? `Welcome back, ${user.firstName}. Here is an overview of your work.`
             : `Welcome back, ${user.firstName}. Here is where your audits with ${user.company.name} stand.`
         }
@@ -77,7 +90,7 @@ export function DashboardPage() {
         </h2>
         <ul
           className={
-            isAdmin
+            visibleStats.length === 4
               ? 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4'
               : 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4'
           }
@@ -120,7 +133,7 @@ export function DashboardPage() {
           </CardHeader>
           <CardContent>
             {dashboard.isSuccess ? (
-              <RecentActivity activity={dashboard.data.recentActivity} isAdmin={isAdmin} />
+              <RecentActivity activity={dashboard.data.recentActivity} />
             ) : dashboard.isPending ? (
               <div role="status" className="grid gap-4">
                 <span className="sr-only">Loading recent activity...</span>
@@ -149,7 +162,7 @@ export function DashboardPage() {
           </CardHeader>
           <CardContent>
             <ul className="grid list-disc gap-2 pl-5 text-sm">
-              {quickActions.map(({ to, label }) => (
+              {visibleActions.map(({ to, label }) => (
                 <li key={label}>
                   <Link
                     to={to}
@@ -167,21 +180,19 @@ export function DashboardPage() {
   )
 }
 
-function RecentActivity({
-  activity,
-  isAdmin,
-}: {
-  activity: Dashboard['recentActivity']
-  isAdmin: boolean
-}) {
+function RecentActivity({ activity }: { activity: Dashboard['recentActivity'] }) {
+  const managesCompany = useCan('company.manage')
+  const isFirm = useCan('engagements.manage')
   if (activity.length === 0) {
     return (
       <div className="grid gap-1 rounded-md border border-dashed px-4 py-8 text-center text-sm">
         <p className="font-medium">No recent activity</p>
         <p className="text-muted-foreground">
-          {isAdmin
+          {managesCompany
             ? 'Invitations, role changes and company updates will show up here.'
-            : 'Changes to your account will show up here.'}
+            : isFirm
+              ? 'Requests sent, answered and reviewed, and audit team changes will show up here.'
+              : 'Changes to your account will show up here.'}
         </p>
       </div>
     )

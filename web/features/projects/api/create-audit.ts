@@ -1,20 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Audit, CreateAuditInput } from '@shared/schemas/audits'
-import { api } from '@/lib/api'
-import { auditKeys, dashboardKeys } from '@/lib/query-keys'
+import { auditsApi } from '@shared/api/engagements'
+import type { AuditDetail, CreateAuditInput } from '@shared/schemas/audits'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { auditQueries, dashboardQueries } from '@/lib/queries/engagements'
 
-export function createAudit(input: CreateAuditInput) {
-  return api.post<Audit>('/api/audits', input)
-}
+export const createAudit = (body: CreateAuditInput) => call(auditsApi.create, { body })
 
-export function useCreateAudit() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createAudit,
-    onSuccess: (audit) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: auditKeys.list(audit.projectId) }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const useCreateAudit = (options?: MutationOptions<AuditDetail, CreateAuditInput>) =>
+  useApiMutation(
+    createAudit,
+    {
+      invalidates: (audit) => [auditQueries.list(audit.projectId).queryKey, dashboardQueries.all],
+    },
+    options,
+  )

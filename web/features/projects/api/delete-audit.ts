@@ -1,21 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { auditKeys, dashboardKeys } from '@/lib/query-keys'
+import { auditsApi } from '@shared/api/engagements'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { auditQueries, dashboardQueries } from '@/lib/queries/engagements'
 
-export function deleteAudit({ id }: { id: string; projectId: string }) {
-  return api.delete(`/api/audits/${encodeURIComponent(id)}`)
+interface Variables {
+  id: string
+  /** Whose list to refresh. */
+  projectId: string
 }
 
-export function useDeleteAudit() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteAudit,
-    onSuccess: (_, { id, projectId }) => {
-      queryClient.removeQueries({ queryKey: auditKeys.detail(id) })
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: auditKeys.list(projectId) }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ])
+export const deleteAudit = ({ id }: Variables) => call(auditsApi.remove, { params: { id } })
+
+export const useDeleteAudit = (options?: MutationOptions<void, Variables>) =>
+  useApiMutation(
+    deleteAudit,
+    {
+      update: (queryClient, _, { id }) =>
+        queryClient.removeQueries({ queryKey: auditQueries.detail(id).queryKey }),
+      invalidates: (_, { projectId }) => [
+        auditQueries.list(projectId).queryKey,
+        dashboardQueries.all,
+      ],
     },
-  })
-}
+    options,
+  )

@@ -1,21 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { dashboardKeys, projectKeys } from '@/lib/query-keys'
+import { projectsApi } from '@shared/api/engagements'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries, projectQueries } from '@/lib/queries/engagements'
 
-export function deleteProject(id: string) {
-  return api.delete(`/api/projects/${encodeURIComponent(id)}`)
-}
+export const deleteProject = (id: string) => call(projectsApi.remove, { params: { id } })
 
-export function useDeleteProject() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteProject,
-    onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: projectKeys.detail(id) })
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ])
+export const useDeleteProject = (options?: MutationOptions<void, string>) =>
+  useApiMutation(
+    deleteProject,
+    {
+      update: (queryClient, _, id) =>
+        queryClient.removeQueries({ queryKey: projectQueries.detail(id).queryKey }),
+      invalidates: () => [projectQueries.list().queryKey, dashboardQueries.all],
     },
-  })
-}
+    options,
+  )

@@ -1,21 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Audit, UpdateAuditInput } from '@shared/schemas/audits'
-import { api } from '@/lib/api'
-import { auditKeys, dashboardKeys } from '@/lib/query-keys'
+import { auditsApi } from '@shared/api/engagements'
+import type { AuditDetail, UpdateAuditInput } from '@shared/schemas/audits'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { auditQueries, dashboardQueries } from '@/lib/queries/engagements'
 
-export function updateAudit({ id, input }: { id: string; input: UpdateAuditInput }) {
-  return api.patch<Audit>(`/api/audits/${encodeURIComponent(id)}`, input)
+interface Variables {
+  id: string
+  input: UpdateAuditInput
 }
 
-export function useUpdateAudit() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateAudit,
-    onSuccess: (audit) => {
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: auditKeys.list(audit.projectId) }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ])
+export const updateAudit = ({ id, input }: Variables) =>
+  call(auditsApi.update, { params: { id }, body: input })
+
+export const useUpdateAudit = (options?: MutationOptions<AuditDetail, Variables>) =>
+  useApiMutation(
+    updateAudit,
+    {
+      // The reply is the audit's page as it now is.
+      update: (queryClient, audit) =>
+        queryClient.setQueryData(auditQueries.detail(audit.id).queryKey, audit),
+      invalidates: (audit) => [auditQueries.list(audit.projectId).queryKey, dashboardQueries.all],
     },
-  })
-}
+    options,
+  )

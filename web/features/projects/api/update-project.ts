@@ -1,22 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { projectsApi } from '@shared/api/engagements'
 import type { Project, UpdateProjectInput } from '@shared/schemas/projects'
-import { api } from '@/lib/api'
-import { dashboardKeys, projectKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries, projectQueries } from '@/lib/queries/engagements'
 
-export function updateProject({ id, input }: { id: string; input: UpdateProjectInput }) {
-  return api.patch<Project>(`/api/projects/${encodeURIComponent(id)}`, input)
+interface Variables {
+  id: string
+  input: UpdateProjectInput
 }
 
-export function useUpdateProject() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateProject,
-    onSuccess: (project) => {
-      queryClient.setQueryData(projectKeys.detail(project.id), project)
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ])
+export const updateProject = ({ id, input }: Variables) =>
+  call(projectsApi.update, { params: { id }, body: input })
+
+export const useUpdateProject = (options?: MutationOptions<Project, Variables>) =>
+  useApiMutation(
+    updateProject,
+    {
+      update: (queryClient, project) =>
+        queryClient.setQueryData(projectQueries.detail(project.id).queryKey, project),
+      invalidates: () => [projectQueries.all, dashboardQueries.all],
     },
-  })
-}
+    options,
+  )

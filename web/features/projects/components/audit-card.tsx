@@ -12,9 +12,11 @@ import { toast } from '@/lib/toast'
 import { useDeleteAudit } from '../api/delete-audit'
 import { AuditFormDialog } from './audit-form-dialog'
 
-/** An audit of a project; `canManage` (admins) adds Edit and Delete, client users read only. */
-export function AuditCard({ audit, canManage }: { audit: Audit; canManage: boolean }) {
+/** An audit of a project, with Edit and Delete where the server allows them (`allowedActions`). */
+export function AuditCard({ audit }: { audit: Audit }) {
   const deleteAudit = useDeleteAudit()
+  const canEdit = audit.allowedActions.includes('edit')
+  const canDelete = audit.allowedActions.includes('delete')
 
   const onDelete = () => {
     deleteAudit.mutateAsync({ id: audit.id, projectId: audit.projectId }).then(
@@ -58,27 +60,31 @@ export function AuditCard({ audit, canManage }: { audit: Audit; canManage: boole
           )}
         </p>
       </div>
-      {canManage ? (
+      {canEdit || canDelete ? (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <AuditFormDialog
-            projectId={audit.projectId}
-            audit={audit}
-            trigger={
-              <Button variant="outline" size="sm">
-                Edit<span className="sr-only"> {audit.name}</span>
-              </Button>
-            }
-          />
-          <PendingButton
-            variant="outline"
-            size="sm"
-            className="text-destructive hover:text-destructive"
-            pending={deleteAudit.isPending}
-            pendingLabel="Deleting..."
-            onClick={onDelete}
-          >
-            Delete<span className="sr-only"> {audit.name}</span>
-          </PendingButton>
+          {canEdit ? (
+            <AuditFormDialog
+              projectId={audit.projectId}
+              audit={audit}
+              trigger={
+                <Button variant="outline" size="sm">
+                  Edit<span className="sr-only"> {audit.name}</span>
+                </Button>
+              }
+            />
+          ) : null}
+          {canDelete ? (
+            <PendingButton
+              variant="outline"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              pending={deleteAudit.isPending}
+              pendingLabel="Deleting..."
+              onClick={onDelete}
+            >
+              Delete<span className="sr-only"> {audit.name}</span>
+            </PendingButton>
+          ) : null}
         </div>
       ) : null}
     </Card>

@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import {
   AUDIT_STATUS_LABELS,
   AUDIT_STATUSES,
+  createAuditInput,
   updateAuditInput,
   type Audit,
 } from '@shared/schemas/audits'
-import { useState, type ReactElement } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useQuery } from '@tanstack/react-query'
+import type { ReactElement } from 'react'
+import { Controller, useForm, type Control } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
@@ -22,20 +24,24 @@ import {
 } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
-import { toast } from '@/lib/toast'
 import { countOf } from '@/lib/plural'
+import { templateQueries } from '@/lib/queries/templates'
+import { toast } from '@/lib/toast'
 import { useCreateAudit } from '../api/create-audit'
-import { useTemplateOptions } from '../api/get-template-options'
 import { useUpdateAudit } from '../api/update-audit'
 
-const auditFormSchema = updateAuditInput.required()
+// Every editable field, and (creating only) the template the audit starts from.
+const auditFormSchema = updateAuditInput
+  .required()
+  .extend({ templateId: createAuditInput.shape.templateId })
 type AuditFormValues = z.input<typeof auditFormSchema>
 type AuditFormOutput = z.output<typeof auditFormSchema>
-const FIELDS = ['name', 'description', 'status', 'dueDate'] as const
+const FIELDS = ['name', 'description', 'status', 'dueDate', 'templateId'] as const
 
 // An empty date input means "no due date".
 const toDueDate = (value: unknown) => (typeof value === 'string' && value ? value : null)
 
+// Radix Select items cannot have an empty value; this one stands for "no template" (undefined).
 const NO_TEMPLATE = 'none'
 
 interface AuditFormDialogProps {
@@ -79,22 +85,18 @@ function AuditForm({
       description: audit?.description ?? '',
       status: audit?.status ?? 'in_progress',
       dueDate: audit?.dueDate ?? null,
+      templateId: undefined,
     },
   })
   const { errors } = form.formState
-  const [templateId, setTemplateId] = useState(NO_TEMPLATE)
 
-  const onSubmit = form.handleSubmit(async ({ status, ...values }) => {
+  const onSubmit = form.handleSubmit(async ({ status, templateId, ...values }) => {
     try {
       if (audit) {
         await updateAudit.mutateAsync({ id: audit.id, input: { ...values, status } })
         toast({ title: 'Audit updated successfully' })
       } else {
-        await createAudit.mutateAsync({
-          ...values,
-          projectId,
-          ...(templateId === NO_TEMPLATE ? {} : { templateId }),
-        })
+        await createAudit.mutateAsync({ ...values, projectId, templateId })
         toast({ title: 'Audit created successfully' })
       }
       onDone()
@@ -149,7 +151,7 @@ function AuditForm({
           {...form.register('dueDate', { setValueAs: toDueDate })}
         />
       </FormField>
-      {audit ? null : <TemplateSelect value={templateId} onChange={setTemplateId} />}
+      {audit ? null : <TemplateSelect control={form.control} />}
       <DialogFooter>
         <PendingButton
           type="submit"
@@ -164,32 +166,47 @@ function AuditForm({
 }
 
 /** Optional: the audit starts with one draft request per item of the chosen template. */
-function TemplateSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const templates = useTemplateOptions()
+function TemplateSelect({
+  control,
+}: {
+  control: Control<AuditFormValues, unknown, AuditFormOutput>
+}) {
+  const templates = useQuery(templateQueries.list())
   return (
-    <FormField
-      label="From template (optional)"
-      description={
-        templates.isError
-          ? 'The templates could not be loaded; the audit can still be created without one.'
-          : 'Each item of the template becomes a draft request of the audit.'
-      }
-    >
-      {(controlProps) => (
-        <Select value={value} onValueChange={onChange} disabled={!templates.data}>
-          <SelectTrigger {...controlProps}>
-            <SelectValue placeholder="No template" />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
-            {templates.data?.map((template) => (
-              <SelectItem key={template.id} value={template.id}>
-                {template.name} ({countOf(template.itemCount, 'item')})
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+    <Controller
+      control={control}
+      name="templateId"
+      render={({ field, fieldState }) => (
+        <FormField
+          label="From template (optional)"
+          error={fieldState.error?.message}
+          description={
+            templates.isError
+              ? 'The templates could not be loaded; the audit can still be created without one.'
+              : 'Each item of the template becomes a draft request of the audit.'
+          }
+        >
+          {(controlProps) => (
+            <Select
+              value={field.value ?? NO_TEMPLATE}
+              onValueChange={(value) => field.onChange(value === NO_TEMPLATE ? undefined : value)}
+              disabled={!templates.data}
+            >
+              <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
+                <SelectValue placeholder="No template" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
+                {templates.data?.map((template) => (
+                  <SelectItem key={template.id} value={template.id}>
+                    {template.name} ({countOf(template.itemCount, 'item')})
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
       )}
-    </FormField>
+    />
   )
 }

@@ -5,6 +5,7 @@ import {
   updateProjectInput,
   type Project,
 } from '@shared/schemas/projects'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -22,9 +23,9 @@ import {
 } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { clientQueries } from '@/lib/queries/engagements'
 import { toast } from '@/lib/toast'
 import { useCreateProject } from '../api/create-project'
-import { useClientOptions } from '../api/get-client-options'
 import { useUpdateProject } from '../api/update-project'
 
 const projectFormSchema = updateProjectInput.required()
@@ -55,7 +56,7 @@ export function ProjectFormDialog({ project, trigger }: ProjectFormDialogProps) 
 }
 
 function ProjectForm({ project, onDone }: { project?: Project; onDone: () => void }) {
-  const clients = useClientOptions()
+  const clients = useQuery(clientQueries.list())
   const createProject = useCreateProject()
   const updateProject = useUpdateProject()
   const form = useForm<ProjectFormValues, unknown, ProjectFormOutput>({

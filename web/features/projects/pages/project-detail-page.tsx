@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { ClipboardList, Plus } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
@@ -12,17 +13,16 @@ import { formatDate, formatDateTime } from '@/lib/dates'
 import { DetailItem } from '@/components/detail-item'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
-import { useSession } from '@/lib/session'
+import { auditQueries, projectQueries } from '@/lib/queries/engagements'
+import { useCan } from '@/lib/session'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useAudits } from '../api/get-audits'
-import { useProject } from '../api/get-project'
 import { AuditCard } from '../components/audit-card'
 import { AuditFormDialog } from '../components/audit-form-dialog'
 
 export function ProjectDetailPage() {
   const { id = '' } = useParams()
-  const project = useProject(id)
-  const canManage = useSession().role === 'admin'
+  const project = useQuery(projectQueries.detail(id))
+  const canManage = useCan('engagements.manage')
 
   if (project.isPending) return <ProjectDetailSkeleton />
 
@@ -98,7 +98,7 @@ export function ProjectDetailPage() {
 }
 
 function ProjectAudits({ projectId, canManage }: { projectId: string; canManage: boolean }) {
-  const audits = useAudits(projectId)
+  const audits = useQuery(auditQueries.list(projectId))
   return (
     <section className="grid gap-3" aria-labelledby="audits-heading">
       <h2 id="audits-heading" className="flex items-center gap-2 text-lg font-semibold">
@@ -133,7 +133,7 @@ function ProjectAudits({ projectId, canManage }: { projectId: string; canManage:
         <ul className="grid gap-3" aria-label="Audits">
           {audits.data.map((audit) => (
             <li key={audit.id}>
-              <AuditCard audit={audit} canManage={canManage} />
+              <AuditCard audit={audit} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import type { Project } from '@shared/schemas/projects'
+import { useQuery } from '@tanstack/react-query'
 import { FolderKanban, Plus, SearchX } from 'lucide-react'
 import { useState } from 'react'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
@@ -8,8 +9,8 @@ import { PageHeader } from '@/components/page-header'
 import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { useSession } from '@/lib/session'
-import { useProjects } from '../api/get-projects'
+import { projectQueries } from '@/lib/queries/engagements'
+import { useCan } from '@/lib/session'
 import { ProjectCard } from '../components/project-card'
 import { ProjectFormDialog } from '../components/project-form-dialog'
 
@@ -30,8 +31,8 @@ function inTab(project: Project, tab: TabValue) {
 }
 
 export function ProjectsPage() {
-  const projects = useProjects()
-  const canManage = useSession().role === 'admin'
+  const projects = useQuery(projectQueries.list())
+  const canManage = useCan('engagements.manage')
   const noProjects = canManage ? NO_PROJECTS : NO_PROJECTS_CLIENT
   const [search, setSearch] = useState('')
   const [tab, setTab] = useState<TabValue>('active')

@@ -1,17 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { authApi } from '@shared/api/auth'
 import type { ChangePasswordInput } from '@shared/schemas/auth'
-import { api } from '@/lib/api'
-import { sessionKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { sessionQueries } from '@/lib/queries/administration'
+
+type Reply = Awaited<ReturnType<typeof changePassword>>
 
 /** Ends the user's other sessions; a wrong current password answers 400 with a field error. */
-export function changePassword(input: ChangePasswordInput) {
-  return api.post<unknown>('/api/auth/change-password', input)
-}
+export const changePassword = (body: ChangePasswordInput) => call(authApi.changePassword, { body })
 
-export function useChangePassword() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
-  })
-}
+export const useChangePassword = (options?: MutationOptions<Reply, ChangePasswordInput>) =>
+  useApiMutation(changePassword, { invalidates: () => [sessionQueries.all] }, options)

@@ -1,17 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { authApi } from '@shared/api/auth'
 import type { RevokeOtherSessionsReply } from '@shared/schemas/auth'
-import { api } from '@/lib/api'
-import { sessionKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { sessionQueries } from '@/lib/queries/administration'
 
 /** Signs out every session of the user but this one. */
-export function revokeOtherSessions() {
-  return api.post<RevokeOtherSessionsReply>('/api/auth/sessions/revoke-others')
-}
+export const revokeOtherSessions = () => call(authApi.revokeOtherSessions)
 
-export function useRevokeOtherSessions() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: revokeOtherSessions,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
-  })
-}
+export const useRevokeOtherSessions = (options?: MutationOptions<RevokeOtherSessionsReply, void>) =>
+  useApiMutation(revokeOtherSessions, { invalidates: () => [sessionQueries.all] }, options)

@@ -1,15 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { sessionKeys } from '@/lib/query-keys'
+import { authApi } from '@shared/api/auth'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { sessionQueries } from '@/lib/queries/administration'
 
-export function revokeSession(id: string) {
-  return api.delete(`/api/auth/sessions/${encodeURIComponent(id)}`)
-}
+export const revokeSession = (id: string) => call(authApi.revokeSession, { params: { id } })
 
-export function useRevokeSession() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: revokeSession,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
-  })
-}
+export const useRevokeSession = (options?: MutationOptions<void, string>) =>
+  useApiMutation(revokeSession, { invalidates: () => [sessionQueries.all] }, options)

@@ -1,18 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { authApi } from '@shared/api/auth'
 import type { CurrentUser, UpdateProfileInput } from '@shared/schemas/auth'
-import { api } from '@/lib/api'
-import { authKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { authQueries } from '@/lib/queries/auth'
 
 /** Answers with the current user. */
-export function updateProfile(input: UpdateProfileInput) {
-  return api.patch<CurrentUser>('/api/auth/profile', input)
-}
+export const updateProfile = (body: UpdateProfileInput) => call(authApi.updateProfile, { body })
 
-export function useUpdateProfile() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateProfile,
-    // The header (and everything else reading the session) shows the new name at once.
-    onSuccess: (user) => queryClient.setQueryData(authKeys.me(), user),
-  })
-}
+export const useUpdateProfile = (options?: MutationOptions<CurrentUser, UpdateProfileInput>) =>
+  useApiMutation(
+    updateProfile,
+    {
+      // The header (and everything else reading the session) shows the new name at once.
+      update: (queryClient, user) => queryClient.setQueryData(authQueries.me().queryKey, user),
+    },
+    options,
+  )

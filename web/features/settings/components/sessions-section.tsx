@@ -1,4 +1,5 @@
 import type { Session } from '@shared/schemas/auth'
+import { useQuery } from '@tanstack/react-query'
 import { Laptop, MonitorSmartphone } from 'lucide-react'
 import { ErrorState } from '@/components/error-state'
 import { Badge } from '@/components/ui/badge'
@@ -6,15 +7,15 @@ import { PendingButton } from '@/components/ui/pending-button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/dates'
 import { toastFailure } from '@/lib/mutation-feedback'
+import { sessionQueries } from '@/lib/queries/administration'
 import { toast } from '@/lib/toast'
-import { useSessions } from '../api/get-sessions'
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions'
 import { useRevokeSession } from '../api/revoke-session'
 import { deviceLabel } from '../lib/device-label'
 import { SettingsSection } from './settings-section'
 
 export function SessionsSection() {
-  const sessions = useSessions()
+  const sessions = useQuery(sessionQueries.list())
   const revokeOthers = useRevokeOtherSessions()
   const others = sessions.data?.filter((session) => !session.current) ?? []
 

@@ -1,22 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { templateItemsApi } from '@shared/api/templates'
 import type { CreateTemplateItemInput, TemplateItem } from '@shared/schemas/templates'
-import { api } from '@/lib/api'
-import { dashboardKeys, templateItemKeys, templateKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { templateItemQueries, templateQueries } from '@/lib/queries/templates'
 
-export function createTemplateItem(input: CreateTemplateItemInput) {
-  return api.post<TemplateItem>('/api/template-items', input)
-}
+export const createTemplateItem = (body: CreateTemplateItemInput) =>
+  call(templateItemsApi.create, { body })
 
-export function useCreateTemplateItem() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createTemplateItem,
-    onSuccess: (item) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: templateItemKeys.list(item.templateId) }),
+export const useCreateTemplateItem = (
+  options?: MutationOptions<TemplateItem, CreateTemplateItemInput>,
+) =>
+  useApiMutation(
+    createTemplateItem,
+    {
+      invalidates: (item) => [
+        templateItemQueries.list(item.templateId).queryKey,
         // Templates show their item count.
-        queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+        templateQueries.all,
+        dashboardQueries.all,
+      ],
+    },
+    options,
+  )

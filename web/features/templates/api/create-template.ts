@@ -1,20 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { templatesApi } from '@shared/api/templates'
 import type { CreateTemplateInput, Template } from '@shared/schemas/templates'
-import { api } from '@/lib/api'
-import { dashboardKeys, templateKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { templateQueries } from '@/lib/queries/templates'
 
-export function createTemplate(input: CreateTemplateInput) {
-  return api.post<Template>('/api/templates', input)
-}
+export const createTemplate = (body: CreateTemplateInput) => call(templatesApi.create, { body })
 
-export function useCreateTemplate() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createTemplate,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const useCreateTemplate = (options?: MutationOptions<Template, CreateTemplateInput>) =>
+  useApiMutation(
+    createTemplate,
+    { invalidates: () => [templateQueries.all, dashboardQueries.all] },
+    options,
+  )

@@ -1,20 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { dashboardKeys, templateItemKeys, templateKeys } from '@/lib/query-keys'
+import { templateItemsApi } from '@shared/api/templates'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { templateItemQueries, templateQueries } from '@/lib/queries/templates'
 
-export function deleteTemplateItem({ id }: { id: string; templateId: string }) {
-  return api.delete(`/api/template-items/${encodeURIComponent(id)}`)
+interface Variables {
+  id: string
+  /** Whose list to refresh. */
+  templateId: string
 }
 
-export function useDeleteTemplateItem() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteTemplateItem,
-    onSuccess: (_, { templateId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: templateItemKeys.list(templateId) }),
-        queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const deleteTemplateItem = ({ id }: Variables) =>
+  call(templateItemsApi.remove, { params: { id } })
+
+export const useDeleteTemplateItem = (options?: MutationOptions<void, Variables>) =>
+  useApiMutation(
+    deleteTemplateItem,
+    {
+      invalidates: (_, { templateId }) => [
+        templateItemQueries.list(templateId).queryKey,
+        // Templates show their item count.
+        templateQueries.all,
+        dashboardQueries.all,
+      ],
+    },
+    options,
+  )

@@ -1,23 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { dashboardKeys, templateItemKeys, templateKeys } from '@/lib/query-keys'
+import { templatesApi } from '@shared/api/templates'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { templateItemQueries, templateQueries } from '@/lib/queries/templates'
 
-export function deleteTemplate(id: string) {
-  return api.delete(`/api/templates/${encodeURIComponent(id)}`)
-}
+export const deleteTemplate = (id: string) => call(templatesApi.remove, { params: { id } })
 
-export function useDeleteTemplate() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteTemplate,
-    onSuccess: (_, id) => {
+export const useDeleteTemplate = (options?: MutationOptions<void, string>) =>
+  useApiMutation(
+    deleteTemplate,
+    {
       // Its items go with it.
-      queryClient.removeQueries({ queryKey: templateKeys.detail(id) })
-      queryClient.removeQueries({ queryKey: templateItemKeys.list(id) })
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: templateKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ])
+      update: (queryClient, _, id) => {
+        queryClient.removeQueries({ queryKey: templateQueries.detail(id).queryKey })
+        queryClient.removeQueries({ queryKey: templateItemQueries.list(id).queryKey })
+      },
+      invalidates: () => [templateQueries.list().queryKey, dashboardQueries.all],
     },
-  })
-}
+    options,
+  )

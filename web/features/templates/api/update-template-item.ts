@@ -1,20 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { templateItemsApi } from '@shared/api/templates'
 import type { TemplateItem, UpdateTemplateItemInput } from '@shared/schemas/templates'
-import { api } from '@/lib/api'
-import { dashboardKeys, templateItemKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { templateItemQueries } from '@/lib/queries/templates'
 
-export function updateTemplateItem({ id, input }: { id: string; input: UpdateTemplateItemInput }) {
-  return api.patch<TemplateItem>(`/api/template-items/${encodeURIComponent(id)}`, input)
+interface Variables {
+  id: string
+  input: UpdateTemplateItemInput
 }
 
-export function useUpdateTemplateItem() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateTemplateItem,
-    onSuccess: (item) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: templateItemKeys.list(item.templateId) }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  })
-}
+export const updateTemplateItem = ({ id, input }: Variables) =>
+  call(templateItemsApi.update, { params: { id }, body: input })
+
+export const useUpdateTemplateItem = (options?: MutationOptions<TemplateItem, Variables>) =>
+  useApiMutation(
+    updateTemplateItem,
+    {
+      invalidates: (item) => [
+        templateItemQueries.list(item.templateId).queryKey,
+        dashboardQueries.all,
+      ],
+    },
+    options,
+  )

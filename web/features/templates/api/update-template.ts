@@ -1,22 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { templatesApi } from '@shared/api/templates'
 import type { Template, UpdateTemplateInput } from '@shared/schemas/templates'
-import { api } from '@/lib/api'
-import { dashboardKeys, templateKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { dashboardQueries } from '@/lib/queries/engagements'
+import { templateQueries } from '@/lib/queries/templates'
 
-export function updateTemplate({ id, input }: { id: string; input: UpdateTemplateInput }) {
-  return api.patch<Template>(`/api/templates/${encodeURIComponent(id)}`, input)
+interface Variables {
+  id: string
+  input: UpdateTemplateInput
 }
 
-export function useUpdateTemplate() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateTemplate,
-    onSuccess: (template) => {
-      queryClient.setQueryData(templateKeys.detail(template.id), template)
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ])
+export const updateTemplate = ({ id, input }: Variables) =>
+  call(templatesApi.update, { params: { id }, body: input })
+
+export const useUpdateTemplate = (options?: MutationOptions<Template, Variables>) =>
+  useApiMutation(
+    updateTemplate,
+    {
+      update: (queryClient, template) =>
+        queryClient.setQueryData(templateQueries.detail(template.id).queryKey, template),
+      invalidates: () => [templateQueries.all, dashboardQueries.all],
     },
-  })
-}
+    options,
+  )

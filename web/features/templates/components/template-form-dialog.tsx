@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { updateTemplateInput, type Template } from '@shared/schemas/templates'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -18,9 +19,9 @@ import {
 } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { categoryQueries } from '@/lib/queries/templates'
 import { toast } from '@/lib/toast'
 import { useCreateTemplate } from '../api/create-template'
-import { useCategoryOptions } from '../api/get-category-options'
 import { useUpdateTemplate } from '../api/update-template'
 
 const templateFormSchema = updateTemplateInput.required()
@@ -54,7 +55,7 @@ export function TemplateFormDialog({ template, trigger }: TemplateFormDialogProp
 }
 
 function TemplateForm({ template, onDone }: { template?: Template; onDone: () => void }) {
-  const categories = useCategoryOptions()
+  const categories = useQuery(categoryQueries.list())
   const createTemplate = useCreateTemplate()
   const updateTemplate = useUpdateTemplate()
   const form = useForm<TemplateFormValues, unknown, TemplateFormOutput>({

@@ -1,4 +1,5 @@
 import type { TemplateItem } from '@shared/schemas/templates'
+import { useQuery } from '@tanstack/react-query'
 import { ListChecks, Plus } from 'lucide-react'
 import { useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
@@ -8,14 +9,13 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useSession } from '@/lib/session'
 import { DetailItem } from '@/components/detail-item'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
 import { RequirePermission } from '@/components/require-permission'
+import { templateItemQueries, templateQueries } from '@/lib/queries/templates'
+import { useCan } from '@/lib/session'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useTemplate } from '../api/get-template'
-import { useTemplateItems } from '../api/get-template-items'
 import { TemplateItemDialog } from '../components/template-item-dialog'
 import { TemplateItemRow } from '../components/template-item-row'
 
@@ -23,7 +23,8 @@ function byOrder(a: TemplateItem, b: TemplateItem) {
   return a.order - b.order || a.createdAt.localeCompare(b.createdAt)
 }
 
-// The firm's (admins change them, staff read them): client users get the forbidden state (and the API's 403).
+// The firm's (admins change them, staff read them): client users get the forbidden state (and the
+// API's 403).
 export function TemplateDetailPage() {
   return (
     <RequirePermission to="templates.read">
@@ -34,9 +35,9 @@ export function TemplateDetailPage() {
 
 function TemplateDetailPageContent() {
   const { id = '' } = useParams()
-  const template = useTemplate(id)
-  const items = useTemplateItems(id)
-  const canManage = useSession().role === 'admin'
+  const template = useQuery(templateQueries.detail(id))
+  const items = useQuery(templateItemQueries.list(id))
+  const canManage = useCan('templates.manage')
 
   if (template.isPending) return <TemplateDetailSkeleton />
 

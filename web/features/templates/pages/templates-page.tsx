@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { FileText, Plus } from 'lucide-react'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
@@ -5,12 +6,13 @@ import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { RequirePermission } from '@/components/require-permission'
-import { useSession } from '@/lib/session'
-import { useTemplates } from '../api/get-templates'
+import { templateQueries } from '@/lib/queries/templates'
+import { useCan } from '@/lib/session'
 import { TemplateCard } from '../components/template-card'
 import { TemplateFormDialog } from '../components/template-form-dialog'
 
-// The firm's (admins change them, staff read them): client users get the forbidden state (and the API's 403).
+// The firm's (admins change them, staff read them): client users get the forbidden state (and the
+// API's 403).
 export function TemplatesPage() {
   return (
     <RequirePermission to="templates.read">
@@ -20,8 +22,8 @@ export function TemplatesPage() {
 }
 
 function TemplatesPageContent() {
-  const templates = useTemplates()
-  const canManage = useSession().role === 'admin'
+  const templates = useQuery(templateQueries.list())
+  const canManage = useCan('templates.manage')
 
   return (
     <div className="grid gap-6">
