@@ -12,6 +12,7 @@ import { AuditExports } from '../components/audit-exports'
 import { AuditHeaderActions } from '../components/audit-header-actions'
 import { AuditRequests } from '../components/audit-requests'
 import { AuditSummary } from '../components/audit-summary'
+import { AuditTeam } from '../components/audit-team'
 
 const HEADER_ACTIONS = ['add_requests', 'plan_requests', 'send_requests'] as const
 
@@ -51,7 +52,11 @@ function AuditView({ audit }: { audit: AuditDetail }) {
         }
       />
       {audit.allowedActions.includes('export') ? <AuditExports auditId={audit.id} /> : null}
-      <AuditSummary audit={audit} progress={requests.data?.progress} team={null} />
+      <AuditSummary
+        audit={audit}
+        progress={requests.data?.progress}
+        team={<AuditTeam audit={audit} />}
+      />
       <AuditRequests
         requests={requests}
         assignees={assignees.data}
