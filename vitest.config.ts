@@ -41,6 +41,16 @@ export default defineConfig({
         extends: true,
         test: { name: 'web', include: ['web/**/*.test.ts'], environment: 'node' },
       },
+      // Components in a DOM (happy-dom), the API answered by MSW with replies the shared schemas accept.
+      {
+        extends: true,
+        test: {
+          name: 'web-components',
+          include: ['web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
       // `npm run bench` end to end on a small data set (it builds dist/ first if missing).
       {
         extends: true,

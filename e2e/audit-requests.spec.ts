@@ -128,8 +128,11 @@ test('the request loop: audit from a template, assign, send, answer and upload, 
   await page.getByRole('button', { name: 'Assign & Date' }).click()
   const assignDialog = page.getByRole('dialog', { name: 'Assign and Date Requests' })
   await assignDialog.getByRole('button', { name: 'Update 2 Requests' }).click()
-  await expect(assignDialog.getByRole('alert')).toHaveText(
-    'Choose an assignee or a due date to set',
+  // The rule of the pair shows next to the Assignee field, which it marks invalid.
+  await expect(assignDialog.getByText('Choose an assignee or a due date to set')).toBeVisible()
+  await expect(assignDialog.getByRole('combobox', { name: 'Assignee' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
   )
   await assignDialog.getByRole('checkbox', { name: /Revenue recognition policy/ }).uncheck()
   await expect(assignDialog.getByRole('checkbox', { name: 'All 2 requests' })).not.toBeChecked()

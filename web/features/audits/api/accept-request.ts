@@ -1,16 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
 import type { AuditRequest } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-export function acceptRequest({ id }: { id: string }) {
-  return api.post<AuditRequest>(`/api/requests/${encodeURIComponent(id)}/accept`, {})
-}
+export const acceptRequest = (id: string) => call(requestsApi.accept, { params: { id } })
 
-export function useAcceptRequest() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: acceptRequest,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+export const useAcceptRequest = (options?: MutationOptions<AuditRequest, string>) =>
+  useApiMutation(acceptRequest, { invalidates: requestChanges }, options)

@@ -1,19 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
 import type { AuditRequest } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-export function addFromTemplate({ auditId, templateId }: { auditId: string; templateId: string }) {
-  return api.post<AuditRequest[]>(
-    `/api/audits/${encodeURIComponent(auditId)}/requests/from-template`,
-    { templateId },
-  )
+interface Variables {
+  auditId: string
+  templateId: string
 }
 
-export function useAddFromTemplate() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: addFromTemplate,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+export const addFromTemplate = ({ auditId, templateId }: Variables) =>
+  call(requestsApi.fromTemplate, { params: { id: auditId }, body: { templateId } })
+
+export const useAddFromTemplate = (options?: MutationOptions<AuditRequest[], Variables>) =>
+  useApiMutation(addFromTemplate, { invalidates: requestChanges }, options)

@@ -1,32 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
+import type { BodyOf } from '@shared/api/route'
 import type { RequestComment } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { requestKeys } from '@/lib/query-keys'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestQueries } from '@/lib/queries/requests'
 
-export function createComment({
-  requestId,
-  body,
-  internal,
-}: {
+interface Variables {
   requestId: string
-  body: string
-  internal: boolean
-}) {
-  return api.post<RequestComment>(`/api/requests/${encodeURIComponent(requestId)}/comments`, {
-    body,
-    internal,
-  })
+  input: BodyOf<typeof requestsApi.comment>
 }
 
-export function useCreateComment() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createComment,
-    // Internal notes come with the request detail, comments with their own list.
-    onSuccess: (_comment, { requestId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: requestKeys.comments(requestId) }),
-        queryClient.invalidateQueries({ queryKey: requestKeys.detail(requestId) }),
-      ]),
-  })
-}
+export const createComment = ({ requestId, input }: Variables) =>
+  call(requestsApi.comment, { params: { id: requestId }, body: input })
+
+export const useCreateComment = (options?: MutationOptions<RequestComment, Variables>) =>
+  useApiMutation(
+    createComment,
+    {
+      // Internal notes come with the request detail, comments with their own list.
+      invalidates: (_, { requestId }) => [
+        requestQueries.comments(requestId).queryKey,
+        requestQueries.detail(requestId).queryKey,
+      ],
+    },
+    options,
+  )

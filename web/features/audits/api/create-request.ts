@@ -1,16 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
 import type { AuditRequest, CreateRequestInput } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-export function createRequest({ auditId, input }: { auditId: string; input: CreateRequestInput }) {
-  return api.post<AuditRequest>(`/api/audits/${encodeURIComponent(auditId)}/requests`, input)
+interface Variables {
+  auditId: string
+  input: CreateRequestInput
 }
 
-export function useCreateRequest() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: createRequest,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+export const createRequest = ({ auditId, input }: Variables) =>
+  call(requestsApi.create, { params: { id: auditId }, body: input })
+
+export const useCreateRequest = (options?: MutationOptions<AuditRequest, Variables>) =>
+  useApiMutation(createRequest, { invalidates: requestChanges }, options)

@@ -1,15 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { filesApi } from '@shared/api/requests'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-export function deleteFile(id: string) {
-  return api.delete(`/api/files/${encodeURIComponent(id)}`)
-}
+export const deleteFile = (id: string) => call(filesApi.remove, { params: { id } })
 
-export function useDeleteFile() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteFile,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+export const useDeleteFile = (options?: MutationOptions<void, string>) =>
+  useApiMutation(deleteFile, { invalidates: requestChanges }, options)

@@ -1,15 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { requestsApi } from '@shared/api/requests'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-export function deleteRequest(id: string) {
-  return api.delete(`/api/requests/${encodeURIComponent(id)}`)
-}
+export const deleteRequest = (id: string) => call(requestsApi.remove, { params: { id } })
 
-export function useDeleteRequest() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteRequest,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+export const useDeleteRequest = (options?: MutationOptions<void, string>) =>
+  useApiMutation(deleteRequest, { invalidates: requestChanges }, options)

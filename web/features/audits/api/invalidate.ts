@@ -1,10 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { dashboardKeys, requestKeys } from '@/lib/query-keys'
+import { auditQueries, dashboardQueries } from '@/lib/queries/engagements'
+import { requestQueries } from '@/lib/queries/requests'
 
 /** After any request change: the audit's list, every request detail and My requests, the dashboard. */
-export function invalidateRequests(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: requestKeys.all }),
-    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-  ])
-}
+export const requestChanges = () => [requestQueries.all, dashboardQueries.all]
+
+/** After a team change: the above, and every audit (their lead shows on the project's page). */
+export const teamChanges = () => [...requestChanges(), auditQueries.all]

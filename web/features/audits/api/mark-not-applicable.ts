@@ -1,18 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
 import type { AuditRequest } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-export function markNotApplicable({ id, reason }: { id: string; reason: string }) {
-  return api.post<AuditRequest>(`/api/requests/${encodeURIComponent(id)}/not-applicable`, {
-    reason,
-  })
+interface Variables {
+  id: string
+  reason: string
 }
 
-export function useMarkNotApplicable() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: markNotApplicable,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+export const markNotApplicable = ({ id, reason }: Variables) =>
+  call(requestsApi.notApplicable, { params: { id }, body: { reason } })
+
+export const useMarkNotApplicable = (options?: MutationOptions<AuditRequest, Variables>) =>
+  useApiMutation(markNotApplicable, { invalidates: requestChanges }, options)

@@ -1,16 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
 import type { AuditRequest } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-export function returnRequest({ id, reason }: { id: string; reason: string }) {
-  return api.post<AuditRequest>(`/api/requests/${encodeURIComponent(id)}/return`, { reason })
+interface Variables {
+  id: string
+  reason: string
 }
 
-export function useReturnRequest() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: returnRequest,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+export const returnRequest = ({ id, reason }: Variables) =>
+  call(requestsApi.return, { params: { id }, body: { reason } })
+
+export const useReturnRequest = (options?: MutationOptions<AuditRequest, Variables>) =>
+  useApiMutation(returnRequest, { invalidates: requestChanges }, options)

@@ -1,17 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
 import type { AuditRequest } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-/** Sends the chosen drafts, or every draft when `requestIds` is omitted. */
-export function sendRequests({ auditId, requestIds }: { auditId: string; requestIds?: string[] }) {
-  return api.post<AuditRequest[]>(
-    `/api/audits/${encodeURIComponent(auditId)}/send`,
-    requestIds ? { requestIds } : {},
-  )
+interface Variables {
+  auditId: string
+  requestIds: string[]
 }
 
-export function useSendRequests() {
-  const queryClient = useQueryClient()
-  return useMutation({ mutationFn: sendRequests, onSuccess: () => invalidateRequests(queryClient) })
-}
+export const sendRequests = ({ auditId, requestIds }: Variables) =>
+  call(requestsApi.send, { params: { id: auditId }, body: { requestIds } })
+
+export const useSendRequests = (options?: MutationOptions<AuditRequest[], Variables>) =>
+  useApiMutation(sendRequests, { invalidates: requestChanges }, options)

@@ -1,16 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
+import type { BodyOf } from '@shared/api/route'
 import type { AuditRequest } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-export function submitRequest({ id, response }: { id: string; response: string | null }) {
-  return api.post<AuditRequest>(`/api/requests/${encodeURIComponent(id)}/submit`, { response })
+interface Variables {
+  id: string
+  input: BodyOf<typeof requestsApi.submit>
 }
 
-export function useSubmitRequest() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: submitRequest,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+export const submitRequest = ({ id, input }: Variables) =>
+  call(requestsApi.submit, { params: { id }, body: input })
+
+export const useSubmitRequest = (options?: MutationOptions<AuditRequest, Variables>) =>
+  useApiMutation(submitRequest, { invalidates: requestChanges }, options)

@@ -1,16 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
 import type { AuditRequest, UpdateRequestInput } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-export function updateRequest({ id, input }: { id: string; input: UpdateRequestInput }) {
-  return api.patch<AuditRequest>(`/api/requests/${encodeURIComponent(id)}`, input)
+interface Variables {
+  id: string
+  input: UpdateRequestInput
 }
 
-export function useUpdateRequest() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateRequest,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+export const updateRequest = ({ id, input }: Variables) =>
+  call(requestsApi.update, { params: { id }, body: input })
+
+export const useUpdateRequest = (options?: MutationOptions<AuditRequest, Variables>) =>
+  useApiMutation(updateRequest, { invalidates: requestChanges }, options)

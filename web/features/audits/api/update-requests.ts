@@ -1,23 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestsApi } from '@shared/api/requests'
 import type { AuditRequest, BulkUpdateRequestsInput } from '@shared/schemas/requests'
-import { api } from '@/lib/api'
-import { invalidateRequests } from './invalidate'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { requestChanges } from './invalidate'
 
-/** The assignee and/or due date of several requests of one audit: all or nothing. */
-export function updateRequests({
-  auditId,
-  input,
-}: {
+interface Variables {
   auditId: string
   input: BulkUpdateRequestsInput
-}) {
-  return api.patch<AuditRequest[]>(`/api/audits/${encodeURIComponent(auditId)}/requests`, input)
 }
 
-export function useUpdateRequests() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: updateRequests,
-    onSuccess: () => invalidateRequests(queryClient),
-  })
-}
+/** The assignee and/or due date of several requests of one audit: all or nothing. */
+export const updateRequests = ({ auditId, input }: Variables) =>
+  call(requestsApi.bulkUpdate, { params: { id: auditId }, body: input })
+
+export const useUpdateRequests = (options?: MutationOptions<AuditRequest[], Variables>) =>
+  useApiMutation(updateRequests, { invalidates: requestChanges }, options)

@@ -1,4 +1,9 @@
-import { useState, type ReactElement } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { fromTemplateInput } from '@shared/schemas/requests'
+import { useQuery } from '@tanstack/react-query'
+import type { ReactElement } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -10,11 +15,13 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select'
-import { toastFailure } from '@/lib/mutation-feedback'
-import { toast } from '@/lib/toast'
+import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { countOf } from '@/lib/plural'
+import { templateQueries } from '@/lib/queries/templates'
+import { toast } from '@/lib/toast'
 import { useAddFromTemplate } from '../api/add-from-template'
-import { useTemplateOptions } from '../api/get-template-options'
+
+type FromTemplateValues = z.input<typeof fromTemplateInput>
 
 export function AddFromTemplateDialog({
   auditId,
@@ -35,53 +42,57 @@ export function AddFromTemplateDialog({
 }
 
 function AddFromTemplateForm({ auditId, onDone }: { auditId: string; onDone: () => void }) {
-  const templates = useTemplateOptions()
+  const templates = useQuery(templateQueries.list())
   const addFromTemplate = useAddFromTemplate()
-  const [templateId, setTemplateId] = useState('')
-  const [error, setError] = useState<string>()
+  const form = useForm<FromTemplateValues>({
+    resolver: zodResolver(fromTemplateInput),
+    defaultValues: { templateId: '' },
+  })
+  const { errors } = form.formState
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault()
-    if (!templateId) return setError('Choose a template')
-    addFromTemplate.mutateAsync({ auditId, templateId }).then(
-      (added) => {
-        toast({
-          title: `${countOf(added.length, 'request')} added`,
-        })
-        onDone()
-      },
-      (failure: unknown) => toastFailure('Failed to add requests', failure),
-    )
-  }
+  const onSubmit = form.handleSubmit(async ({ templateId }) => {
+    try {
+      const added = await addFromTemplate.mutateAsync({ auditId, templateId })
+      toast({ title: `${countOf(added.length, 'request')} added` })
+      onDone()
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, ['templateId'])
+      toastFailure('Failed to add requests', error)
+    }
+  })
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField
-        label="Template"
-        error={error ?? (templates.isError ? 'The templates could not be loaded.' : undefined)}
-      >
-        {(controlProps) => (
-          <Select
-            value={templateId}
-            onValueChange={(value) => {
-              setTemplateId(value)
-              setError(undefined)
-            }}
-            disabled={!templates.data}
+      <Controller
+        control={form.control}
+        name="templateId"
+        render={({ field }) => (
+          <FormField
+            label="Template"
+            error={
+              errors.templateId?.message ??
+              (templates.isError ? 'The templates could not be loaded.' : undefined)
+            }
           >
-            <SelectTrigger {...controlProps}>
-              <SelectValue placeholder={templates.isPending ? 'Loading...' : 'Select a template'} />
-            </SelectTrigger>
-            <SelectContent>
-              {templates.data?.map((template) => (
-                <SelectItem key={template.id} value={template.id}>
-                  {template.name} ({countOf(template.itemCount, 'item')})
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            {(controlProps) => (
+              <Select value={field.value} onValueChange={field.onChange} disabled={!templates.data}>
+                <SelectTrigger {...controlProps} onBlur={field.onBlur} ref={field.ref}>
+                  <SelectValue
+                    placeholder={templates.isPending ? 'Loading...' : 'Select a template'}
+                  />
+                </SelectTrigger>
+                <SelectContent>
+                  {templates.data?.map((template) => (
+                    <SelectItem key={template.id} value={template.id}>
+                      {template.name} ({countOf(template.itemCount, 'item')})
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
         )}
-      </FormField>
+      />
       <DialogFooter>
         <PendingButton type="submit" pending={addFromTemplate.isPending} pendingLabel="Adding...">
           Add Requests

@@ -1,10 +1,24 @@
-import { REQUEST_LIMITS, type RequestDetail } from '@shared/schemas/requests'
-import { useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { REQUEST_LIMITS, submitRequestInput, type RequestDetail } from '@shared/schemas/requests'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
-import { serverMessage } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useSubmitRequest } from '../api/submit-request'
+import { showRefusal } from '../lib/show-refusal'
+
+const RESPONSE_REQUIRED = 'This request requires a written response'
+
+/** The shared submit schema, and the request's own rule: a written response when it needs one. */
+const answerSchema = (request: Pick<RequestDetail, 'responseRequired'>) =>
+  submitRequestInput.superRefine((answer, context) => {
+    if (request.responseRequired && !answer.response)
+      context.addIssue({ code: 'custom', path: ['response'], message: RESPONSE_REQUIRED })
+  })
+type AnswerValues = z.input<typeof submitRequestInput>
+type AnswerOutput = z.output<typeof submitRequestInput>
 
 /** The client user's answer: each submission is a new version. */
 export function AnswerForm({
@@ -16,13 +30,18 @@ export function AnswerForm({
   hasDocument: boolean
 }) {
   const submitRequest = useSubmitRequest()
-  const [response, setResponse] = useState('')
-  const [error, setError] = useState<string>()
+  const form = useForm<AnswerValues, unknown, AnswerOutput>({
+    resolver: zodResolver(answerSchema(request)),
+    defaultValues: { response: '' },
+  })
   const id = useId()
-  const missingResponse = request.responseRequired && response.trim() === ''
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const { errors } = form.formState
+  const error = errors.response?.message ?? errors.root?.server?.message
+  const missingResponse = request.responseRequired && !form.watch('response')?.trim()
   const missingDocument = request.documentRequired && !hasDocument
   const blocked = missingResponse || missingDocument
-  const hintId = `${id}-hint`
   const hint = [
     missingDocument ? 'This request needs a document: attach a file above.' : null,
     missingResponse ? 'This request needs a written response before you can submit it.' : null,
@@ -30,21 +49,22 @@ export function AnswerForm({
     .filter(Boolean)
     .join(' ')
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault()
-    if (blocked) return
-    submitRequest.mutateAsync({ id: request.id, response: response.trim() || null }).then(
-      () => {
-        setResponse('')
-        setError(undefined)
-        toast({ title: 'Answer submitted', description: 'Your audit firm will review it.' })
-      },
-      (failure: unknown) =>
-        setError(serverMessage(failure) ?? 'Your answer could not be submitted. Please try again.'),
-    )
-  }
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await submitRequest.mutateAsync({ id: request.id, input })
+      form.reset({ response: '' })
+      toast({ title: 'Answer submitted', description: 'Your audit firm will review it.' })
+    } catch (failure) {
+      showRefusal(
+        form,
+        failure,
+        ['response'],
+        'Your answer could not be submitted. Please try again.',
+      )
+    }
+  })
 
-  const describedBy = [missingResponse ? hintId : null, error ? `${id}-error` : null]
+  const describedBy = [missingResponse ? hintId : null, error ? errorId : null]
     .filter(Boolean)
     .join(' ')
 
@@ -57,13 +77,12 @@ export function AnswerForm({
         id={id}
         rows={6}
         maxLength={REQUEST_LIMITS.response}
-        value={response}
-        onChange={(event) => setResponse(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
+        {...form.register('response')}
       />
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
           {error}
         </p>
       ) : null}

@@ -1,6 +1,14 @@
-import type { AuditRequest } from '@shared/schemas/requests'
-import type { User } from '@shared/schemas/users'
-import { useId, useState, type ReactElement } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { calendarDate } from '@shared/schemas/common'
+import {
+  bulkUpdateRequestsInput,
+  type Assignee,
+  type BulkUpdateRequestsInput,
+  type AuditRequest,
+} from '@shared/schemas/requests'
+import { useId, type ReactElement } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -13,14 +21,38 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select'
-import { serverMessage } from '@/lib/mutation-feedback'
-import { toast } from '@/lib/toast'
 import { countOf } from '@/lib/plural'
+import { toast } from '@/lib/toast'
 import { useUpdateRequests } from '../api/update-requests'
-import { RequestChecklist, useChosenRequests } from './request-checklist'
+import { showRefusal } from '../lib/show-refusal'
+import { RequestChecklist } from './request-checklist'
 
 const KEEP = 'keep'
 const UNASSIGNED = 'unassigned'
+
+/**
+ * The form's choices ("keep as it is", an empty date) become the PATCH's absent fields; the
+ * result must satisfy the shared schema, and something must be set.
+ */
+const assignFormSchema = z
+  .object({
+    requestIds: bulkUpdateRequestsInput.shape.requestIds,
+    assigneeId: z.string(),
+    dueDate: z.union([z.literal(''), calendarDate]),
+  })
+  .refine((values) => values.assigneeId !== KEEP || values.dueDate !== '', {
+    path: ['assigneeId'],
+    message: 'Choose an assignee or a due date to set',
+  })
+  .transform(({ requestIds, assigneeId, dueDate }): BulkUpdateRequestsInput => ({
+    requestIds,
+    ...(assigneeId === KEEP ? {} : { assigneeId: assigneeId === UNASSIGNED ? null : assigneeId }),
+    ...(dueDate ? { dueDate } : {}),
+  }))
+  .pipe(bulkUpdateRequestsInput)
+type AssignFormValues = z.input<typeof assignFormSchema>
+type AssignFormOutput = z.output<typeof assignFormSchema>
+const FIELDS = ['requestIds', 'assigneeId', 'dueDate'] as const
 
 /** Staff: one assignee and/or one due date for several requests that can still be planned. */
 export function AssignRequestsDialog({
@@ -31,7 +63,8 @@ export function AssignRequestsDialog({
 }: {
   auditId: string
   requests: AuditRequest[]
-  assignees: User[] | undefined
+  /** Who they may be assigned to; undefined while loading. */
+  assignees: Assignee[] | undefined
   trigger: ReactElement
 }) {
   return (
@@ -60,88 +93,87 @@ function AssignRequestsForm({
 }: {
   auditId: string
   requests: AuditRequest[]
-  assignees: User[] | undefined
+  assignees: Assignee[] | undefined
   onDone: () => void
 }) {
   const updateRequests = useUpdateRequests()
-  const { chosen, toggle } = useChosenRequests(requests)
-  const [assignee, setAssignee] = useState(KEEP)
-  const [dueDate, setDueDate] = useState('')
-  const [error, setError] = useState<string>()
+  const form = useForm<AssignFormValues, unknown, AssignFormOutput>({
+    resolver: zodResolver(assignFormSchema),
+    defaultValues: {
+      requestIds: requests.map((request) => request.id),
+      assigneeId: KEEP,
+      dueDate: '',
+    },
+  })
   const errorId = useId()
+  const { errors } = form.formState
+  const error = errors.requestIds?.message ?? errors.root?.server?.message
+  const count = form.watch('requestIds').length
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault()
-    if (chosen.size === 0) return setError('Choose at least one request')
-    if (assignee === KEEP && !dueDate) return setError('Choose an assignee or a due date to set')
-    const input = {
-      requestIds: [...chosen],
-      ...(assignee === KEEP ? {} : { assigneeId: assignee === UNASSIGNED ? null : assignee }),
-      ...(dueDate ? { dueDate } : {}),
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const updated = await updateRequests.mutateAsync({ auditId, input })
+      toast({ title: `${countOf(updated.length, 'request')} updated` })
+      onDone()
+    } catch (failure) {
+      showRefusal(form, failure, FIELDS, 'The requests could not be updated. Please try again.')
     }
-    updateRequests.mutateAsync({ auditId, input }).then(
-      (updated) => {
-        toast({
-          title: `${countOf(updated.length, 'request')} updated`,
-        })
-        onDone()
-      },
-      (failure: unknown) =>
-        setError(serverMessage(failure) ?? 'The requests could not be updated. Please try again.'),
-    )
-  }
+  })
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <RequestChecklist
-        legend="Requests to change"
-        requests={requests}
-        chosen={chosen}
-        onToggle={toggle}
-        describedBy={error ? errorId : undefined}
+      <Controller
+        control={form.control}
+        name="requestIds"
+        render={({ field }) => (
+          <RequestChecklist
+            legend="Requests to change"
+            requests={requests}
+            value={field.value}
+            onChange={field.onChange}
+            describedBy={error ? errorId : undefined}
+          />
+        )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="Assignee"
-          description={
-            assignees?.length === 0
-              ? 'This client has no users yet: invite one from Admin Settings.'
-              : undefined
-          }
-        >
-          {(controlProps) => (
-            <Select
-              value={assignee}
-              onValueChange={(value) => {
-                setAssignee(value)
-                setError(undefined)
-              }}
-              disabled={!assignees}
+        <Controller
+          control={form.control}
+          name="assigneeId"
+          render={({ field }) => (
+            <FormField
+              label="Assignee"
+              error={errors.assigneeId?.message}
+              description={
+                assignees?.length === 0
+                  ? 'This client has no users yet: invite one from Admin Settings.'
+                  : undefined
+              }
             >
-              <SelectTrigger {...controlProps}>
-                <SelectValue placeholder="Loading..." />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={KEEP}>Keep as it is</SelectItem>
-                <SelectItem value={UNASSIGNED}>Unassigned</SelectItem>
-                {assignees?.map((user) => (
-                  <SelectItem key={user.id} value={user.id}>
-                    {user.firstName} {user.lastName}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              {(controlProps) => (
+                <Select value={field.value} onValueChange={field.onChange} disabled={!assignees}>
+                  <SelectTrigger {...controlProps} onBlur={field.onBlur} ref={field.ref}>
+                    <SelectValue placeholder="Loading..." />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={KEEP}>Keep as it is</SelectItem>
+                    <SelectItem value={UNASSIGNED}>Unassigned</SelectItem>
+                    {assignees?.map((user) => (
+                      <SelectItem key={user.id} value={user.id}>
+                        {user.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </FormField>
           )}
-        </FormField>
-        <FormField label="Due date" description="Empty: each keeps its own.">
-          <Input
-            type="date"
-            value={dueDate}
-            onChange={(event) => {
-              setDueDate(event.target.value)
-              setError(undefined)
-            }}
-          />
+        />
+        <FormField
+          label="Due date"
+          description="Empty: each keeps its own."
+          error={errors.dueDate?.message}
+        >
+          <Input type="date" {...form.register('dueDate')} />
         </FormField>
       </div>
       {error ? (
@@ -151,7 +183,7 @@ function AssignRequestsForm({
       ) : null}
       <DialogFooter>
         <PendingButton type="submit" pending={updateRequests.isPending} pendingLabel="Saving...">
-          Update {countOf(chosen.size, 'Request')}
+          Update {countOf(count, 'Request')}
         </PendingButton>
       </DialogFooter>
     </form>

@@ -1,24 +1,31 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { createCommentInput, type RequestComment } from '@shared/schemas/requests'
 import { Lock } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
-import { serverMessage } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
 import { useCreateComment } from '../api/create-comment'
+import { showRefusal } from '../lib/show-refusal'
+
+type CommentValues = z.input<typeof createCommentInput>
+type CommentOutput = z.output<typeof createCommentInput>
 
 interface CommentThreadProps {
   requestId: string
   comments: RequestComment[]
   /** Internal notes: seen by the firm only. */
   internal: boolean
+  /** The caller may add to the thread (`comment` or `internal_note` in allowedActions). */
+  canWrite: boolean
 }
 
 /** A thread, oldest first, and the form that adds to it. */
-export function CommentThread({ requestId, comments, internal }: CommentThreadProps) {
-  const noun = internal ? 'note' : 'comment'
+export function CommentThread({ requestId, comments, internal, canWrite }: CommentThreadProps) {
   return (
     <div className="grid gap-4">
       {comments.length === 0 ? (
@@ -50,57 +57,48 @@ export function CommentThread({ requestId, comments, internal }: CommentThreadPr
           ))}
         </ol>
       )}
-      <CommentForm requestId={requestId} internal={internal} noun={noun} />
+      {canWrite ? <CommentForm requestId={requestId} internal={internal} /> : null}
     </div>
   )
 }
 
-function CommentForm({
-  requestId,
-  internal,
-  noun,
-}: {
-  requestId: string
-  internal: boolean
-  noun: string
-}) {
+function CommentForm({ requestId, internal }: { requestId: string; internal: boolean }) {
   const createComment = useCreateComment()
-  const [body, setBody] = useState('')
-  const [error, setError] = useState<string>()
+  const form = useForm<CommentValues, unknown, CommentOutput>({
+    resolver: zodResolver(createCommentInput),
+    defaultValues: { body: '', internal },
+  })
   const id = useId()
-  const label = internal ? 'New internal note' : 'New comment'
+  const errorId = `${id}-error`
+  const { errors } = form.formState
+  const error = errors.body?.message ?? errors.root?.server?.message
+  const noun = internal ? 'note' : 'comment'
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault()
-    const parsed = createCommentInput.safeParse({ body, internal })
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message)
-    createComment.mutateAsync({ requestId, body: parsed.data.body, internal }).then(
-      () => {
-        setBody('')
-        setError(undefined)
-        toast({ title: internal ? 'Internal note added' : 'Comment added' })
-      },
-      (failure: unknown) =>
-        setError(serverMessage(failure) ?? `The ${noun} could not be saved. Please try again.`),
-    )
-  }
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await createComment.mutateAsync({ requestId, input })
+      form.reset({ body: '', internal })
+      toast({ title: internal ? 'Internal note added' : 'Comment added' })
+    } catch (failure) {
+      showRefusal(form, failure, ['body'], `The ${noun} could not be saved. Please try again.`)
+    }
+  })
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-2">
       <label htmlFor={id} className="flex items-center gap-1.5 text-sm font-medium">
         {internal ? <Lock aria-hidden="true" className="size-4" /> : null}
-        {label}
+        {internal ? 'New internal note' : 'New comment'}
       </label>
       <Textarea
         id={id}
         rows={3}
-        value={body}
-        onChange={(event) => setBody(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...form.register('body')}
       />
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+        <p id={errorId} className="text-sm font-medium text-destructive">
           {error}
         </p>
       ) : null}

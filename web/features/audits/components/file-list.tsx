@@ -1,8 +1,10 @@
+import { filesApi } from '@shared/api/requests'
+import { formatSize } from '@shared/format'
 import type { RequestFile } from '@shared/schemas/requests'
 import { Download, FileText } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { urlOf } from '@/lib/api'
 import { formatDateTime } from '@/lib/dates'
-import { formatFileSize } from '../lib/format-size'
 
 /** The files of a version: name, size and a download link; `action` adds a control per file. */
 export function FileList({
@@ -23,14 +25,12 @@ export function FileList({
         >
           <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
           <span className="min-w-0 flex-1 font-medium break-all">{file.fileName}</span>
-          <span className="text-muted-foreground tabular-nums">
-            {formatFileSize(file.sizeBytes)}
-          </span>
+          <span className="text-muted-foreground tabular-nums">{formatSize(file.sizeBytes)}</span>
           <span className="sr-only">
             uploaded by {file.uploadedBy} on {formatDateTime(file.createdAt)}
           </span>
           <a
-            href={`/api/files/${encodeURIComponent(file.id)}`}
+            href={urlOf(filesApi.download, { params: { id: file.id } })}
             download
             aria-label={`Download ${file.fileName}`}
             className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline"

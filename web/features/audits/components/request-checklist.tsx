@@ -1,40 +1,37 @@
 import type { AuditRequest } from '@shared/schemas/requests'
-import { useEffect, useRef, useState } from 'react'
-
-/** The chosen request ids of a checklist, all of them to start with. */
-export function useChosenRequests(requests: AuditRequest[]) {
-  const [chosen, setChosen] = useState(() => new Set(requests.map((request) => request.id)))
-  const toggle = (ids: string[], checked: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current)
-      for (const id of ids) {
-        if (checked) next.add(id)
-        else next.delete(id)
-      }
-      return next
-    })
-  return { chosen, toggle }
-}
+import { useEffect, useRef } from 'react'
 
 /** A list of requests to tick, with an "All" box on top; each row says who it is assigned to. */
 export function RequestChecklist({
   legend,
   requests,
-  chosen,
-  onToggle,
+  value,
+  onChange,
   describedBy,
 }: {
   legend: string
   requests: AuditRequest[]
-  chosen: Set<string>
-  onToggle: (ids: string[], checked: boolean) => void
+  /** The chosen request ids. */
+  value: string[]
+  onChange: (ids: string[]) => void
   describedBy?: string
 }) {
   const all = useRef<HTMLInputElement>(null)
+  const chosen = new Set(value)
   const count = requests.filter((request) => chosen.has(request.id)).length
   useEffect(() => {
     if (all.current) all.current.indeterminate = count > 0 && count < requests.length
   }, [count, requests.length])
+
+  const toggle = (ids: string[], checked: boolean) => {
+    const next = new Set(chosen)
+    for (const id of ids) {
+      if (checked) next.add(id)
+      else next.delete(id)
+    }
+    // In the list's order, whatever the order of the clicks.
+    onChange(requests.map((request) => request.id).filter((id) => next.has(id)))
+  }
 
   return (
     <fieldset className="grid gap-2" aria-describedby={describedBy}>
@@ -48,7 +45,7 @@ export function RequestChecklist({
               className="size-4 accent-primary"
               checked={count === requests.length}
               onChange={(event) =>
-                onToggle(
+                toggle(
                   requests.map((request) => request.id),
                   event.target.checked,
                 )
@@ -65,7 +62,7 @@ export function RequestChecklist({
                   type="checkbox"
                   className="mt-0.5 size-4 accent-primary"
                   checked={chosen.has(request.id)}
-                  onChange={(event) => onToggle([request.id], event.target.checked)}
+                  onChange={(event) => toggle([request.id], event.target.checked)}
                 />
                 <span className="grid gap-0.5">
                   <span>

@@ -1,56 +1,30 @@
-import type { AuditRequest } from '@shared/schemas/requests'
-import type { User } from '@shared/schemas/users'
+import type { Assignee, AuditRequest } from '@shared/schemas/requests'
 import { ArrowDown, ArrowUp, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
 import { RequestStatusBadge } from '@/components/status-badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
-import { toastFailure } from '@/lib/mutation-feedback'
-import { toast } from '@/lib/toast'
-import { useUpdateRequest } from '../api/update-request'
 import { DeleteRequestDialog } from './delete-request-dialog'
-import { RequestFormDialog } from './request-form-dialog'
-import { RequirementBadges } from './requirement-badges'
 import { DueDate } from './due-date'
-
-const UNASSIGNED = 'unassigned'
+import { RequestFormDialog } from './request-form-dialog'
+import { RequestPlanning } from './request-planning'
+import { RequirementBadges } from './requirement-badges'
 
 interface RequestRowProps {
   request: AuditRequest
-  /** Staff: assignee, due date and (for drafts) edit, delete and move. */
-  canManage: boolean
-  assignees: User[] | undefined
-  /** Moves this draft before/after its neighbouring draft; undefined at either end. */
+  /** Who requests may be assigned to (undefined while loading, or when nobody may plan). */
+  assignees: Assignee[] | undefined
+  /** Moves this draft one place among the drafts; undefined at either end. */
   onMoveUp?: () => void
   onMoveDown?: () => void
+  /** A move is on its way: every move button waits. */
   moving: boolean
 }
 
-export function RequestRow({
-  request,
-  canManage,
-  assignees,
-  onMoveUp,
-  onMoveDown,
-  moving,
-}: RequestRowProps) {
-  const updateRequest = useUpdateRequest()
-  const isDraft = request.status === 'draft'
-  const canPlan = request.allowedActions.includes('plan')
-
-  const save = (input: { assigneeId?: string | null; dueDate?: string | null }, what: string) =>
-    updateRequest.mutateAsync({ id: request.id, input }).then(
-      () => toast({ title: `${what} updated` }),
-      (error: unknown) => toastFailure(`Failed to update the ${what.toLowerCase()}`, error),
-    )
+/** One request of the audit page, with the controls its `allowedActions` permit. */
+export function RequestRow({ request, assignees, onMoveUp, onMoveDown, moving }: RequestRowProps) {
+  const can = (action: AuditRequest['allowedActions'][number]) =>
+    request.allowedActions.includes(action)
 
   return (
     <Card className="grid gap-3 p-4 sm:p-5">
@@ -77,56 +51,8 @@ export function RequestRow({
         documentRequired={request.documentRequired}
         responseRequired={request.responseRequired}
       />
-      {canPlan ? (
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end">
-          <div className="grid gap-1.5">
-            <span aria-hidden="true" className="text-xs font-medium text-muted-foreground">
-              Assignee
-            </span>
-            <Select
-              value={request.assigneeId ?? UNASSIGNED}
-              disabled={!assignees || updateRequest.isPending}
-              onValueChange={(value) =>
-                void save({ assigneeId: value === UNASSIGNED ? null : value }, 'Assignee')
-              }
-            >
-              <SelectTrigger aria-label={`Assignee of request ${request.number}`}>
-                <SelectValue placeholder="Loading..." />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={UNASSIGNED}>Unassigned</SelectItem>
-                {request.assigneeId &&
-                !assignees?.some((user) => user.id === request.assigneeId) ? (
-                  <SelectItem value={request.assigneeId}>
-                    {request.assigneeName ?? 'Unknown user'}
-                  </SelectItem>
-                ) : null}
-                {assignees?.map((user) => (
-                  <SelectItem key={user.id} value={user.id}>
-                    {user.firstName} {user.lastName}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <span aria-hidden="true" className="text-xs font-medium text-muted-foreground">
-              Due date
-            </span>
-            <Input
-              type="date"
-              aria-label={`Due date of request ${request.number}`}
-              className="w-full sm:w-44"
-              defaultValue={request.dueDate ?? ''}
-              key={request.dueDate ?? ''}
-              disabled={updateRequest.isPending}
-              onChange={(event) => {
-                const value = event.target.value || null
-                if (value !== request.dueDate) void save({ dueDate: value }, 'Due date')
-              }}
-            />
-          </div>
-        </div>
+      {can('plan') ? (
+        <RequestPlanning request={request} assignees={assignees} />
       ) : (
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="flex items-center gap-1.5">
@@ -136,40 +62,46 @@ export function RequestRow({
           <DueDate date={request.dueDate} />
         </p>
       )}
-      {canManage && isDraft ? (
+      {can('edit') || can('delete') || can('move') ? (
         <div className="flex flex-wrap gap-2">
-          <RequestFormDialog
-            auditId={request.auditId}
-            request={request}
-            trigger={
-              <Button variant="outline" size="sm">
-                Edit<span className="sr-only"> request {request.number}</span>
+          {can('edit') ? (
+            <RequestFormDialog
+              auditId={request.auditId}
+              request={request}
+              trigger={
+                <Button variant="outline" size="sm">
+                  Edit<span className="sr-only"> request {request.number}</span>
+                </Button>
+              }
+            />
+          ) : null}
+          {can('delete') ? <DeleteRequestDialog request={request} /> : null}
+          {can('move') ? (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!onMoveUp || moving}
+                onClick={onMoveUp}
+                data-move={`${request.id}:up`}
+                aria-label={`Move request ${request.number} up`}
+              >
+                <ArrowUp aria-hidden="true" />
+                <span aria-hidden="true">Up</span>
               </Button>
-            }
-          />
-          <DeleteRequestDialog request={request} />
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!onMoveUp || moving}
-            onClick={onMoveUp}
-            data-move={`${request.id}:up`}
-            aria-label={`Move request ${request.number} up`}
-          >
-            <ArrowUp aria-hidden="true" />
-            <span aria-hidden="true">Up</span>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!onMoveDown || moving}
-            onClick={onMoveDown}
-            data-move={`${request.id}:down`}
-            aria-label={`Move request ${request.number} down`}
-          >
-            <ArrowDown aria-hidden="true" />
-            <span aria-hidden="true">Down</span>
-          </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!onMoveDown || moving}
+                onClick={onMoveDown}
+                data-move={`${request.id}:down`}
+                aria-label={`Move request ${request.number} down`}
+              >
+                <ArrowDown aria-hidden="true" />
+                <span aria-hidden="true">Down</span>
+              </Button>
+            </>
+          ) : null}
         </div>
       ) : null}
     </Card>

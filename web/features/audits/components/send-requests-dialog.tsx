@@ -1,13 +1,20 @@
-import type { AuditRequest } from '@shared/schemas/requests'
-import { useId, useState, type ReactElement } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { sendRequestsInput, type AuditRequest } from '@shared/schemas/requests'
+import { useId, type ReactElement } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
 import { DialogFooter } from '@/components/ui/dialog'
 import { PendingButton } from '@/components/ui/pending-button'
-import { serverMessage } from '@/lib/mutation-feedback'
-import { toast } from '@/lib/toast'
 import { countOf } from '@/lib/plural'
+import { toast } from '@/lib/toast'
 import { useSendRequests } from '../api/send-requests'
-import { RequestChecklist, useChosenRequests } from './request-checklist'
+import { showRefusal } from '../lib/show-refusal'
+import { RequestChecklist } from './request-checklist'
+
+// The form always names the drafts it sends.
+const sendFormSchema = sendRequestsInput.required()
+type SendFormValues = z.input<typeof sendFormSchema>
 
 export function SendRequestsDialog({
   auditId,
@@ -15,6 +22,7 @@ export function SendRequestsDialog({
   trigger,
 }: {
   auditId: string
+  /** The requests that can be sent. */
   drafts: AuditRequest[]
   trigger: ReactElement
 }) {
@@ -39,32 +47,44 @@ function SendRequestsForm({
   onDone: () => void
 }) {
   const sendRequests = useSendRequests()
-  const { chosen, toggle } = useChosenRequests(drafts)
-  const [error, setError] = useState<string>()
+  const form = useForm<SendFormValues>({
+    resolver: zodResolver(sendFormSchema),
+    defaultValues: { requestIds: drafts.map((draft) => draft.id) },
+  })
   const errorId = useId()
+  const { errors } = form.formState
+  const error = errors.requestIds?.message ?? errors.root?.server?.message
+  const count = form.watch('requestIds').length
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault()
-    if (chosen.size === 0) return setError('Choose at least one request')
-    const all = chosen.size === drafts.length
-    sendRequests.mutateAsync({ auditId, requestIds: all ? undefined : [...chosen] }).then(
-      (sent) => {
-        toast({ title: `${countOf(sent.length, 'request')} sent` })
-        onDone()
-      },
-      (failure: unknown) =>
-        setError(serverMessage(failure) ?? 'The requests could not be sent. Please try again.'),
-    )
-  }
+  const onSubmit = form.handleSubmit(async ({ requestIds }) => {
+    try {
+      const sent = await sendRequests.mutateAsync({ auditId, requestIds })
+      toast({ title: `${countOf(sent.length, 'request')} sent` })
+      onDone()
+    } catch (failure) {
+      showRefusal(
+        form,
+        failure,
+        ['requestIds'],
+        'The requests could not be sent. Please try again.',
+      )
+    }
+  })
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <RequestChecklist
-        legend="Drafts to send"
-        requests={drafts}
-        chosen={chosen}
-        onToggle={toggle}
-        describedBy={error ? errorId : undefined}
+      <Controller
+        control={form.control}
+        name="requestIds"
+        render={({ field }) => (
+          <RequestChecklist
+            legend="Drafts to send"
+            requests={drafts}
+            value={field.value}
+            onChange={field.onChange}
+            describedBy={error ? errorId : undefined}
+          />
+        )}
       />
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
@@ -73,7 +93,7 @@ function SendRequestsForm({
       ) : null}
       <DialogFooter>
         <PendingButton type="submit" pending={sendRequests.isPending} pendingLabel="Sending...">
-          Send {countOf(chosen.size, 'Request')}
+          Send {countOf(count, 'Request')}
         </PendingButton>
       </DialogFooter>
     </form>

@@ -1,22 +1,19 @@
-import type { AuditRequest } from '@shared/schemas/requests'
+import { useQuery } from '@tanstack/react-query'
 import { Inbox } from 'lucide-react'
 import { Link } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
-import { RequestStatusBadge } from '@/components/status-badge'
 import { Badge } from '@/components/ui/badge'
-import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatCalendarDate } from '@/lib/dates'
+import { requestQueries } from '@/lib/queries/requests'
 import { useSession } from '@/lib/session'
-import { useMyRequests } from '../api/get-my-requests'
-import { RequirementBadges } from '../components/requirement-badges'
-import { DueDate } from '../components/due-date'
+import { MyRequestCard } from '../components/my-request-card'
 
 /** The client user's requests across their audits, grouped by audit, overdue first (the e-mail's link). */
 export function MyRequestsPage() {
-  const myRequests = useMyRequests()
+  const myRequests = useQuery(requestQueries.mine())
   const me = useSession().id
 
   return (
@@ -45,8 +42,8 @@ export function MyRequestsPage() {
         </EmptyState>
       ) : (
         myRequests.data.map(({ audit, requests }) => {
-          const waiting = requests.filter(
-            (request) => request.status === 'sent' || request.status === 'returned',
+          const waiting = requests.filter((request) =>
+            request.allowedActions.includes('submit'),
           ).length
           const headingId = `audit-${audit.id}`
           return (
@@ -87,34 +84,5 @@ export function MyRequestsPage() {
         })
       )}
     </div>
-  )
-}
-
-function MyRequestCard({ request, mine }: { request: AuditRequest; mine: boolean }) {
-  return (
-    <Card className="relative grid gap-2 p-4 focus-within:ring-2 focus-within:ring-ring">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <h3 className="min-w-0 font-medium break-words">
-          <span className="mr-2 text-muted-foreground tabular-nums">#{request.number}</span>
-          <Link
-            to={`/requests/${request.id}`}
-            className="outline-none after:absolute after:inset-0"
-          >
-            {request.title}
-          </Link>
-        </h3>
-        <RequestStatusBadge status={request.status} overdue={request.overdue} />
-      </div>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span>
-          {mine ? 'Assigned to you' : `Assigned to ${request.assigneeName ?? 'nobody yet'}`}
-        </span>
-        <DueDate date={request.dueDate} />
-        <RequirementBadges
-          documentRequired={request.documentRequired}
-          responseRequired={request.responseRequired}
-        />
-      </div>
-    </Card>
   )
 }

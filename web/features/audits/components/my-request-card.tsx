@@ -1,0 +1,36 @@
+import type { AuditRequest } from '@shared/schemas/requests'
+import { Link } from 'react-router'
+import { RequestStatusBadge } from '@/components/status-badge'
+import { Card } from '@/components/ui/card'
+import { DueDate } from './due-date'
+import { RequirementBadges } from './requirement-badges'
+
+/** One of the client user's requests: the whole card opens it. */
+export function MyRequestCard({ request, mine }: { request: AuditRequest; mine: boolean }) {
+  return (
+    <Card className="relative grid gap-2 p-4 focus-within:ring-2 focus-within:ring-ring">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <h3 className="min-w-0 font-medium break-words">
+          <span className="mr-2 text-muted-foreground tabular-nums">#{request.number}</span>
+          <Link
+            to={`/requests/${request.id}`}
+            className="outline-none after:absolute after:inset-0"
+          >
+            {request.title}
+          </Link>
+        </h3>
+        <RequestStatusBadge status={request.status} overdue={request.overdue} />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span>
+          {mine ? 'Assigned to you' : `Assigned to ${request.assigneeName ?? 'nobody yet'}`}
+        </span>
+        <DueDate date={request.dueDate} />
+        <RequirementBadges
+          documentRequired={request.documentRequired}
+          responseRequired={request.responseRequired}
+        />
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,199 @@
+import { auditsApi } from '@shared/api/engagements'
+import { requestsApi } from '@shared/api/requests'
+import { AUDIT_ACTIONS } from '@shared/access'
+import type { AuditDetail } from '@shared/schemas/audits'
+import type { AuditRequest, BulkUpdateRequestsInput } from '@shared/schemas/requests'
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test } from 'vitest'
+import { answer, refusal } from '@/test/api'
+import { aRequest, aRequestList, anAssignee, anAudit, aUser } from '@/test/fixtures'
+import { renderWithApp } from '@/test/render'
+import { server } from '@/test/server'
+import { AuditPage } from './audit-page'
+
+const DRAFT_ACTIONS = [
+  'edit',
+  'plan',
+  'move',
+  'delete',
+  'send',
+  'not_applicable',
+  'comment',
+] as const
+const SENT_ACTIONS = ['plan', 'not_applicable', 'comment'] as const
+
+function showAudit(audit: AuditDetail, requests: AuditRequest[]) {
+  const grace = anAssignee({ name: 'Grace Hopper' })
+  const ada = anAssignee({ name: 'Ada Lovelace', email: 'ada@example.com' })
+  server.use(
+    answer(auditsApi.get, audit),
+    answer(requestsApi.list, aRequestList(requests)),
+    answer(requestsApi.assignees, [grace, ada]),
+  )
+  const rendered = renderWithApp(<AuditPage />, {
+    user: aUser({ role: 'staff' }),
+    route: `/audits/${audit.id}`,
+    path: '/audits/:id',
+  })
+  return { ...rendered, grace, ada }
+}
+
+/** Requests as the server numbers them: by their place in the list. */
+const numbered = (requests: AuditRequest[]) =>
+  requests.map((request, index) => ({ ...request, number: index + 1, position: index }))
+
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Requests' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent)
+
+describe('reordering drafts', () => {
+  const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
+  const sent = aRequest({
+    auditId: audit.id,
+    title: 'Bank statements',
+    status: 'sent',
+    allowedActions: [...SENT_ACTIONS],
+  })
+  const draft = (title: string) =>
+    aRequest({ auditId: audit.id, title, allowedActions: [...DRAFT_ACTIONS] })
+  const [a, b, c] = [draft('Board minutes'), draft('Signed engagement letter'), draft('Ledger')]
+
+  test('Down sends one move with the new place among the drafts; the list refreshes and the keyboard stays on the moved request', async () => {
+    const { user } = showAudit(audit, numbered([sent, a!, b!, c!]))
+    const moves: { id: string; body: unknown }[] = []
+    server.use(
+      answer(requestsApi.move, async ({ request, params }) => {
+        moves.push({ id: String(params.id), body: await request.json() })
+        server.use(answer(requestsApi.list, aRequestList(numbered([sent, a!, c!, b!]))))
+        return { ...b!, number: 4, position: 3 }
+      }),
+    )
+
+    await user.click(await screen.findByRole('button', { name: 'Move request 3 down' }))
+
+    await waitFor(() =>
+      expect(titles()).toEqual([
+        '#1Bank statements',
+        '#2Board minutes',
+        '#3Ledger',
+        '#4Signed engagement letter',
+      ]),
+    )
+    expect(moves).toEqual([{ id: b!.id, body: { position: 2 } }])
+    // Now the last draft: its Down is disabled, so the keyboard is on its Up.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Move request 4 up' })).toHaveFocus(),
+    )
+    expect(screen.getByRole('button', { name: 'Move request 4 down' })).toBeDisabled()
+  })
+
+  test('the first draft cannot go up, the last cannot go down, and a sent request does not move', async () => {
+    showAudit(audit, numbered([sent, a!, b!, c!]))
+
+    expect(await screen.findByRole('button', { name: 'Move request 2 up' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Move request 2 down' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Move request 3 up' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Move request 4 up' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Move request 4 down' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: /Move request 1/ })).toBeNull()
+  })
+})
+
+describe('Assign & Date', () => {
+  const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
+  const first = aRequest({
+    auditId: audit.id,
+    number: 1,
+    title: 'Board minutes',
+    allowedActions: [...DRAFT_ACTIONS],
+  })
+  const second = aRequest({
+    auditId: audit.id,
+    number: 2,
+    title: 'Ledger',
+    status: 'sent',
+    allowedActions: [...SENT_ACTIONS],
+  })
+
+  async function openDialog(user: ReturnType<typeof showAudit>['user']) {
+    await user.click(await screen.findByRole('button', { name: 'Assign & Date' }))
+    return screen.getByRole('dialog', { name: 'Assign and Date Requests' })
+  }
+
+  test('offers the assignees of the endpoint and sends one PATCH with the chosen requests, assignee and date', async () => {
+    const { user, ada } = showAudit(audit, [first, second])
+    const patches: BulkUpdateRequestsInput[] = []
+    server.use(
+      answer(requestsApi.bulkUpdate, async ({ request }) => {
+        const body = (await request.json()) as BulkUpdateRequestsInput
+        patches.push(body)
+        return [{ ...second, assigneeId: ada.id, assigneeName: ada.name, dueDate: '2099-06-30' }]
+      }),
+    )
+
+    const dialog = await openDialog(user)
+    await user.click(within(dialog).getByRole('checkbox', { name: /Board minutes/ }))
+    await user.click(within(dialog).getByRole('combobox', { name: 'Assignee' }))
+    const options = screen.getAllByRole('option').map((option) => option.textContent)
+    expect(options).toEqual(['Keep as it is', 'Unassigned', 'Grace Hopper', 'Ada Lovelace'])
+    await user.click(screen.getByRole('option', { name: 'Ada Lovelace' }))
+    await user.type(within(dialog).getByLabelText('Due date'), '2099-06-30')
+    await user.click(within(dialog).getByRole('button', { name: 'Update 1 Request' }))
+
+    expect(await screen.findByText('1 request updated')).toBeInTheDocument()
+    expect(patches).toEqual([
+      { requestIds: [second.id], assigneeId: ada.id, dueDate: '2099-06-30' },
+    ])
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  test('asks for something to set before calling the server', async () => {
+    const { user } = showAudit(audit, [first, second])
+    let calls = 0
+    server.use(
+      answer(requestsApi.bulkUpdate, () => {
+        calls += 1
+        return []
+      }),
+    )
+
+    const dialog = await openDialog(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Update 2 Requests' }))
+
+    expect(
+      await within(dialog).findByText('Choose an assignee or a due date to set'),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByRole('combobox', { name: 'Assignee' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    expect(calls).toBe(0)
+  })
+
+  test("shows the server's refusal in the dialog, which stays open with the choices kept", async () => {
+    const { user, grace } = showAudit(audit, [first, second])
+    server.use(
+      answer(requestsApi.bulkUpdate, () =>
+        refusal(409, {
+          code: 'CONFLICT',
+          message:
+            '#2 Ledger: this request is accepted: its assignee and due date can no longer change',
+        }),
+      ),
+    )
+
+    const dialog = await openDialog(user)
+    await user.click(within(dialog).getByRole('combobox', { name: 'Assignee' }))
+    await user.click(screen.getByRole('option', { name: grace.name }))
+    await user.click(within(dialog).getByRole('button', { name: 'Update 2 Requests' }))
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '#2 Ledger: this request is accepted',
+    )
+    expect(screen.getByRole('dialog', { name: 'Assign and Date Requests' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('combobox', { name: 'Assignee' })).toHaveTextContent(
+      'Grace Hopper',
+    )
+  })
+})
