@@ -65,14 +65,20 @@ export const updateRequestInput = z.strictObject(requestFields).partial()
 export type UpdateRequestInput = z.input<typeof updateRequestInput>
 
 /** Several requests of one audit at once: assignee and/or due date, all or nothing. */
-export const bulkUpdateRequestsInput = z.strictObject({
-  requestIds: z
-    .array(id, { error: 'requestIds must be a list of ids' })
-    .min(1, 'Choose at least one request')
-    .max(REQUEST_LIMITS.batch, `At most ${REQUEST_LIMITS.batch} requests at once`),
-  assigneeId: requestFields.assigneeId.optional(),
-  dueDate: requestFields.dueDate.optional(),
-})
+export const bulkUpdateRequestsInput = z
+  .strictObject({
+    requestIds: z
+      .array(id, { error: 'requestIds must be a list of ids' })
+      .min(1, 'Choose at least one request')
+      .max(REQUEST_LIMITS.batch, `At most ${REQUEST_LIMITS.batch} requests at once`),
+    assigneeId: requestFields.assigneeId.optional(),
+    dueDate: requestFields.dueDate.optional(),
+  })
+  .refine((input) => input.assigneeId !== undefined || input.dueDate !== undefined, {
+    path: ['assigneeId'],
+    message: 'Choose an assignee or a due date to set',
+  })
+
 export type BulkUpdateRequestsInput = z.input<typeof bulkUpdateRequestsInput>
 
 /** POST /api/requests/{id}/move: the draft's new place among the audit's drafts (0 = first). */

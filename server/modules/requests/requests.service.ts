@@ -303,8 +303,6 @@ export function requestsService(app: FastifyInstance) {
     async bulkUpdate(principal: Principal, auditId: string, input: BulkUpdateRequestsInput) {
       const orgId = principal.organizationId
       const { requestIds, assigneeId, dueDate } = input
-      if (assigneeId === undefined && dueDate === undefined)
-        throw fieldError('assigneeId', 'Choose an assignee or a due date to set')
       const audit = await findAuditWithClient(db, orgId, auditId)
       const chosen = await chosenRequests(principal, auditId, requestIds)
       if (assigneeId) await assertAssignee(orgId, audit.clientId, assigneeId)

@@ -32,17 +32,13 @@ const UNASSIGNED = 'unassigned'
 
 /**
  * The form's choices ("keep as it is", an empty date) become the PATCH's absent fields; the
- * result must satisfy the shared schema, and something must be set.
+ * result must satisfy the shared schema (which also wants something set).
  */
 const assignFormSchema = z
   .object({
     requestIds: bulkUpdateRequestsInput.shape.requestIds,
     assigneeId: z.string(),
     dueDate: z.union([z.literal(''), calendarDate]),
-  })
-  .refine((values) => values.assigneeId !== KEEP || values.dueDate !== '', {
-    path: ['assigneeId'],
-    message: 'Choose an assignee or a due date to set',
   })
   .transform(({ requestIds, assigneeId, dueDate }): BulkUpdateRequestsInput => ({
     requestIds,
