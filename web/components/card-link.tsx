@@ -1,5 +1,7 @@
 import type { ComponentProps } from 'react'
 import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { PendingButton } from '@/components/ui/pending-button'
 import { cn } from '@/lib/utils'
 
 /**
@@ -22,4 +24,37 @@ export function CardLink({ className, ...props }: ComponentProps<typeof Link>) {
 /** Card actions that must not follow the card's link. */
 export function CardActions({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('relative z-10 flex flex-wrap gap-2', className)} {...props} />
+}
+
+/** "Edit", named for screen readers ("Edit Acme Ltd"): a dialog's trigger on a card or row. */
+export function EditButton({ name, ...props }: ComponentProps<typeof Button> & { name: string }) {
+  return (
+    <Button variant="outline" size="sm" {...props}>
+      Edit<span className="sr-only"> {name}</span>
+    </Button>
+  )
+}
+
+/** "Delete", named for screen readers, pending while the deletion runs. */
+export function DeleteButton({
+  name,
+  pending,
+  onClick,
+}: {
+  name: string
+  pending: boolean
+  onClick: () => void
+}) {
+  return (
+    <PendingButton
+      variant="outline"
+      size="sm"
+      className="text-destructive hover:text-destructive"
+      pending={pending}
+      pendingLabel="Deleting..."
+      onClick={onClick}
+    >
+      Delete<span className="sr-only"> {name}</span>
+    </PendingButton>
+  )
 }

@@ -46,3 +46,20 @@ export function ErrorState({
     </div>
   )
 }
+
+/** The failed query's error state, with its retry (refetch) and its error. */
+export function QueryErrorState({
+  query,
+  ...props
+}: Omit<ErrorStateProps, 'onRetry' | 'retrying' | 'error'> & {
+  query: { refetch: () => unknown; isFetching: boolean; error: unknown }
+}) {
+  return (
+    <ErrorState
+      {...props}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      error={query.error}
+    />
+  )
+}

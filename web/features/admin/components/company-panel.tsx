@@ -2,20 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { COMPANY_SIZES, INDUSTRIES } from '@shared/constants'
 import { updateOrganizationInput, type Organization } from '@shared/schemas/organization'
 import { useQuery } from '@tanstack/react-query'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
+import { SelectField } from '@/components/select-field'
 import { Card } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { organizationQueries } from '@/lib/queries/administration'
@@ -40,12 +34,7 @@ export function CompanyPanel() {
       {organization.isPending ? (
         <CompanySkeleton />
       ) : organization.isError ? (
-        <ErrorState
-          title="Could not load the company details"
-          onRetry={() => void organization.refetch()}
-          retrying={organization.isFetching}
-          error={organization.error}
-        />
+        <QueryErrorState title="Could not load the company details" query={organization} />
       ) : (
         <CompanyForm organization={organization.data} />
       )}
@@ -89,57 +78,19 @@ function CompanyForm({ organization }: { organization: Organization }) {
           <Input autoComplete="organization" {...form.register('name')} />
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Controller
+          <SelectField
             control={form.control}
             name="industry"
-            render={({ field, fieldState }) => (
-              <FormField label="Industry" error={fieldState.error?.message}>
-                {(controlProps) => (
-                  <Select
-                    value={field.value ?? ''}
-                    onValueChange={field.onChange}
-                    name={field.name}
-                  >
-                    <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                      <SelectValue placeholder="Select industry" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {INDUSTRIES.map((industry) => (
-                        <SelectItem key={industry} value={industry}>
-                          {industry}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              </FormField>
-            )}
+            label="Industry"
+            placeholder="Select industry"
+            options={INDUSTRIES.map((industry) => ({ value: industry, label: industry }))}
           />
-          <Controller
+          <SelectField
             control={form.control}
             name="size"
-            render={({ field, fieldState }) => (
-              <FormField label="Company size" error={fieldState.error?.message}>
-                {(controlProps) => (
-                  <Select
-                    value={field.value ?? ''}
-                    onValueChange={field.onChange}
-                    name={field.name}
-                  >
-                    <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                      <SelectValue placeholder="Select company size" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {COMPANY_SIZES.map((size) => (
-                        <SelectItem key={size} value={size}>
-                          {size}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              </FormField>
-            )}
+            label="Company size"
+            placeholder="Select company size"
+            options={COMPANY_SIZES.map((size) => ({ value: size, label: size }))}
           />
         </div>
         <FormField label="Company phone" error={errors.phone?.message}>

@@ -2,7 +2,7 @@ import type { Invitation } from '@shared/schemas/invitations'
 import { useQuery } from '@tanstack/react-query'
 import { MailPlus, Send } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -43,12 +43,7 @@ export function InvitationsPanel() {
       {invitations.isPending ? (
         <RowListSkeleton label="Loading invitations..." />
       ) : invitations.isError ? (
-        <ErrorState
-          title="Could not load invitations"
-          onRetry={() => void invitations.refetch()}
-          retrying={invitations.isFetching}
-          error={invitations.error}
-        />
+        <QueryErrorState title="Could not load invitations" query={invitations} />
       ) : invitations.data.length === 0 ? (
         <EmptyState icon={Send} title="No pending invitations">
           Click &apos;Invite user&apos; to invite a colleague as an admin or a staff member, or

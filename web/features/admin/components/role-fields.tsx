@@ -1,6 +1,5 @@
 import { ROLES } from '@shared/constants'
 import { ROLE_LABELS, type User } from '@shared/schemas/users'
-import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import {
   Controller,
@@ -9,17 +8,8 @@ import {
   type Path,
   type UseFormSetValue,
 } from 'react-hook-form'
-import { Link } from 'react-router'
-import { FormField } from '@/components/ui/form-field'
+import { ClientSelectField } from '@/components/client-select-field'
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
-import { clientQueries } from '@/lib/queries/engagements'
 
 const ROLE_DESCRIPTIONS: Record<User['role'], string> = {
   admin: "The firm's administrators: everything, including templates, users and company settings.",
@@ -41,9 +31,6 @@ interface RoleFieldsProps<T extends RoleValues> {
 /** The role choice and, for role client, which of the company's clients the user belongs to. */
 export function RoleFields<T extends RoleValues>({ control, setValue, role }: RoleFieldsProps<T>) {
   const labelId = useId()
-  // The clients list's cache, fetched only once a client user is being chosen.
-  const clients = useQuery({ ...clientQueries.list(), enabled: role === 'client' })
-  const noClients = clients.isSuccess && clients.data.length === 0
   return (
     <>
       <Controller
@@ -80,51 +67,10 @@ export function RoleFields<T extends RoleValues>({ control, setValue, role }: Ro
         )}
       />
       {role === 'client' ? (
-        <Controller
+        <ClientSelectField
           control={control}
           name={'clientId' as Path<T>}
-          render={({ field, fieldState }) => (
-            <FormField
-              label="Client"
-              error={fieldState.error?.message}
-              description={
-                clients.isError ? (
-                  'The clients could not be loaded. Close this dialog and try again.'
-                ) : noClients ? (
-                  <>
-                    Add a client on the{' '}
-                    <Link to="/clients" className="text-primary underline underline-offset-4">
-                      Clients page
-                    </Link>{' '}
-                    first.
-                  </>
-                ) : (
-                  'The user will see only this client\u2019s projects and audits.'
-                )
-              }
-            >
-              {(controlProps) => (
-                <Select
-                  value={field.value ?? ''}
-                  onValueChange={field.onChange}
-                  disabled={!clients.isSuccess || noClients}
-                >
-                  <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue
-                      placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'}
-                    />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {clients.data?.map((client) => (
-                      <SelectItem key={client.id} value={client.id}>
-                        {client.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </FormField>
-          )}
+          description="The user will see only this client’s projects and audits."
         />
       ) : null}
     </>

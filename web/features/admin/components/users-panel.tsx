@@ -3,7 +3,7 @@ import type { User } from '@shared/schemas/users'
 import { useQuery } from '@tanstack/react-query'
 import { UserPlus, Users } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
@@ -44,12 +44,7 @@ export function UsersPanel() {
       {users.isPending ? (
         <RowListSkeleton label="Loading users..." />
       ) : users.isError ? (
-        <ErrorState
-          title="Could not load users"
-          onRetry={() => void users.refetch()}
-          retrying={users.isFetching}
-          error={users.error}
-        />
+        <QueryErrorState title="Could not load users" query={users} />
       ) : users.data.length === 0 ? (
         <EmptyState icon={Users}>
           No users yet. Click &apos;Add user&apos; to invite one.

@@ -7,25 +7,19 @@ import {
   type AuditRequest,
 } from '@shared/schemas/requests'
 import { useId, type ReactElement } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
+import { SelectField } from '@/components/select-field'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
 import { countOf } from '@/lib/plural'
 import { toast } from '@/lib/toast'
 import { useUpdateRequests } from '../api/update-requests'
 import { showRefusal } from '../lib/show-refusal'
-import { RequestChecklist } from './request-checklist'
+import { RequestChecklistField } from './request-checklist'
 
 const KEEP = 'keep'
 const UNASSIGNED = 'unassigned'
@@ -118,51 +112,30 @@ function AssignRequestsForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Controller
+      <RequestChecklistField
         control={form.control}
         name="requestIds"
-        render={({ field }) => (
-          <RequestChecklist
-            legend="Requests to change"
-            requests={requests}
-            value={field.value}
-            onChange={field.onChange}
-            describedBy={error ? errorId : undefined}
-          />
-        )}
+        legend="Requests to change"
+        requests={requests}
+        describedBy={error ? errorId : undefined}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+        <SelectField
           control={form.control}
           name="assigneeId"
-          render={({ field }) => (
-            <FormField
-              label="Assignee"
-              error={errors.assigneeId?.message}
-              description={
-                assignees?.length === 0
-                  ? 'This client has no users yet: invite one from Admin Settings.'
-                  : undefined
-              }
-            >
-              {(controlProps) => (
-                <Select value={field.value} onValueChange={field.onChange} disabled={!assignees}>
-                  <SelectTrigger {...controlProps} onBlur={field.onBlur} ref={field.ref}>
-                    <SelectValue placeholder="Loading..." />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={KEEP}>Keep as it is</SelectItem>
-                    <SelectItem value={UNASSIGNED}>Unassigned</SelectItem>
-                    {assignees?.map((user) => (
-                      <SelectItem key={user.id} value={user.id}>
-                        {user.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </FormField>
-          )}
+          label="Assignee"
+          options={
+            assignees && [
+              { value: KEEP, label: 'Keep as it is' },
+              { value: UNASSIGNED, label: 'Unassigned' },
+              ...assignees.map((user) => ({ value: user.id, label: user.name })),
+            ]
+          }
+          description={
+            assignees?.length === 0
+              ? 'This client has no users yet: invite one from Admin Settings.'
+              : undefined
+          }
         />
         <FormField
           label="Due date"

@@ -2,7 +2,7 @@ import type { Assignee, RequestList as Requests } from '@shared/schemas/requests
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ClipboardList } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { RequestList } from './request-list'
@@ -36,12 +36,7 @@ export function AuditRequests({
           ))}
         </div>
       ) : requests.isError ? (
-        <ErrorState
-          title="Could not load requests"
-          onRetry={() => void requests.refetch()}
-          retrying={requests.isFetching}
-          error={requests.error}
-        />
+        <QueryErrorState title="Could not load requests" query={requests} />
       ) : requests.data.requests.length === 0 ? (
         <EmptyState icon={ClipboardList}>
           {canAdd

@@ -1,7 +1,7 @@
 import type { RequestDetail } from '@shared/schemas/requests'
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, Lock } from 'lucide-react'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -20,12 +20,7 @@ export function Discussion({ request }: { request: RequestDetail }) {
       <Skeleton className="h-16 w-full" />
     </div>
   ) : comments.isError ? (
-    <ErrorState
-      title="Could not load comments"
-      onRetry={() => void comments.refetch()}
-      retrying={comments.isFetching}
-      error={comments.error}
-    />
+    <QueryErrorState title="Could not load comments" query={comments} />
   ) : (
     <CommentThread
       requestId={request.id}

@@ -9,22 +9,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, type ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { FormDialog } from '@/components/form-dialog'
+import { SelectField } from '@/components/select-field'
 import { DialogFooter } from '@/components/ui/dialog'
-import { FormField } from '@/components/ui/form-field'
 import { PendingButton } from '@/components/ui/pending-button'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { auditQueries } from '@/lib/queries/engagements'
 import { toast } from '@/lib/toast'
 import { useUpdateTeam } from '../api/update-team'
 
-const NO_LEAD = 'none'
 const FIELDS = ['leadId', 'memberIds'] as const
 
 /** The audit's lead (or none) and its other members, chosen among the firm's people. */
@@ -75,32 +67,13 @@ function EditTeamForm({ audit, onDone }: { audit: AuditDetail; onDone: () => voi
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Controller
+      <SelectField
         control={form.control}
         name="leadId"
-        render={({ field }) => (
-          <FormField label="Lead" error={errors.leadId?.message ?? loadError}>
-            {(controlProps) => (
-              <Select
-                value={field.value ?? NO_LEAD}
-                onValueChange={(value) => field.onChange(value === NO_LEAD ? null : value)}
-                disabled={!people}
-              >
-                <SelectTrigger {...controlProps} onBlur={field.onBlur} ref={field.ref}>
-                  <SelectValue placeholder="Loading..." />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NO_LEAD}>No lead</SelectItem>
-                  {people?.map((person) => (
-                    <SelectItem key={person.id} value={person.id}>
-                      {person.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </FormField>
-        )}
+        label="Lead"
+        none={{ label: 'No lead', value: null }}
+        options={people?.map((person) => ({ value: person.id, label: person.name }))}
+        description={loadError}
       />
       <Controller
         control={form.control}

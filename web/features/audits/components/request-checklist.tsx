@@ -1,5 +1,6 @@
 import type { AuditRequest } from '@shared/schemas/requests'
 import { useEffect, useRef } from 'react'
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form'
 
 /** A list of requests to tick, with an "All" box on top; each row says who it is assigned to. */
 export function RequestChecklist({
@@ -78,5 +79,28 @@ export function RequestChecklist({
         </ul>
       </div>
     </fieldset>
+  )
+}
+
+/** The checklist as the `requestIds` field of a form. */
+export function RequestChecklistField<T extends FieldValues, TOutput = T>({
+  control,
+  name,
+  ...props
+}: {
+  control: Control<T, unknown, TOutput>
+  name: Path<T>
+  legend: string
+  requests: AuditRequest[]
+  describedBy?: string
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <RequestChecklist {...props} value={field.value} onChange={field.onChange} />
+      )}
+    />
   )
 }

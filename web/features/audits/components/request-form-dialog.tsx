@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { createRequestInput, type AuditRequest } from '@shared/schemas/requests'
-import { useId, type ReactElement } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { type ReactElement } from 'react'
+import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
+import { SwitchField } from '@/components/switch-field'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { PendingButton } from '@/components/ui/pending-button'
-import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
@@ -44,36 +43,6 @@ export function RequestFormDialog({ auditId, request, trigger }: RequestFormDial
     >
       {(done) => <RequestForm auditId={auditId} request={request} onDone={done} />}
     </FormDialog>
-  )
-}
-
-function SwitchRow({
-  label,
-  description,
-  checked,
-  onCheckedChange,
-}: {
-  label: string
-  description: string
-  checked: boolean
-  onCheckedChange: (checked: boolean) => void
-}) {
-  const id = useId()
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-md border p-3">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={`${id}-description`}
-      />
-    </div>
   )
 }
 
@@ -126,29 +95,17 @@ function RequestForm({
       <FormField label="Description (optional)" error={errors.description?.message}>
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
-      <Controller
+      <SwitchField
         control={form.control}
         name="documentRequired"
-        render={({ field }) => (
-          <SwitchRow
-            label="Document required"
-            description="The client must upload a document."
-            checked={field.value}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        label="Document required"
+        description="The client must upload a document."
       />
-      <Controller
+      <SwitchField
         control={form.control}
         name="responseRequired"
-        render={({ field }) => (
-          <SwitchRow
-            label="Response required"
-            description="The client must answer in writing."
-            checked={field.value}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        label="Response required"
+        description="The client must answer in writing."
       />
       <DialogFooter>
         <PendingButton

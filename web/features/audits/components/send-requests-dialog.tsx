@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { sendRequestsInput, type AuditRequest } from '@shared/schemas/requests'
 import { useId, type ReactElement } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
 import { DialogFooter } from '@/components/ui/dialog'
@@ -10,7 +10,7 @@ import { countOf } from '@/lib/plural'
 import { toast } from '@/lib/toast'
 import { useSendRequests } from '../api/send-requests'
 import { showRefusal } from '../lib/show-refusal'
-import { RequestChecklist } from './request-checklist'
+import { RequestChecklistField } from './request-checklist'
 
 // The form always names the drafts it sends.
 const sendFormSchema = sendRequestsInput.required()
@@ -73,18 +73,12 @@ function SendRequestsForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Controller
+      <RequestChecklistField
         control={form.control}
         name="requestIds"
-        render={({ field }) => (
-          <RequestChecklist
-            legend="Drafts to send"
-            requests={drafts}
-            value={field.value}
-            onChange={field.onChange}
-            describedBy={error ? errorId : undefined}
-          />
-        )}
+        legend="Drafts to send"
+        requests={drafts}
+        describedBy={error ? errorId : undefined}
       />
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">

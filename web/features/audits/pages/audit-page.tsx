@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
+import { DetailSkeleton } from '@/components/detail-skeleton'
 import { PageHeader } from '@/components/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
 import { auditQueries } from '@/lib/queries/engagements'
 import { requestQueries } from '@/lib/queries/requests'
-import { useDocumentTitle } from '@/lib/use-document-title'
 import { AuditExports } from '../components/audit-exports'
 import { AuditHeaderActions } from '../components/audit-header-actions'
 import { AuditRequests } from '../components/audit-requests'
@@ -67,14 +67,10 @@ function AuditView({ audit }: { audit: AuditDetail }) {
 }
 
 function AuditPageSkeleton() {
-  useDocumentTitle('Audit')
   return (
-    <div className="grid gap-6" role="status">
-      <span className="sr-only">Loading audit...</span>
-      <Skeleton className="h-9 w-36" />
-      <Skeleton className="h-8 w-56" />
+    <DetailSkeleton noun="Audit">
       <Skeleton className="h-36 w-full" />
       <Skeleton className="h-32 w-full" />
-    </div>
+    </DetailSkeleton>
   )
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Inbox } from 'lucide-react'
 import { Link } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -30,12 +30,7 @@ export function MyRequestsPage() {
           ))}
         </div>
       ) : myRequests.isError ? (
-        <ErrorState
-          title="Could not load your requests"
-          onRetry={() => void myRequests.refetch()}
-          retrying={myRequests.isFetching}
-          error={myRequests.error}
-        />
+        <QueryErrorState title="Could not load your requests" query={myRequests} />
       ) : myRequests.data.length === 0 ? (
         <EmptyState icon={Inbox} title="Nothing to answer">
           No requests yet. When your audit firm sends one, you get an e-mail and it appears here.

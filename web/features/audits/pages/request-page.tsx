@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
+import { DetailSkeleton } from '@/components/detail-skeleton'
 import { PageHeader } from '@/components/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
 import { requestQueries } from '@/lib/queries/requests'
 import { useCan } from '@/lib/session'
-import { useDocumentTitle } from '@/lib/use-document-title'
 import { AnswerSection } from '../components/answer-section'
 import { Discussion } from '../components/discussion'
 import { RequestHistory } from '../components/request-history'
@@ -53,14 +53,10 @@ function RequestView({ request }: { request: RequestDetail }) {
 }
 
 function RequestPageSkeleton() {
-  useDocumentTitle('Request')
   return (
-    <div className="grid gap-6" role="status">
-      <span className="sr-only">Loading request...</span>
-      <Skeleton className="h-9 w-36" />
-      <Skeleton className="h-8 w-72" />
+    <DetailSkeleton noun="Request">
       <Skeleton className="h-36 w-full" />
       <Skeleton className="h-32 w-full" />
-    </div>
+    </DetailSkeleton>
   )
 }

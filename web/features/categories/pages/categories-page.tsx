@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Plus, Tags } from 'lucide-react'
+import { EditButton } from '@/components/card-link'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -48,12 +49,7 @@ function CategoriesPageContent() {
       {categories.isPending ? (
         <CardGridSkeleton label="Loading categories..." />
       ) : categories.isError ? (
-        <ErrorState
-          title="Could not load categories"
-          onRetry={() => void categories.refetch()}
-          retrying={categories.isFetching}
-          error={categories.error}
-        />
+        <QueryErrorState title="Could not load categories" query={categories} />
       ) : categories.data.length === 0 ? (
         <EmptyState icon={Tags}>
           {canManage
@@ -75,11 +71,7 @@ function CategoriesPageContent() {
                   <div className="mt-auto flex flex-wrap gap-2 pt-1">
                     <CategoryFormDialog
                       category={category}
-                      trigger={
-                        <Button variant="outline" size="sm">
-                          Edit<span className="sr-only"> {category.name}</span>
-                        </Button>
-                      }
+                      trigger={<EditButton name={category.name} />}
                     />
                     <DeleteCategoryDialog category={category} />
                   </div>

@@ -1,9 +1,7 @@
 import type { Client } from '@shared/schemas/clients'
 import { Mail, Phone } from 'lucide-react'
-import { CardActions, CardLink } from '@/components/card-link'
-import { Button } from '@/components/ui/button'
+import { CardActions, CardLink, DeleteButton, EditButton } from '@/components/card-link'
 import { Card } from '@/components/ui/card'
-import { PendingButton } from '@/components/ui/pending-button'
 import { keepFocusInPage } from '@/lib/focus'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
@@ -45,24 +43,8 @@ export function ClientCard({ client }: { client: Client }) {
         </div>
       </dl>
       <CardActions className="mt-auto">
-        <ClientFormDialog
-          client={client}
-          trigger={
-            <Button variant="outline" size="sm">
-              Edit<span className="sr-only"> {client.name}</span>
-            </Button>
-          }
-        />
-        <PendingButton
-          variant="outline"
-          size="sm"
-          className="text-destructive hover:text-destructive"
-          pending={deleteClient.isPending}
-          pendingLabel="Deleting..."
-          onClick={onDelete}
-        >
-          Delete<span className="sr-only"> {client.name}</span>
-        </PendingButton>
+        <ClientFormDialog client={client} trigger={<EditButton name={client.name} />} />
+        <DeleteButton name={client.name} pending={deleteClient.isPending} onClick={onDelete} />
       </CardActions>
     </Card>
   )

@@ -4,16 +4,16 @@ import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
+import { DetailSkeleton } from '@/components/detail-skeleton'
 import { RequirePermission } from '@/components/require-permission'
 import { clientQueries, projectQueries } from '@/lib/queries/engagements'
-import { useDocumentTitle } from '@/lib/use-document-title'
 import { ClientProjectList } from '../components/client-project-list'
 import { CreateProjectDialog } from '../components/create-project-dialog'
 
@@ -95,14 +95,7 @@ function ClientProjects({ clientId }: { clientId: string }) {
 
   if (projects.isPending) return <CardGridSkeleton count={3} label="Loading projects..." />
   if (projects.isError) {
-    return (
-      <ErrorState
-        title="Could not load projects"
-        onRetry={() => void projects.refetch()}
-        retrying={projects.isFetching}
-        error={projects.error}
-      />
-    )
+    return <QueryErrorState title="Could not load projects" query={projects} />
   }
   if (projects.data.length === 0) {
     return <EmptyState icon={FolderKanban}>No projects for this client yet</EmptyState>
@@ -153,17 +146,10 @@ function ProjectSection({
 }
 
 function ClientDetailSkeleton() {
-  useDocumentTitle('Client')
   return (
-    <div className="grid gap-6" role="status">
-      <span className="sr-only">Loading client...</span>
-      <Skeleton className="h-9 w-36" />
-      <div className="flex items-start justify-between gap-4">
-        <Skeleton className="h-8 w-56" />
-        <Skeleton className="h-10 w-36" />
-      </div>
+    <DetailSkeleton noun="Client" action>
       <Skeleton className="h-24 w-full" />
       <CardGridSkeleton count={3} />
-    </div>
+    </DetailSkeleton>
   )
 }

@@ -3,7 +3,7 @@ import { Plus, SearchX, Users } from 'lucide-react'
 import { useState } from 'react'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
@@ -49,12 +49,7 @@ function ClientsPageContent() {
       {clients.isPending ? (
         <CardGridSkeleton label="Loading clients..." />
       ) : clients.isError ? (
-        <ErrorState
-          title="Could not load clients"
-          onRetry={() => void clients.refetch()}
-          retrying={clients.isFetching}
-          error={clients.error}
-        />
+        <QueryErrorState title="Could not load clients" query={clients} />
       ) : clients.data.length === 0 ? (
         <EmptyState icon={Users}>
           No clients yet. Click &apos;Add Client&apos; to get started.

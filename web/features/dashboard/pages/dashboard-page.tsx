@@ -10,7 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { Link } from 'react-router'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -76,12 +76,7 @@ export function DashboardPage() {
       />
 
       {dashboard.isError ? (
-        <ErrorState
-          title="Could not load the dashboard"
-          onRetry={() => void dashboard.refetch()}
-          retrying={dashboard.isFetching}
-          error={dashboard.error}
-        />
+        <QueryErrorState title="Could not load the dashboard" query={dashboard} />
       ) : null}
 
       <section aria-labelledby="overview-heading" aria-busy={dashboard.isPending}>

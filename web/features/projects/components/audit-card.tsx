@@ -1,10 +1,9 @@
 import type { Audit } from '@shared/schemas/audits'
 import { CalendarDays } from 'lucide-react'
 import { Link } from 'react-router'
+import { EditButton, DeleteButton } from '@/components/card-link'
 import { AuditStatusBadge } from '@/components/status-badge'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { PendingButton } from '@/components/ui/pending-button'
 import { formatCalendarDate } from '@/lib/dates'
 import { keepFocusInPage } from '@/lib/focus'
 import { toastFailure } from '@/lib/mutation-feedback'
@@ -66,24 +65,11 @@ export function AuditCard({ audit }: { audit: Audit }) {
             <AuditFormDialog
               projectId={audit.projectId}
               audit={audit}
-              trigger={
-                <Button variant="outline" size="sm">
-                  Edit<span className="sr-only"> {audit.name}</span>
-                </Button>
-              }
+              trigger={<EditButton name={audit.name} />}
             />
           ) : null}
           {canDelete ? (
-            <PendingButton
-              variant="outline"
-              size="sm"
-              className="text-destructive hover:text-destructive"
-              pending={deleteAudit.isPending}
-              pendingLabel="Deleting..."
-              onClick={onDelete}
-            >
-              Delete<span className="sr-only"> {audit.name}</span>
-            </PendingButton>
+            <DeleteButton name={audit.name} pending={deleteAudit.isPending} onClick={onDelete} />
           ) : null}
         </div>
       ) : null}

@@ -6,26 +6,18 @@ import {
   updateAuditInput,
   type Audit,
 } from '@shared/schemas/audits'
-import { useQuery } from '@tanstack/react-query'
 import type { ReactElement } from 'react'
-import { Controller, useForm, type Control } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
+import { SelectField } from '@/components/select-field'
+import { TemplateSelectField } from '@/components/template-select-field'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
-import { countOf } from '@/lib/plural'
-import { templateQueries } from '@/lib/queries/templates'
 import { toast } from '@/lib/toast'
 import { useCreateAudit } from '../api/create-audit'
 import { useUpdateAudit } from '../api/update-audit'
@@ -42,7 +34,6 @@ const FIELDS = ['name', 'description', 'status', 'dueDate', 'templateId'] as con
 const toDueDate = (value: unknown) => (typeof value === 'string' && value ? value : null)
 
 // Radix Select items cannot have an empty value; this one stands for "no template" (undefined).
-const NO_TEMPLATE = 'none'
 
 interface AuditFormDialogProps {
   projectId: string
@@ -117,27 +108,15 @@ function AuditForm({
         <Textarea rows={4} {...form.register('description')} />
       </FormField>
       {audit ? (
-        <Controller
+        <SelectField
           control={form.control}
           name="status"
-          render={({ field, fieldState }) => (
-            <FormField label="Status" error={fieldState.error?.message}>
-              {(controlProps) => (
-                <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                  <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue placeholder="Select a status" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {AUDIT_STATUSES.map((status) => (
-                      <SelectItem key={status} value={status}>
-                        {AUDIT_STATUS_LABELS[status]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </FormField>
-          )}
+          label="Status"
+          placeholder="Select a status"
+          options={AUDIT_STATUSES.map((status) => ({
+            value: status,
+            label: AUDIT_STATUS_LABELS[status],
+          }))}
         />
       ) : null}
       <FormField
@@ -151,7 +130,15 @@ function AuditForm({
           {...form.register('dueDate', { setValueAs: toDueDate })}
         />
       </FormField>
-      {audit ? null : <TemplateSelect control={form.control} />}
+      {audit ? null : (
+        <TemplateSelectField
+          control={form.control}
+          name="templateId"
+          label="From template (optional)"
+          optional
+          description="Each item of the template becomes a draft request of the audit."
+        />
+      )}
       <DialogFooter>
         <PendingButton
           type="submit"
@@ -162,51 +149,5 @@ function AuditForm({
         </PendingButton>
       </DialogFooter>
     </form>
-  )
-}
-
-/** Optional: the audit starts with one draft request per item of the chosen template. */
-function TemplateSelect({
-  control,
-}: {
-  control: Control<AuditFormValues, unknown, AuditFormOutput>
-}) {
-  const templates = useQuery(templateQueries.list())
-  return (
-    <Controller
-      control={control}
-      name="templateId"
-      render={({ field, fieldState }) => (
-        <FormField
-          label="From template (optional)"
-          error={fieldState.error?.message}
-          description={
-            templates.isError
-              ? 'The templates could not be loaded; the audit can still be created without one.'
-              : 'Each item of the template becomes a draft request of the audit.'
-          }
-        >
-          {(controlProps) => (
-            <Select
-              value={field.value ?? NO_TEMPLATE}
-              onValueChange={(value) => field.onChange(value === NO_TEMPLATE ? undefined : value)}
-              disabled={!templates.data}
-            >
-              <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                <SelectValue placeholder="No template" />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
-                {templates.data?.map((template) => (
-                  <SelectItem key={template.id} value={template.id}>
-                    {template.name} ({countOf(template.itemCount, 'item')})
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
-      )}
-    />
   )
 }

@@ -1,10 +1,8 @@
 import type { Project } from '@shared/schemas/projects'
 import { Building2 } from 'lucide-react'
-import { CardActions, CardLink } from '@/components/card-link'
+import { CardActions, CardLink, DeleteButton, EditButton } from '@/components/card-link'
 import { ProjectStatusBadge } from '@/components/status-badge'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { PendingButton } from '@/components/ui/pending-button'
 import { keepFocusInPage } from '@/lib/focus'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
@@ -42,24 +40,8 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
       ) : null}
       {canManage ? (
         <CardActions className="mt-auto pt-1">
-          <ProjectFormDialog
-            project={project}
-            trigger={
-              <Button variant="outline" size="sm">
-                Edit<span className="sr-only"> {project.name}</span>
-              </Button>
-            }
-          />
-          <PendingButton
-            variant="outline"
-            size="sm"
-            className="text-destructive hover:text-destructive"
-            pending={deleteProject.isPending}
-            pendingLabel="Deleting..."
-            onClick={onDelete}
-          >
-            Delete<span className="sr-only"> {project.name}</span>
-          </PendingButton>
+          <ProjectFormDialog project={project} trigger={<EditButton name={project.name} />} />
+          <DeleteButton name={project.name} pending={deleteProject.isPending} onClick={onDelete} />
         </CardActions>
       ) : null}
     </Card>

@@ -5,25 +5,18 @@ import {
   updateProjectInput,
   type Project,
 } from '@shared/schemas/projects'
-import { useQuery } from '@tanstack/react-query'
 import type { ReactElement } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
+import { ClientSelectField } from '@/components/client-select-field'
 import { FormDialog } from '@/components/form-dialog'
+import { SelectField } from '@/components/select-field'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
-import { clientQueries } from '@/lib/queries/engagements'
 import { toast } from '@/lib/toast'
 import { useCreateProject } from '../api/create-project'
 import { useUpdateProject } from '../api/update-project'
@@ -56,7 +49,6 @@ export function ProjectFormDialog({ project, trigger }: ProjectFormDialogProps) 
 }
 
 function ProjectForm({ project, onDone }: { project?: Project; onDone: () => void }) {
-  const clients = useQuery(clientQueries.list())
   const createProject = useCreateProject()
   const updateProject = useUpdateProject()
   const form = useForm<ProjectFormValues, unknown, ProjectFormOutput>({
@@ -87,70 +79,25 @@ function ProjectForm({ project, onDone }: { project?: Project; onDone: () => voi
   })
 
   const pending = createProject.isPending || updateProject.isPending
-  const noClients = clients.isSuccess && clients.data.length === 0
-  const clientHint = clients.isError
-    ? 'The clients could not be loaded. Close this dialog and try again.'
-    : noClients
-      ? 'Add a client on the Clients page first.'
-      : undefined
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormField label="Name" error={errors.name?.message}>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <Controller
-        control={form.control}
-        name="clientId"
-        render={({ field, fieldState }) => (
-          <FormField label="Client" error={fieldState.error?.message} description={clientHint}>
-            {(controlProps) => (
-              <Select
-                value={field.value ?? ''}
-                onValueChange={field.onChange}
-                disabled={!clients.isSuccess || noClients}
-              >
-                <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue
-                    placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'}
-                  />
-                </SelectTrigger>
-                <SelectContent>
-                  {clients.data?.map((client) => (
-                    <SelectItem key={client.id} value={client.id}>
-                      {client.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </FormField>
-        )}
-      />
+      <ClientSelectField control={form.control} name="clientId" />
       <FormField label="Description" error={errors.description?.message}>
         <Textarea rows={4} {...form.register('description')} />
       </FormField>
-      <Controller
+      <SelectField
         control={form.control}
         name="status"
-        render={({ field, fieldState }) => (
-          <FormField label="Status" error={fieldState.error?.message}>
-            {(controlProps) => (
-              <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue placeholder="Select a status" />
-                </SelectTrigger>
-                <SelectContent>
-                  {PROJECT_STATUSES.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {PROJECT_STATUS_LABELS[status]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </FormField>
-        )}
+        label="Status"
+        placeholder="Select a status"
+        options={PROJECT_STATUSES.map((status) => ({
+          value: status,
+          label: PROJECT_STATUS_LABELS[status],
+        }))}
       />
       <DialogFooter>
         <PendingButton

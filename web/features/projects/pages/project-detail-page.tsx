@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ClipboardList, Plus } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { ProjectStatusBadge } from '@/components/status-badge'
 import { Badge } from '@/components/ui/badge'
@@ -13,9 +13,9 @@ import { formatDate, formatDateTime } from '@/lib/dates'
 import { DetailItem } from '@/components/detail-item'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
+import { DetailSkeleton } from '@/components/detail-skeleton'
 import { auditQueries, projectQueries } from '@/lib/queries/engagements'
 import { useCan } from '@/lib/session'
-import { useDocumentTitle } from '@/lib/use-document-title'
 import { AuditCard } from '../components/audit-card'
 import { AuditFormDialog } from '../components/audit-form-dialog'
 
@@ -117,12 +117,7 @@ function ProjectAudits({ projectId, canManage }: { projectId: string; canManage:
           ))}
         </div>
       ) : audits.isError ? (
-        <ErrorState
-          title="Could not load audits"
-          onRetry={() => void audits.refetch()}
-          retrying={audits.isFetching}
-          error={audits.error}
-        />
+        <QueryErrorState title="Could not load audits" query={audits} />
       ) : audits.data.length === 0 ? (
         <EmptyState icon={ClipboardList}>
           {canManage
@@ -143,17 +138,10 @@ function ProjectAudits({ projectId, canManage }: { projectId: string; canManage:
 }
 
 function ProjectDetailSkeleton() {
-  useDocumentTitle('Project')
   return (
-    <div className="grid gap-6" role="status">
-      <span className="sr-only">Loading project...</span>
-      <Skeleton className="h-9 w-36" />
-      <div className="flex items-start justify-between gap-4">
-        <Skeleton className="h-8 w-56" />
-        <Skeleton className="h-10 w-32" />
-      </div>
+    <DetailSkeleton noun="Project" action>
       <Skeleton className="h-36 w-full" />
       <Skeleton className="h-28 w-full" />
-    </div>
+    </DetailSkeleton>
   )
 }

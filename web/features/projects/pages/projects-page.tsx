@@ -4,7 +4,7 @@ import { FolderKanban, Plus, SearchX } from 'lucide-react'
 import { useState } from 'react'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
@@ -89,12 +89,7 @@ export function ProjectsPage() {
               {projects.isPending ? (
                 <CardGridSkeleton label="Loading projects..." />
               ) : projects.isError ? (
-                <ErrorState
-                  title="Could not load projects"
-                  onRetry={() => void projects.refetch()}
-                  retrying={projects.isFetching}
-                  error={projects.error}
-                />
+                <QueryErrorState title="Could not load projects" query={projects} />
               ) : projects.data.length === 0 ? (
                 <EmptyState icon={FolderKanban}>{noProjects}</EmptyState>
               ) : visible.length === 0 ? (

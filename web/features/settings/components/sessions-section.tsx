@@ -1,7 +1,7 @@
 import type { Session } from '@shared/schemas/auth'
 import { useQuery } from '@tanstack/react-query'
 import { Laptop, MonitorSmartphone } from 'lucide-react'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { Badge } from '@/components/ui/badge'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -58,12 +58,7 @@ export function SessionsSection() {
           ))}
         </div>
       ) : sessions.isError ? (
-        <ErrorState
-          title="Could not load your sessions"
-          onRetry={() => void sessions.refetch()}
-          retrying={sessions.isFetching}
-          error={sessions.error}
-        />
+        <QueryErrorState title="Could not load your sessions" query={sessions} />
       ) : (
         <div className="grid gap-3">
           <ul aria-label="Active sessions" className="divide-y rounded-md border">

@@ -1,10 +1,8 @@
 import type { Template } from '@shared/schemas/templates'
 import { ListChecks } from 'lucide-react'
-import { CardActions, CardLink } from '@/components/card-link'
+import { CardActions, CardLink, DeleteButton, EditButton } from '@/components/card-link'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { PendingButton } from '@/components/ui/pending-button'
 import { keepFocusInPage } from '@/lib/focus'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { countOf } from '@/lib/plural'
@@ -51,24 +49,12 @@ export function TemplateCard({ template, canManage }: { template: Template; canM
       ) : null}
       {canManage ? (
         <CardActions className="mt-auto pt-1">
-          <TemplateFormDialog
-            template={template}
-            trigger={
-              <Button variant="outline" size="sm">
-                Edit<span className="sr-only"> {template.name}</span>
-              </Button>
-            }
-          />
-          <PendingButton
-            variant="outline"
-            size="sm"
-            className="text-destructive hover:text-destructive"
+          <TemplateFormDialog template={template} trigger={<EditButton name={template.name} />} />
+          <DeleteButton
+            name={template.name}
             pending={deleteTemplate.isPending}
-            pendingLabel="Deleting..."
             onClick={onDelete}
-          >
-            Delete<span className="sr-only"> {template.name}</span>
-          </PendingButton>
+          />
         </CardActions>
       ) : null}
     </Card>

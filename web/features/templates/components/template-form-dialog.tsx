@@ -2,21 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { updateTemplateInput, type Template } from '@shared/schemas/templates'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactElement } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
+import { SelectField } from '@/components/select-field'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectSeparator,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { categoryQueries } from '@/lib/queries/templates'
@@ -30,7 +23,6 @@ type TemplateFormOutput = z.output<typeof templateFormSchema>
 const FIELDS = ['name', 'categoryId', 'description'] as const
 
 // Radix Select items cannot have an empty value; this one stands for "no category" (null).
-const NONE = 'none'
 
 interface TemplateFormDialogProps {
   /** The template to edit; omitted to create one. */
@@ -85,49 +77,34 @@ function TemplateForm({ template, onDone }: { template?: Template; onDone: () =>
   })
 
   const pending = createTemplate.isPending || updateTemplate.isPending
+  // The current category stays a choice even if the list failed or no longer holds it.
+  const current =
+    template?.categoryId && !categories.data?.some((c) => c.id === template.categoryId)
+      ? [{ value: template.categoryId, label: template.categoryName ?? 'Current category' }]
+      : []
+  const categoryOptions =
+    categories.data || categories.isError
+      ? [
+          ...(categories.data ?? []).map((category) => ({
+            value: category.id,
+            label: category.name,
+          })),
+          ...current,
+        ]
+      : undefined
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormField label="Name" error={errors.name?.message}>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <Controller
+      <SelectField
         control={form.control}
         name="categoryId"
-        render={({ field, fieldState }) => (
-          <FormField
-            label="Category"
-            error={fieldState.error?.message}
-            description={categories.isError ? 'The categories could not be loaded.' : undefined}
-          >
-            {(controlProps) => (
-              <Select
-                value={field.value ?? NONE}
-                onValueChange={(value) => field.onChange(value === NONE ? null : value)}
-                disabled={categories.isPending}
-              >
-                <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NONE}>None</SelectItem>
-                  {categories.data && categories.data.length > 0 ? <SelectSeparator /> : null}
-                  {categories.data?.map((category) => (
-                    <SelectItem key={category.id} value={category.id}>
-                      {category.name}
-                    </SelectItem>
-                  ))}
-                  {/* Keeps the current choice displayable while the list loads or if it failed. */}
-                  {field.value && !categories.data?.some((c) => c.id === field.value) ? (
-                    <SelectItem value={field.value}>
-                      {template?.categoryName ?? 'Current category'}
-                    </SelectItem>
-                  ) : null}
-                </SelectContent>
-              </Select>
-            )}
-          </FormField>
-        )}
+        label="Category"
+        none={{ label: 'None', value: null }}
+        options={categoryOptions}
+        description={categories.isError ? 'The categories could not be loaded.' : undefined}
       />
       <FormField label="Description" error={errors.description?.message}>
         <Textarea rows={4} {...form.register('description')} />

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { updateTemplateItemInput, type TemplateItem } from '@shared/schemas/templates'
-import { useId, type ReactElement } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { type ReactElement } from 'react'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
+import { SwitchField } from '@/components/switch-field'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { PendingButton } from '@/components/ui/pending-button'
-import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
@@ -57,36 +56,6 @@ export function TemplateItemDialog({
         />
       )}
     </FormDialog>
-  )
-}
-
-function SwitchRow({
-  label,
-  description,
-  checked,
-  onCheckedChange,
-}: {
-  label: string
-  description: string
-  checked: boolean
-  onCheckedChange: (checked: boolean) => void
-}) {
-  const id = useId()
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-md border p-3">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={`${id}-description`}
-      />
-    </div>
   )
 }
 
@@ -155,29 +124,17 @@ function TemplateItemForm({
           {...form.register('order', { setValueAs: toOrder })}
         />
       </FormField>
-      <Controller
+      <SwitchField
         control={form.control}
         name="requiresDocument"
-        render={({ field }) => (
-          <SwitchRow
-            label="Requires Document"
-            description="The client must upload a document for this item."
-            checked={field.value ?? false}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        label="Requires Document"
+        description="The client must upload a document for this item."
       />
-      <Controller
+      <SwitchField
         control={form.control}
         name="requiresResponse"
-        render={({ field }) => (
-          <SwitchRow
-            label="Requires Response"
-            description="The client must answer this item in writing."
-            checked={field.value ?? false}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        label="Requires Response"
+        description="The client must answer this item in writing."
       />
       <DialogFooter>
         <PendingButton

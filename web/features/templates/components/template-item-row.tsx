@@ -1,8 +1,7 @@
 import type { TemplateItem } from '@shared/schemas/templates'
 import { FileCheck, MessageSquareText } from 'lucide-react'
+import { EditButton, DeleteButton } from '@/components/card-link'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
-import { PendingButton } from '@/components/ui/pending-button'
 import { keepFocusInPage } from '@/lib/focus'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
@@ -63,22 +62,9 @@ export function TemplateItemRow({ item, number, canManage }: TemplateItemRowProp
             templateId={item.templateId}
             item={item}
             defaultOrder={item.order}
-            trigger={
-              <Button variant="outline" size="sm">
-                Edit<span className="sr-only"> {item.title}</span>
-              </Button>
-            }
+            trigger={<EditButton name={item.title} />}
           />
-          <PendingButton
-            variant="outline"
-            size="sm"
-            className="text-destructive hover:text-destructive"
-            pending={deleteItem.isPending}
-            pendingLabel="Deleting..."
-            onClick={onDelete}
-          >
-            Delete<span className="sr-only"> {item.title}</span>
-          </PendingButton>
+          <DeleteButton name={item.title} pending={deleteItem.isPending} onClick={onDelete} />
         </div>
       ) : null}
     </div>

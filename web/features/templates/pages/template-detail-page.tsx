@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ListChecks, Plus } from 'lucide-react'
 import { useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -12,10 +12,10 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { DetailItem } from '@/components/detail-item'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
+import { DetailSkeleton } from '@/components/detail-skeleton'
 import { RequirePermission } from '@/components/require-permission'
 import { templateItemQueries, templateQueries } from '@/lib/queries/templates'
 import { useCan } from '@/lib/session'
-import { useDocumentTitle } from '@/lib/use-document-title'
 import { TemplateItemDialog } from '../components/template-item-dialog'
 import { TemplateItemRow } from '../components/template-item-row'
 
@@ -117,12 +117,7 @@ function TemplateDetailPageContent() {
             ))}
           </div>
         ) : items.isError ? (
-          <ErrorState
-            title="Could not load the checklist items"
-            onRetry={() => void items.refetch()}
-            retrying={items.isFetching}
-            error={items.error}
-          />
+          <QueryErrorState title="Could not load the checklist items" query={items} />
         ) : sorted && sorted.length > 0 ? (
           <ol className="divide-y rounded-lg border bg-card" aria-label="Checklist items">
             {sorted.map((item, index) => (
@@ -144,17 +139,10 @@ function TemplateDetailPageContent() {
 }
 
 function TemplateDetailSkeleton() {
-  useDocumentTitle('Template')
   return (
-    <div className="grid gap-6" role="status">
-      <span className="sr-only">Loading template...</span>
-      <Skeleton className="h-9 w-40" />
-      <div className="flex items-start justify-between gap-4">
-        <Skeleton className="h-8 w-56" />
-        <Skeleton className="h-10 w-28" />
-      </div>
+    <DetailSkeleton noun="Template" action>
       <Skeleton className="h-32 w-full" />
       <Skeleton className="h-48 w-full" />
-    </div>
+    </DetailSkeleton>
   )
 }

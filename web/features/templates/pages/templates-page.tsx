@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { FileText, Plus } from 'lucide-react'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { RequirePermission } from '@/components/require-permission'
@@ -47,12 +47,7 @@ function TemplatesPageContent() {
       {templates.isPending ? (
         <CardGridSkeleton label="Loading templates..." />
       ) : templates.isError ? (
-        <ErrorState
-          title="Could not load templates"
-          onRetry={() => void templates.refetch()}
-          retrying={templates.isFetching}
-          error={templates.error}
-        />
+        <QueryErrorState title="Could not load templates" query={templates} />
       ) : templates.data.length === 0 ? (
         <EmptyState icon={FileText}>
           {canManage
