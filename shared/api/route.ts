@@ -34,6 +34,26 @@ export interface ApiRoute {
 
 export const defineRoute = <const R extends ApiRoute>(route: R) => route
 
+/**
+ * A route by its method and path only, typed as the whole route (pass `typeof xApi.y`): for the
+ * public pages, whose initial JS must not carry the schemas (zod). The compiler checks both
+ * against the route table; in development the client looks the schemas up to check the reply.
+ */
+export interface Endpoint<R extends ApiRoute = ApiRoute> {
+  method: R['method']
+  path: R['path']
+  /** Type only: the route this endpoint stands for. */
+  readonly route?: R
+}
+
+export const endpoint = <R extends ApiRoute>(
+  method: R['method'],
+  path: R['path'],
+): Endpoint<R> => ({
+  method,
+  path,
+})
+
 type Input<S> = S extends z.ZodType ? z.input<S> : never
 
 export type ParamsOf<R extends ApiRoute> = Input<R['params']>

@@ -3,6 +3,7 @@ import {
   pathOf,
   type ApiRoute,
   type BodyOf,
+  type Endpoint,
   type ParamsOf,
   type QueryOf,
   type ReplyOf,
@@ -116,7 +117,10 @@ type CallArgs<R extends ApiRoute> =
     : [input: CallInput<R>, init?: { signal?: AbortSignal }]
 
 /** The route's URL with its parameters and query filled in. */
-export function urlOf<R extends ApiRoute>(route: R, input: Partial<CallInput<R>> = {}) {
+export function urlOf<R extends ApiRoute>(
+  route: R | Endpoint<R>,
+  input: Partial<CallInput<R>> = {},
+) {
   const path = pathOf(route, input.params as Record<string, string> | undefined)
   const query = input.query
     ? new URLSearchParams(
@@ -130,18 +134,28 @@ export function urlOf<R extends ApiRoute>(route: R, input: Partial<CallInput<R>>
 
 /**
  * In development and tests every reply is checked against the route's schema in shared/api, so
- * a server that breaks the contract fails loudly there instead of on a user's screen.
+ * a server that breaks the contract fails loudly there instead of on a user's screen. An endpoint
+ * (a public page's, without its schemas) has them looked up; production builds leave all this out.
  */
-function checkReply(route: ApiRoute, reply: unknown) {
-  if (!import.meta.env.DEV || !('safeParse' in route.reply)) return
-  const result = (route.reply as z.ZodType).safeParse(reply)
-  if (!result.success)
-    throw new Error(
-      `The reply of ${route.method} ${route.path} does not match shared/api: ${result.error.issues
-        .slice(0, 5)
-        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-        .join('; ')}`,
-    )
+async function checkReply(route: ApiRoute | Endpoint, reply: unknown) {
+  if (import.meta.env.DEV) {
+    const full =
+      'reply' in route
+        ? route
+        : (await import('@shared/api')).apiRoutes.find(
+            (entry) => entry.method === route.method && entry.path === route.path,
+          )
+    if (!full) throw new Error(`${route.method} ${route.path} is not in shared/api`)
+    if (!('safeParse' in full.reply)) return
+    const result = (full.reply as z.ZodType).safeParse(reply)
+    if (!result.success)
+      throw new Error(
+        `The reply of ${route.method} ${route.path} does not match shared/api: ${result.error.issues
+          .slice(0, 5)
+          .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+          .join('; ')}`,
+      )
+  }
 }
 
 /**
@@ -149,7 +163,7 @@ function checkReply(route: ApiRoute, reply: unknown) {
  * body is sent as JSON, a failure becomes an ApiError. Aborting rejects with the AbortError.
  */
 export async function call<R extends ApiRoute>(
-  route: R,
+  route: R | Endpoint<R>,
   ...[input, init]: CallArgs<R>
 ): Promise<ReplyOf<R>> {
   const body = (input as { body?: unknown } | undefined)?.body
@@ -174,7 +188,7 @@ export async function call<R extends ApiRoute>(
   if (!response.ok) throw apiErrorFrom(response.status, text, response.statusText)
   if (!text) return undefined as ReplyOf<R>
   const reply = parseJson(text) ?? text
-  checkReply(route, reply)
+  await checkReply(route, reply)
   return reply as ReplyOf<R>
 }
 
@@ -209,13 +223,8 @@ export function upload<R extends ApiRoute & { upload: true }>(
         reject(apiErrorFrom(xhr.status, xhr.responseText, xhr.statusText))
         return
       }
-      try {
-        const reply = parseJson(xhr.responseText)
-        checkReply(route, reply)
-        resolve(reply as ReplyOf<R>)
-      } catch (error) {
-        reject(error)
-      }
+      const reply = parseJson(xhr.responseText)
+      checkReply(route, reply).then(() => resolve(reply as ReplyOf<R>), reject)
     })
     xhr.addEventListener('error', () => reject(networkError()))
     xhr.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')))

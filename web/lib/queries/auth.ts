@@ -1,7 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import { authApi } from '@shared/api/auth'
-import { systemApi } from '@shared/api/system'
+import type { authApi } from '@shared/api/auth'
+import { endpoint } from '@shared/api/route'
+import type { systemApi } from '@shared/api/system'
 import { call, isApiError } from '../api'
+
+// Method and path only: the sign-in pages read these, and their initial JS carries no schemas.
+const me = endpoint<typeof authApi.me>('GET', '/api/auth/me')
+const config = endpoint<typeof systemApi.config>('GET', '/api/config')
 
 const all = ['auth'] as const
 
@@ -14,7 +19,7 @@ export const authQueries = {
       queryKey: [...all, 'me'],
       queryFn: async ({ signal }) => {
         try {
-          return await call(authApi.me, {}, { signal })
+          return await call(me, {}, { signal })
         } catch (error) {
           if (isApiError(error) && error.status === 401) return null
           throw error
@@ -24,6 +29,6 @@ export const authQueries = {
   publicConfig: () =>
     queryOptions({
       queryKey: ['public-config'],
-      queryFn: ({ signal }) => call(systemApi.config, {}, { signal }),
+      queryFn: ({ signal }) => call(config, {}, { signal }),
     }),
 }

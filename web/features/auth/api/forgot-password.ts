@@ -1,11 +1,15 @@
-import { authApi } from '@shared/api/auth'
+import type { authApi } from '@shared/api/auth'
+import { endpoint } from '@shared/api/route'
 import type { EmailOnlyInput } from '@shared/schemas/auth'
 import { call } from '@/lib/api'
 import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 
+// Method and path only: the public pages' initial JS carries no schemas (decision 012).
+const route = endpoint<typeof authApi.forgotPassword>('POST', '/api/auth/forgot-password')
+
 type Reply = Awaited<ReturnType<typeof forgotPassword>>
 
-export const forgotPassword = (body: EmailOnlyInput) => call(authApi.forgotPassword, { body })
+export const forgotPassword = (body: EmailOnlyInput) => call(route, { body })
 
 export const useForgotPassword = (options?: MutationOptions<Reply, EmailOnlyInput>) =>
   useApiMutation(forgotPassword, {}, options)
