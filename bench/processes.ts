@@ -76,8 +76,13 @@ const unlimited = '100000000'
 
 /** Our production build (dist/server/main.js), rate limits out of the way, mail to the outbox. */
 export function startServer(db: DatabaseTarget): Promise<Running> {
+  // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF
   return start(
-    [path.join(root, 'dist/server/main.js')],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      path.join(root, 'dist/server/main.js'),
+    ],
     {
       ...databaseEnv(db),
       NODE_ENV: 'production',
