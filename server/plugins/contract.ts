@@ -10,6 +10,7 @@ import { z } from 'zod'
 import type { Access } from '@shared/access'
 import type { ApiRoute } from '@shared/api'
 import { FORBIDDEN_MESSAGE, hasCapability } from '../access/can'
+import type { Page } from '../db/keyset'
 import { AppError } from '../lib/errors'
 import { requireSession } from './session'
 
@@ -31,9 +32,14 @@ export type ApiRequest<R extends ApiRoute> = FastifyRequest<{
   Body: Out<R['body']>
 }>
 
-/** What a handler returns: the reply's body, or (for a file) the reply it has sent. */
+/**
+ * What a handler returns: the reply's body, one page of it (a list: the body and the next page's
+ * cursor), or (for a file) the reply it has sent.
+ */
 type HandlerResult<R extends ApiRoute> = R['reply'] extends z.ZodType
-  ? z.output<R['reply']>
+  ? R['page'] extends true
+    ? Page<z.output<R['reply']>>
+    : z.output<R['reply']>
   : FastifyReply
 
 export interface HandlerOptions {
@@ -47,12 +53,21 @@ const binary = z.string().meta({ format: 'binary' })
 
 const SUCCESS = { 200: 'OK', 201: 'Created', 204: 'No content' } as const
 
+const nextPageLink = {
+  Link: {
+    description:
+      'While more rows follow: `<…>; rel="next"`, the address of the next page (the same query with its `cursor`).',
+    schema: { type: 'string' },
+  },
+}
+
 function responseSchema(route: ApiRoute) {
   if (route.status === 204) return { 204: z.undefined().describe(SUCCESS[204]) }
   if (route.reply instanceof z.ZodType)
     return {
       [route.status]: {
         description: SUCCESS[route.status],
+        ...(route.page ? { headers: nextPageLink } : {}),
         content: { 'application/json': { schema: route.reply } },
       },
     }
@@ -105,9 +120,22 @@ export function handle<R extends ApiRoute>(
       // A file, or an answer the handler sent itself (the health check's 503).
       if (sendsFile || result === reply) return result
       reply.code(route.status)
+      if (route.page) {
+        const { items, next } = result as Page<unknown>
+        if (next !== null) reply.header('Link', `<${nextPageUrl(request.url, next)}>; rel="next"`)
+        return items
+      }
       return route.status === 204 ? reply.send() : result
     },
   } as RouteOptions)
+}
+
+/** The request's own address (as the client spelled its path) with the next page's cursor. */
+function nextPageUrl(url: string, cursor: string) {
+  const [path = '', search = ''] = url.split('?', 2)
+  const query = new URLSearchParams(search)
+  query.set('cursor', cursor)
+  return `${path}?${query.toString()}`
 }
 
 /**

@@ -179,6 +179,8 @@ describe('the deadlines themselves', () => {
     let during = -1
     const keptAlive = exchange(port, [
       ...steps,
+      // Every response is in (on a loaded machine that can take more than a moment).
+      { until: (received) => received.split('HTTP/1.1 ').length - 1 >= steps.length },
       { pauseMs: 200 },
       { run: () => void (during = pendingTimers()) },
       'hang up',

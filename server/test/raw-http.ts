@@ -10,8 +10,17 @@ export async function listen(app: FastifyInstance): Promise<number> {
   return address.port
 }
 
-/** What to send: bytes, a pause, something to do at that point, or hanging up. */
-export type Step = string | Buffer | { pauseMs: number } | { run: () => void } | 'hang up'
+/**
+ * What to send: bytes, a pause, a wait until what the server wrote so far satisfies a check,
+ * something to do at that point, or hanging up.
+ */
+export type Step =
+  | string
+  | Buffer
+  | { pauseMs: number }
+  | { until: (received: string) => boolean }
+  | { run: () => void }
+  | 'hang up'
 
 export interface Exchange {
   /** Everything the server wrote, as text. */
@@ -61,6 +70,8 @@ export function exchange(port: number, steps: Step[], waitMs = 5_000): Promise<E
         if (step === 'hang up') return finish()
         if (typeof step === 'object' && 'pauseMs' in step)
           await new Promise((r) => setTimeout(r, step.pauseMs))
+        else if (typeof step === 'object' && 'until' in step)
+          while (!done && !step.until(received)) await new Promise((r) => setTimeout(r, 10))
         else if (typeof step === 'object' && 'run' in step) step.run()
         else socket.write(step)
       }

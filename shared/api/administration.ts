@@ -11,6 +11,7 @@ import {
 import { organizationDto, updateOrganizationInput } from '../schemas/organization'
 import { updateUserInput, userDto } from '../schemas/users'
 import { defineRoute } from './route'
+import { searchPageQuery } from '../schemas/pagination'
 
 /** The company's settings, users and invitations: admins only. */
 export const organizationApi = {
@@ -41,10 +42,12 @@ export const usersApi = {
     path: '/api/users',
     tag: 'Users',
     summary: 'The company’s users',
-    description: 'By name, then e-mail.',
+    description: 'By name, then e-mail; `q` finds the names and e-mail addresses that contain it.',
     access: 'company.manage',
+    query: searchPageQuery,
     status: 200,
     reply: z.array(userDto),
+    page: true,
   }),
   update: defineRoute({
     method: 'PATCH',
@@ -78,9 +81,12 @@ export const invitationsApi = {
     path: '/api/invitations',
     tag: 'Invitations',
     summary: 'Open invitations',
+    description: 'Most recently sent first; `q` finds the e-mail addresses that contain it.',
     access: 'company.manage',
+    query: searchPageQuery,
     status: 200,
     reply: z.array(invitationDto),
+    page: true,
   }),
   create: defineRoute({
     method: 'POST',

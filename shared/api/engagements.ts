@@ -8,10 +8,23 @@ import {
   updateAuditInput,
   updateTeamInput,
 } from '../schemas/audits'
-import { clientDto, createClientInput, updateClientInput } from '../schemas/clients'
+import {
+  clientDto,
+  createClientInput,
+  listClientsQuery,
+  updateClientInput,
+} from '../schemas/clients'
 import { idParams } from '../schemas/common'
-import { dashboardDto } from '../schemas/dashboard'
-import { createProjectInput, projectDto, updateProjectInput } from '../schemas/projects'
+import { activityDto, dashboardDto } from '../schemas/dashboard'
+import { pageQuery } from '../schemas/pagination'
+import {
+  createProjectInput,
+  listProjectsQuery,
+  projectCountsDto,
+  projectCountsQuery,
+  projectDto,
+  updateProjectInput,
+} from '../schemas/projects'
 import { defineRoute } from './route'
 
 export const dashboardApi = {
@@ -27,16 +40,33 @@ export const dashboardApi = {
   }),
 }
 
+export const activityApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/activity',
+    tag: 'Dashboard',
+    summary: 'The company’s activity',
+    description: 'Newest first. A client user sees their own events only.',
+    access: 'workspace.read',
+    query: pageQuery,
+    status: 200,
+    reply: z.array(activityDto),
+    page: true,
+  }),
+}
+
 export const clientsApi = {
   list: defineRoute({
     method: 'GET',
     path: '/api/clients',
     tag: 'Clients',
     summary: 'Clients',
-    description: 'By name.',
+    description: 'By name; `q` finds the names that contain it.',
     access: 'engagements.manage',
+    query: listClientsQuery,
     status: 200,
     reply: z.array(clientDto),
+    page: true,
   }),
   get: defineRoute({
     method: 'GET',
@@ -88,10 +118,24 @@ export const projectsApi = {
     path: '/api/projects',
     tag: 'Projects',
     summary: 'Projects',
-    description: 'Newest first. A client user sees their client’s.',
+    description:
+      'Newest first; `q` finds the names that contain it, `status` and `clientId` narrow it. A client user sees their client’s.',
     access: 'workspace.read',
+    query: listProjectsQuery,
     status: 200,
     reply: z.array(projectDto),
+    page: true,
+  }),
+  counts: defineRoute({
+    method: 'GET',
+    path: '/api/projects/counts',
+    tag: 'Projects',
+    summary: 'How many projects have each status',
+    description: 'For the same `q` and `clientId` as the list: the counts its status tabs show.',
+    access: 'workspace.read',
+    query: projectCountsQuery,
+    status: 200,
+    reply: projectCountsDto,
   }),
   get: defineRoute({
     method: 'GET',
@@ -149,6 +193,7 @@ export const auditsApi = {
     query: listAuditsQuery,
     status: 200,
     reply: z.array(auditDto),
+    page: true,
   }),
   get: defineRoute({
     method: 'GET',

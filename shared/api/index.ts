@@ -1,6 +1,6 @@
 import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
-import { auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
+import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
 import { filesApi, requestsApi } from './requests'
 import { systemApi } from './system'
 import { categoriesApi, templateItemsApi, templatesApi } from './templates'
@@ -8,6 +8,7 @@ import type { ApiRoute } from './route'
 
 export * from './route'
 export {
+  activityApi,
   auditsApi,
   authApi,
   categoriesApi,
@@ -32,6 +33,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   usersApi,
   invitationsApi,
   dashboardApi,
+  activityApi,
   clientsApi,
   projectsApi,
   auditsApi,

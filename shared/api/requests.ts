@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idParams } from '../schemas/common'
+import { pageQuery } from '../schemas/pagination'
 import {
   assigneeDto,
   bulkUpdateRequestsInput,
@@ -34,11 +35,13 @@ export const requestsApi = {
     tag,
     summary: 'An audit’s requests and progress',
     description:
-      'In their order, numbered. Progress counts accepted requests out of all but the not applicable ones.',
+      'In their order, numbered, a page at a time. Progress counts accepted requests out of all the audit’s but the not applicable ones.',
     access: 'workspace.read',
     params: idParams,
+    query: pageQuery,
     status: 200,
     reply: requestListDto,
+    page: true,
   }),
   create: defineRoute({
     method: 'POST',
@@ -105,10 +108,13 @@ export const requestsApi = {
     path: '/api/my-requests',
     tag,
     summary: 'A client user’s requests',
-    description: 'Grouped by audit, overdue first.',
+    description:
+      'Grouped by audit, most urgent first (overdue, then by due date). An audit’s group may go on at the start of the next page.',
     access: 'requests.answer',
+    query: pageQuery,
     status: 200,
     reply: myRequestsDto,
+    page: true,
   }),
   get: defineRoute({
     method: 'GET',

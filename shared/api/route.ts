@@ -30,6 +30,11 @@ export interface ApiRoute {
   /** The success status; its body is `reply`. */
   status: 200 | 201 | 204
   reply: z.ZodType | FileReply
+  /**
+   * The reply is one page of a list (decision 014): the query takes `limit` and `cursor`, and a
+   * `Link: <…>; rel="next"` header gives the next page's address while more rows exist.
+   */
+  page?: true
 }
 
 export const defineRoute = <const R extends ApiRoute>(route: R) => route

@@ -13,6 +13,7 @@ import {
   updateTemplateItemInput,
 } from '../schemas/templates'
 import { defineRoute } from './route'
+import { searchPageQuery } from '../schemas/pagination'
 
 /** Checklist templates, their items and categories: the firm reads them, admins change them. */
 export const templatesApi = {
@@ -21,10 +22,12 @@ export const templatesApi = {
     path: '/api/templates',
     tag: 'Templates',
     summary: 'Templates',
-    description: 'By name.',
+    description: 'By name; `q` finds the names that contain it.',
     access: 'templates.read',
+    query: searchPageQuery,
     status: 200,
     reply: z.array(templateDto),
+    page: true,
   }),
   get: defineRoute({
     method: 'GET',
@@ -80,6 +83,7 @@ export const templateItemsApi = {
     query: listTemplateItemsQuery,
     status: 200,
     reply: z.array(templateItemDto),
+    page: true,
   }),
   create: defineRoute({
     method: 'POST',
@@ -121,10 +125,12 @@ export const categoriesApi = {
     path: '/api/template-categories',
     tag: 'Templates',
     summary: 'Template categories',
-    description: 'By name.',
+    description: 'By name; `q` finds the names that contain it.',
     access: 'templates.read',
+    query: searchPageQuery,
     status: 200,
     reply: z.array(categoryDto),
+    page: true,
   }),
   get: defineRoute({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AUDIT_ACTIONS } from '../access'
 import { calendarDate, id, LIMITS, optionalText, requiredText, timestamps } from './common'
+import { pageFields } from './pagination'
 
 export const AUDIT_STATUSES = ['in_progress', 'in_review', 'completed'] as const
 export const auditStatus = z.enum(AUDIT_STATUSES, {
@@ -38,6 +39,7 @@ export type UpdateAuditInput = z.input<typeof updateAuditInput>
 
 export const listAuditsQuery = z.strictObject({
   projectId: z.uuid({ error: 'projectId must be a valid id' }),
+  ...pageFields,
 })
 
 /** A member of the firm on an audit's team. */

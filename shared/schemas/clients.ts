@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIMITS, optionalEmail, optionalText, requiredText, timestamps } from './common'
+import { searchPageQuery } from './pagination'
 
 const clientFields = {
   name: requiredText('Name'),
@@ -30,3 +31,6 @@ export const clientDto = z
   })
   .meta({ id: 'Client' })
 export type Client = z.infer<typeof clientDto>
+
+/** By name; `q` finds a name containing it. */
+export const listClientsQuery = searchPageQuery

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { LIMITS, optionalText, requiredText, timestamps } from './common'
+import { id, LIMITS, optionalText, requiredText, timestamps } from './common'
+import { pageFields, searchField } from './pagination'
 
 export const PROJECT_STATUSES = ['active', 'completed', 'on_hold'] as const
 export const projectStatus = z.enum(PROJECT_STATUSES, {
@@ -41,3 +42,46 @@ export const projectDto = z
   })
   .meta({ id: 'Project' })
 export type Project = z.infer<typeof projectDto>
+
+const filters = {
+  ...searchField,
+  /** One client's projects. */
+  clientId: id.optional(),
+  /** One status, or several separated by commas (`active,on_hold`: the open ones). */
+  status: z
+    .string({ error: 'status must be text' })
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined
+      const statuses = value.split(',')
+      if (statuses.every((status) => projectStatus.safeParse(status).success))
+        return statuses as ProjectStatus[]
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'status must be active, completed or on_hold, or several of them separated by commas',
+      })
+      return z.NEVER
+    }),
+}
+
+/** Newest first; `q` finds the names that contain it. */
+export const listProjectsQuery = z.strictObject({ ...pageFields, ...filters })
+export type ListProjectsQuery = z.input<typeof listProjectsQuery>
+
+/** The tab counts of a project search: the same filters but status. */
+export const projectCountsQuery = z.strictObject({
+  q: filters.q,
+  clientId: filters.clientId,
+})
+export type ProjectCountsQuery = z.input<typeof projectCountsQuery>
+
+export const projectCountsDto = z
+  .object({
+    active: z.number().int(),
+    completed: z.number().int(),
+    onHold: z.number().int(),
+    all: z.number().int(),
+  })
+  .meta({ id: 'ProjectCounts' })
+export type ProjectCounts = z.infer<typeof projectCountsDto>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIMITS, optionalText, requiredText, timestamps } from './common'
+import { pageFields } from './pagination'
 
 const templateFields = {
   name: requiredText('Name'),
@@ -84,6 +85,7 @@ export type UpdateTemplateItemInput = z.input<typeof updateTemplateItemInput>
 
 export const listTemplateItemsQuery = z.strictObject({
   templateId: z.uuid({ error: 'templateId must be a valid id' }),
+  ...pageFields,
 })
 
 export const templateItemDto = z

@@ -103,7 +103,9 @@ export function apiErrorFrom(status: number, body: string, statusText: string): 
 }
 
 type Input<S, Key extends string, T> = S extends z.ZodType
-  ? { [K in Key]: T }
+  ? object extends T
+    ? { [K in Key]?: T }
+    : { [K in Key]: T }
   : { [K in Key]?: never }
 
 /** What a call of the route takes: its path parameters, query and body, each where it has one. */

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { RECENT_ACTIVITY_LIMIT, type ActivityAction } from '@shared/schemas/dashboard'
 import type { Db } from '../../db/client'
+import { key, mapPage, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 import { activityEvents } from '../../db/schema'
 import { iso } from '../../lib/dto'
 
@@ -42,25 +43,41 @@ const eventColumns = {
 
 const toDto = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: iso(row.createdAt) })
 
-/** Newest first; `actorUserId` narrows it to one user's own events. */
-export async function recentActivity(
+const newestFirst: Keyset = {
+  keys: [key(activityEvents.createdAt, 'timestamptz'), key(activityEvents.id, 'uuid')],
+  direction: 'desc',
+}
+
+/** A page of the company's trail, newest first; `actorUserId` narrows it to one user's events. */
+export async function activityPage(
   db: Db,
   orgId: string,
-  filter: { actorUserId?: string } = {},
-  limit = RECENT_ACTIVITY_LIMIT,
+  filter: { actorUserId?: string | undefined },
+  request: PageRequest,
 ) {
+  const page = pageQuery(newestFirst, request)
   const rows = await db
-    .select(eventColumns)
+    .select({ ...eventColumns, pageKey: page.pageKey })
     .from(activityEvents)
     .where(
       and(
         eq(activityEvents.organizationId, orgId),
         filter.actorUserId ? eq(activityEvents.actorUserId, filter.actorUserId) : undefined,
+        page.after,
       ),
     )
-    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
-    .limit(limit)
-  return rows.map(toDto)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return mapPage(toPage(rows, request), toDto)
+}
+
+/** The newest events (the dashboard's). */
+export async function recentActivity(
+  db: Db,
+  orgId: string,
+  filter: { actorUserId?: string | undefined } = {},
+) {
+  return (await activityPage(db, orgId, filter, { limit: RECENT_ACTIVITY_LIMIT })).items
 }
 
 /** One request's events, oldest first: its history. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { AuditStatus } from '@shared/schemas/audits'
 import type { Db } from '../../db/client'
+import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 import { auditMembers, audits, projects, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
@@ -32,7 +33,7 @@ const columns = {
   leadEmail: leadUser.email,
 }
 
-export type AuditRow = Awaited<ReturnType<typeof listAudits>>[number]
+export type AuditRow = Awaited<ReturnType<typeof getAudit>>
 
 /** Audits with their lead; `clientId` confines them to that client's projects. */
 function selectAudits(db: Db, clientId: string | undefined) {
@@ -52,11 +53,23 @@ function selectAudits(db: Db, clientId: string | undefined) {
 const ofOrg = (orgId: string, id: string) =>
   and(eq(audits.organizationId, orgId), eq(audits.id, id))
 
+const newestFirst: Keyset = {
+  keys: [key(audits.createdAt, 'timestamptz'), key(audits.id, 'uuid')],
+  direction: 'desc',
+}
+
 /** A project's audits, newest first (the project's visibility is the caller's to check). */
-export function listAudits(db: Db, orgId: string, projectId: string) {
-  return selectAudits(db, undefined)
-    .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, projectId)))
-    .orderBy(desc(audits.createdAt), desc(audits.id))
+export async function listAudits(db: Db, orgId: string, projectId: string, request: PageRequest) {
+  const page = pageQuery(newestFirst, request)
+  const rows = await db
+    .select({ ...columns, pageKey: page.pageKey })
+    .from(audits)
+    .leftJoin(leadMember, and(eq(leadMember.auditId, audits.id), eq(leadMember.lead, true)))
+    .leftJoin(leadUser, eq(leadUser.id, leadMember.userId))
+    .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, projectId), page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return toPage(rows, request)
 }
 
 /** One audit the caller may see (`clientId`: a client user's); 404 otherwise. */

@@ -6,9 +6,7 @@ import { auditsService } from './audits.service'
 
 export async function auditRoutes(app: FastifyInstance) {
   const audits = auditsService(app)
-  handle(app, auditsApi.list, async (request) =>
-    audits.list(principalOf(request), request.query.projectId),
-  )
+  handle(app, auditsApi.list, async (request) => audits.list(principalOf(request), request.query))
   handle(app, auditsApi.get, async (request) => audits.get(principalOf(request), request.params.id))
   handle(app, auditsApi.create, async (request) =>
     audits.create(principalOf(request), request.body),

@@ -5,12 +5,14 @@ import type {
   Audit,
   AuditDetail,
   createAuditInput,
+  listAuditsQuery,
   TeamMember,
   UpdateAuditInput,
   UpdateTeamInput,
 } from '@shared/schemas/audits'
 import { auditActions } from '../../access/can'
 import { clientScope, type Principal } from '../../access/principal'
+import { mapPage } from '../../db/keyset'
 import { withIsoDates } from '../../lib/dto'
 import { fieldError, notFound } from '../../lib/errors'
 import { recordActivity } from '../activity/activity.repo'
@@ -77,11 +79,11 @@ export function auditsService(app: FastifyInstance) {
   }
 
   return {
-    async list(principal: Principal, projectId: string) {
+    async list(principal: Principal, query: z.output<typeof listAuditsQuery>) {
       const orgId = principal.organizationId
-      await getProject(db, orgId, projectId, clientScope(principal))
-      const rows = await listAudits(db, orgId, projectId)
-      return rows.map((row) => toAuditDto(row, principal))
+      await getProject(db, orgId, query.projectId, clientScope(principal))
+      const page = await listAudits(db, orgId, query.projectId, query)
+      return mapPage(page, (row) => toAuditDto(row, principal))
     },
 
     get: detail,

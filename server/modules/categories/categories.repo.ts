@@ -1,6 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, ilike, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { prepared } from '../../db/prepared'
+import {
+  containing,
+  key,
+  mapPage,
+  pageQuery,
+  toPage,
+  type Keyset,
+  type PageRequest,
+} from '../../db/keyset'
 import { templateCategories } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
@@ -20,18 +28,31 @@ const columns = {
 const ofOrg = (orgId: string, id: string) =>
   and(eq(templateCategories.organizationId, orgId), eq(templateCategories.id, id))
 
-const categoryListQuery = prepared((db) =>
-  db
-    .select(columns)
-    .from(templateCategories)
-    .where(eq(templateCategories.organizationId, sql.placeholder('orgId')))
-    .orderBy(asc(sql`lower(${templateCategories.name})`), asc(templateCategories.id))
-    .prepare('list_categories'),
-)
+const byName: Keyset = {
+  keys: [key(sql`lower(${templateCategories.name})`, 'text'), key(templateCategories.id, 'uuid')],
+  direction: 'asc',
+}
 
-export async function listCategories(db: Db, orgId: string) {
-  const rows = await categoryListQuery(db).execute({ orgId })
-  return rows.map(withIsoDates)
+/** By name; `q`: the names containing it. */
+export async function listCategories(
+  db: Db,
+  orgId: string,
+  request: PageRequest & { q?: string | undefined },
+) {
+  const page = pageQuery(byName, request)
+  const rows = await db
+    .select({ ...columns, pageKey: page.pageKey })
+    .from(templateCategories)
+    .where(
+      and(
+        eq(templateCategories.organizationId, orgId),
+        request.q === undefined ? undefined : ilike(templateCategories.name, containing(request.q)),
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return mapPage(toPage(rows, request), withIsoDates)
 }
 
 export async function getCategory(db: Db, orgId: string, id: string) {

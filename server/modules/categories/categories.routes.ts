@@ -6,7 +6,9 @@ import { categoriesService } from './categories.service'
 
 export async function categoryRoutes(app: FastifyInstance) {
   const categories = categoriesService(app)
-  handle(app, categoriesApi.list, async (request) => categories.list(principalOf(request)))
+  handle(app, categoriesApi.list, async (request) =>
+    categories.list(principalOf(request), request.query),
+  )
   handle(app, categoriesApi.get, async (request) =>
     categories.get(principalOf(request), request.params.id),
   )

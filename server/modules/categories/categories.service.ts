@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { SearchPageQuery } from '@shared/schemas/pagination'
 import type { z } from 'zod'
 import type { createCategoryInput, updateCategoryInput } from '@shared/schemas/templates'
 import type { Principal } from '../../access/principal'
@@ -13,7 +14,8 @@ import {
 /** Template categories: the firm reads them; admins change them (templates.manage). */
 export function categoriesService({ db, clock }: FastifyInstance) {
   return {
-    list: (principal: Principal) => listCategories(db, principal.organizationId),
+    list: (principal: Principal, query: SearchPageQuery) =>
+      listCategories(db, principal.organizationId, query),
     get: (principal: Principal, id: string) => getCategory(db, principal.organizationId, id),
     create: (principal: Principal, input: z.output<typeof createCategoryInput>) =>
       createCategory(db, principal.organizationId, input, clock()),

@@ -1,5 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, ilike, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import {
+  containing,
+  key,
+  mapPage,
+  pageQuery,
+  toPage,
+  type Keyset,
+  type PageRequest,
+} from '../../db/keyset'
 import { prepared } from '../../db/prepared'
 import { clients } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
@@ -25,18 +34,46 @@ const columns = {
 const ofOrg = (orgId: string, id: string) =>
   and(eq(clients.organizationId, orgId), eq(clients.id, id))
 
-const clientListQuery = prepared((db) =>
-  db
-    .select(columns)
+const byName: Keyset = {
+  keys: [key(sql`lower(${clients.name})`, 'text'), key(clients.id, 'uuid')],
+  direction: 'asc',
+}
+
+// The first page without a search is what the Clients screen opens with: prepared once.
+const firstPageQuery = prepared((db) => {
+  const { pageKey, orderBy } = pageQuery(byName, { limit: 0 })
+  return db
+    .select({ ...columns, pageKey })
     .from(clients)
     .where(eq(clients.organizationId, sql.placeholder('orgId')))
-    .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
-    .prepare('list_clients'),
-)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .prepare('list_clients')
+})
 
-export async function listClients(db: Db, orgId: string) {
-  const rows = await clientListQuery(db).execute({ orgId })
-  return rows.map(withIsoDates)
+/** By name; `q`: the names containing it, whatever the case. */
+export async function listClients(
+  db: Db,
+  orgId: string,
+  request: PageRequest & { q?: string | undefined },
+) {
+  const page = pageQuery(byName, request)
+  const rows =
+    page.after === undefined && request.q === undefined
+      ? await firstPageQuery(db).execute({ orgId, limit: page.limit })
+      : await db
+          .select({ ...columns, pageKey: page.pageKey })
+          .from(clients)
+          .where(
+            and(
+              eq(clients.organizationId, orgId),
+              request.q === undefined ? undefined : ilike(clients.name, containing(request.q)),
+              page.after,
+            ),
+          )
+          .orderBy(...page.orderBy)
+          .limit(page.limit)
+  return mapPage(toPage(rows, request), withIsoDates)
 }
 
 export async function getClient(db: Db, orgId: string, id: string) {

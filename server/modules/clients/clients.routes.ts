@@ -6,7 +6,7 @@ import { clientsService } from './clients.service'
 
 export async function clientRoutes(app: FastifyInstance) {
   const clients = clientsService(app)
-  handle(app, clientsApi.list, async (request) => clients.list(principalOf(request)))
+  handle(app, clientsApi.list, async (request) => clients.list(principalOf(request), request.query))
   handle(app, clientsApi.get, async (request) =>
     clients.get(principalOf(request), request.params.id),
   )

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import type { createClientInput, updateClientInput } from '@shared/schemas/clients'
+import type {
+  createClientInput,
+  listClientsQuery,
+  updateClientInput,
+} from '@shared/schemas/clients'
 import type { Principal } from '../../access/principal'
 import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors'
 import { countProjects } from '../projects/projects.repo'
@@ -13,7 +17,8 @@ const stillHas = (what: string, remedy: string) =>
 /** The firm's clients. */
 export function clientsService({ db, clock }: FastifyInstance) {
   return {
-    list: (principal: Principal) => listClients(db, principal.organizationId),
+    list: (principal: Principal, query: z.output<typeof listClientsQuery>) =>
+      listClients(db, principal.organizationId, query),
 
     get: (principal: Principal, id: string) => getClient(db, principal.organizationId, id),
 

@@ -1,7 +1,16 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, ilike, isNull } from 'drizzle-orm'
 import type { Role } from '@shared/schemas/auth'
 import { fullName } from '@shared/format'
 import type { Db } from '../../db/client'
+import {
+  containing,
+  key,
+  mapPage,
+  pageQuery,
+  toPage,
+  type Keyset,
+  type PageRequest,
+} from '../../db/keyset'
 import { iso } from '../../lib/dto'
 import { clients, invitations, organizations, users } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
@@ -54,12 +63,35 @@ function selectInvitations(db: Db) {
     .leftJoin(users, eq(users.id, invitations.invitedByUserId))
 }
 
-/** The company's open invitations, most recently sent first. */
-export async function listOpenInvitations(db: Db, orgId: string, now: Date) {
-  const rows = await selectInvitations(db)
-    .where(and(eq(invitations.organizationId, orgId), isOpen))
-    .orderBy(desc(invitations.sentAt), desc(invitations.id))
-  return rows.map((row) => toDto(row, now))
+const latestFirst: Keyset = {
+  keys: [key(invitations.sentAt, 'timestamptz'), key(invitations.id, 'uuid')],
+  direction: 'desc',
+}
+
+/** The company's open invitations, most recently sent first; `q`: the addresses containing it. */
+export async function listOpenInvitations(
+  db: Db,
+  orgId: string,
+  request: PageRequest & { q?: string | undefined },
+  now: Date,
+) {
+  const page = pageQuery(latestFirst, request)
+  const rows = await db
+    .select({ ...columns, pageKey: page.pageKey })
+    .from(invitations)
+    .leftJoin(clients, eq(clients.id, invitations.clientId))
+    .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+    .where(
+      and(
+        eq(invitations.organizationId, orgId),
+        isOpen,
+        request.q === undefined ? undefined : ilike(invitations.email, containing(request.q)),
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return mapPage(toPage(rows, request), (row) => toDto(row, now))
 }
 
 /** One open invitation of the company; accepted, revoked, missing or another company's: 404. */

@@ -12,7 +12,9 @@ export async function invitationRoutes(app: FastifyInstance) {
   // The invitee's side, before they have an account: rate-limited like the account routes.
   const config = accountRouteLimit(app.config)
 
-  handle(app, invitationsApi.list, async (request) => invitations.list(principalOf(request)))
+  handle(app, invitationsApi.list, async (request) =>
+    invitations.list(principalOf(request), request.query),
+  )
   handle(app, invitationsApi.create, async (request) =>
     invitations.create(principalOf(request), request.body),
   )

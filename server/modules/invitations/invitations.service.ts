@@ -1,6 +1,7 @@
 import { INVITATION_TTL_DAYS, INVITATION_TTL_MS } from '@shared/constants'
 import type { AcceptInvitationInput, createInvitationInput } from '@shared/schemas/invitations'
 import type { FastifyInstance } from 'fastify'
+import type { SearchPageQuery } from '@shared/schemas/pagination'
 import type { z } from 'zod'
 import { fullName } from '@shared/format'
 import type { Principal } from '../../access/principal'
@@ -84,7 +85,8 @@ export function invitationsService(app: FastifyInstance) {
   }
 
   return {
-    list: (principal: Principal) => listOpenInvitations(db, principal.organizationId, clock()),
+    list: (principal: Principal, query: SearchPageQuery) =>
+      listOpenInvitations(db, principal.organizationId, query, clock()),
 
     async create(inviter: Principal, input: z.output<typeof createInvitationInput>) {
       const orgId = inviter.organizationId

@@ -1,6 +1,15 @@
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { ProjectStatus } from '@shared/schemas/projects'
 import type { Db } from '../../db/client'
+import {
+  containing,
+  key,
+  mapPage,
+  pageQuery,
+  toPage,
+  type Keyset,
+  type PageRequest,
+} from '../../db/keyset'
 import { clients, projects } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
@@ -30,17 +39,61 @@ function selectProjects(db: Db) {
   return db.select(columns).from(projects).leftJoin(clients, eq(clients.id, projects.clientId))
 }
 
-/** Newest first; `clientId`: one client's only. */
-export async function listProjects(db: Db, orgId: string, filter: { clientId?: string } = {}) {
-  const rows = await selectProjects(db)
+/** What a list of projects is narrowed to; every one of `clientIds` must hold. */
+export interface ProjectFilter {
+  q?: string | undefined
+  statuses?: ProjectStatus[] | undefined
+  clientIds: string[]
+}
+
+const matching = (orgId: string, filter: ProjectFilter) =>
+  and(
+    eq(projects.organizationId, orgId),
+    ...filter.clientIds.map((clientId) => eq(projects.clientId, clientId)),
+    filter.q === undefined ? undefined : ilike(projects.name, containing(filter.q)),
+  )
+
+const newestFirst: Keyset = {
+  keys: [key(projects.createdAt, 'timestamptz'), key(projects.id, 'uuid')],
+  direction: 'desc',
+}
+
+/** Newest first. */
+export async function listProjects(
+  db: Db,
+  orgId: string,
+  filter: ProjectFilter,
+  request: PageRequest,
+) {
+  const page = pageQuery(newestFirst, request)
+  const rows = await db
+    .select({ ...columns, pageKey: page.pageKey })
+    .from(projects)
+    .leftJoin(clients, eq(clients.id, projects.clientId))
     .where(
       and(
-        eq(projects.organizationId, orgId),
-        filter.clientId ? eq(projects.clientId, filter.clientId) : undefined,
+        matching(orgId, filter),
+        filter.statuses ? inArray(projects.status, filter.statuses) : undefined,
+        page.after,
       ),
     )
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-  return rows.map(withIsoDates)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return mapPage(toPage(rows, request), withIsoDates)
+}
+
+/** The counts of each status among the projects the filter (but its statuses) selects. */
+export async function countProjectsByStatus(db: Db, orgId: string, filter: ProjectFilter) {
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${projects.status} = 'active')::int`,
+      completed: sql<number>`count(*) filter (where ${projects.status} = 'completed')::int`,
+      onHold: sql<number>`count(*) filter (where ${projects.status} = 'on_hold')::int`,
+      all: sql<number>`count(*)::int`,
+    })
+    .from(projects)
+    .where(matching(orgId, filter))
+  return row!
 }
 
 /** `clientId`: the project must be that client's (another's answers 404, like a missing one). */

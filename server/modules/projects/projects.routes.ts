@@ -6,7 +6,12 @@ import { projectsService } from './projects.service'
 
 export async function projectRoutes(app: FastifyInstance) {
   const projects = projectsService(app)
-  handle(app, projectsApi.list, async (request) => projects.list(principalOf(request)))
+  handle(app, projectsApi.list, async (request) =>
+    projects.list(principalOf(request), request.query),
+  )
+  handle(app, projectsApi.counts, async (request) =>
+    projects.counts(principalOf(request), request.query),
+  )
   handle(app, projectsApi.get, async (request) =>
     projects.get(principalOf(request), request.params.id),
   )

@@ -1,19 +1,40 @@
 import type { FastifyInstance } from 'fastify'
+import type { ProjectStatus } from '@shared/schemas/projects'
 import type { z } from 'zod'
-import type { createProjectInput, updateProjectInput } from '@shared/schemas/projects'
+import type {
+  createProjectInput,
+  listProjectsQuery,
+  projectCountsQuery,
+  updateProjectInput,
+} from '@shared/schemas/projects'
 import { clientScope, type Principal } from '../../access/principal'
 import { AppError, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors'
 import { countAudits } from '../audits/audits.repo'
 import { findClient } from '../clients/clients.repo'
 import { clearProjectAssignees, projectHasSentRequests } from '../requests/requests.repo'
 import {
+  countProjectsByStatus,
   deleteProject,
   getProject,
   insertProject,
   listProjects,
   lockProject,
   updateProject,
+  type ProjectFilter,
 } from './projects.repo'
+
+/** The caller's filters, within what the caller may see. */
+function projectFilter(
+  principal: Principal,
+  query: { q?: string | undefined; clientId?: string | undefined; status?: ProjectStatus[] },
+): ProjectFilter {
+  const scope = clientScope(principal)
+  return {
+    q: query.q,
+    statuses: query.status,
+    clientIds: [scope, query.clientId].filter((id) => id !== undefined),
+  }
+}
 
 const stillHasAudits = (count: number) =>
   new AppError(
@@ -29,8 +50,12 @@ export function projectsService({ db, clock }: FastifyInstance) {
   }
 
   return {
-    list: (principal: Principal) =>
-      listProjects(db, principal.organizationId, { clientId: clientScope(principal) }),
+    /** A client user's are their client's, whatever `clientId` says. */
+    list: (principal: Principal, query: z.output<typeof listProjectsQuery>) =>
+      listProjects(db, principal.organizationId, projectFilter(principal, query), query),
+
+    counts: (principal: Principal, query: z.output<typeof projectCountsQuery>) =>
+      countProjectsByStatus(db, principal.organizationId, projectFilter(principal, query)),
 
     get: (principal: Principal, id: string) =>
       getProject(db, principal.organizationId, id, clientScope(principal)),

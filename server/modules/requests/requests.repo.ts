@@ -17,6 +17,7 @@ import { visibleRequests } from '../../access/visibility'
 import type { Db } from '../../db/client'
 import { auditRequests, audits, projects, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
+import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 
 /** The queries of the audit_requests table (reads join their audit, project and assignee). */
 
@@ -86,7 +87,17 @@ function selectRequests(db: Db, inAudits: SQL, where: SQL | undefined) {
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
     .where(where)
-    .orderBy(asc(auditRequests.position), asc(auditRequests.createdAt), asc(auditRequests.id))
+    .orderBy(...inAuditOrder.keys.map((k) => asc(k.sql as SQL)))
+}
+
+/** An audit's order: its requests' numbers. */
+const inAuditOrder: Keyset = {
+  keys: [
+    key(auditRequests.position, 'int4'),
+    key(auditRequests.createdAt, 'timestamptz'),
+    key(auditRequests.id, 'uuid'),
+  ],
+  direction: 'asc',
 }
 
 /** The audits of these requests (of the company), for numbering. */
@@ -99,10 +110,62 @@ const auditsOfRequests = (db: Db, orgId: string, ids: SQL) =>
       .where(and(eq(sameAudit.organizationId, orgId), ids)),
   )
 
-/** The audit's requests that the scope sees, numbered (the audit's existence is not checked). */
+const ofAudit = (orgId: string, auditId: string) =>
+  and(eq(auditRequests.organizationId, orgId), eq(auditRequests.auditId, auditId))!
+
+/**
+ * All the audit's requests that the scope sees, numbered (the audit's existence is not checked):
+ * for exports and changes to several at once; an audit holds at most MAX_REQUESTS_PER_AUDIT.
+ */
 export function listAuditRequests(db: Db, orgId: string, auditId: string, scope: Scope) {
-  const audit = and(eq(auditRequests.organizationId, orgId), eq(auditRequests.auditId, auditId))!
+  const audit = ofAudit(orgId, auditId)
   return selectRequests(db, audit, and(audit, visibleRequests(scope)))
+}
+
+/** One page of the audit's requests that the scope sees, in their order. */
+export async function auditRequestsPage(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  scope: Scope,
+  request: PageRequest,
+) {
+  const audit = ofAudit(orgId, auditId)
+  const page = pageQuery(inAuditOrder, request)
+  const numbered = numberedRequests(db, audit)
+  const rows = await db
+    .select({ ...columns, number: numbered.number, pageKey: page.pageKey })
+    .from(numbered)
+    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
+    .where(and(audit, visibleRequests(scope), page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return toPage(rows, request)
+}
+
+/** Accepted requests out of all but those set aside, among those the scope sees: one count. */
+export async function auditProgress(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  scope: Scope,
+  setAside: readonly RequestStatus[],
+) {
+  const [row] = await db
+    .select({
+      accepted: sql<number>`count(*) filter (where ${auditRequests.status} = 'accepted')::int`,
+      total: sql<number>`count(*) filter (where ${auditRequests.status} not in (${sql.join(
+        setAside.map((status) => sql`${status}`),
+        sql`, `,
+      )}))::int`,
+    })
+    .from(auditRequests)
+    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .where(and(ofAudit(orgId, auditId), visibleRequests(scope)))
+  return row!
 }
 
 /** One request the scope can see; 404 otherwise (another company's, another client's, never sent). */
@@ -125,25 +188,77 @@ export async function findRequestsByIds(db: Db, orgId: string, ids: string[]) {
   )
 }
 
-/** A client user's requests across their client's audits (those sent to them). */
-export async function clientRequestRows(
+/**
+ * One page of a client user's requests across their client's audits (those sent to them), in the
+ * order of urgency: by audit, the audit whose most urgent request is most urgent first; within an
+ * audit, overdue requests first, then by due date (none last), then by number. `awaiting`: the
+ * statuses in which a request past its due date is overdue.
+ */
+export async function clientRequestsPage(
   db: Db,
   orgId: string,
   scope: Scope & { clientId: string },
+  urgency: { today: string; awaiting: readonly RequestStatus[] },
+  request: PageRequest,
 ) {
+  const ofClient = and(eq(audits.organizationId, orgId), eq(projects.clientId, scope.clientId))
   const clientAudits = inArray(
     auditRequests.auditId,
     db
       .select({ id: audits.id })
       .from(audits)
       .innerJoin(projects, eq(projects.id, audits.projectId))
-      .where(and(eq(audits.organizationId, orgId), eq(projects.clientId, scope.clientId))),
+      .where(ofClient),
   )
-  return selectRequests(
-    db,
-    clientAudits,
-    and(eq(auditRequests.organizationId, orgId), visibleRequests(scope)),
+  const overdue = sql`(${auditRequests.dueDate} < ${urgency.today}::date and ${auditRequests.status} in (${sql.join(
+    urgency.awaiting.map((status) => sql`${status}`),
+    sql`, `,
+  )}))`
+  const urgent = sql`(case when ${overdue} then 0 else 1 end)`
+  const due = sql`coalesce(${auditRequests.dueDate}::text, '9999-12-31')`
+  const mostUrgentFirst = sql`partition by ${auditRequests.auditId} order by ${urgent}, ${due}, ${auditRequests.position}, ${auditRequests.createdAt}, ${auditRequests.id}`
+  // Each visible request's urgency, and its audit's (that of the audit's most urgent request).
+  const ranks = db
+    .select({
+      requestId: sql<string>`${auditRequests.id}`.as('request_id'),
+      urgent: sql<number>`${urgent}`.as('urgent'),
+      due: sql<string>`${due}`.as('due'),
+      auditUrgent: sql<number>`first_value(${urgent}) over (${mostUrgentFirst})`.as('audit_urgent'),
+      auditDue: sql<string>`first_value(${due}) over (${mostUrgentFirst})`.as('audit_due'),
+    })
+    .from(auditRequests)
+    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .where(and(ofClient, eq(auditRequests.organizationId, orgId), visibleRequests(scope)))
+    .as('ranks')
+  const numbered = numberedRequests(db, clientAudits)
+  const page = pageQuery(
+    {
+      keys: [
+        key(ranks.auditUrgent, 'int4'),
+        key(ranks.auditDue, 'text'),
+        key(audits.name, 'text'),
+        key(audits.id, 'uuid'),
+        key(ranks.urgent, 'int4'),
+        key(ranks.due, 'text'),
+        key(numbered.number, 'int4'),
+        key(auditRequests.id, 'uuid'),
+      ],
+      direction: 'asc',
+    },
+    request,
   )
+  const rows = await db
+    .select({ ...columns, number: numbered.number, pageKey: page.pageKey })
+    .from(numbered)
+    .innerJoin(ranks, eq(ranks.requestId, auditRequests.id))
+    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
+    .where(page.after)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return toPage(rows, request)
 }
 
 export async function countAuditRequests(db: Db, auditId: string) {

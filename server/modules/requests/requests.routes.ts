@@ -8,7 +8,9 @@ export async function requestRoutes(app: FastifyInstance) {
   const requests = requestsService(app)
   const who = principalOf
 
-  handle(app, requestsApi.list, async (request) => requests.list(who(request), request.params.id))
+  handle(app, requestsApi.list, async (request) =>
+    requests.list(who(request), request.params.id, request.query),
+  )
   handle(app, requestsApi.create, async (request) =>
     requests.create(who(request), request.params.id, request.body),
   )
@@ -24,7 +26,7 @@ export async function requestRoutes(app: FastifyInstance) {
   handle(app, requestsApi.assignees, async (request) =>
     requests.assignees(who(request), { auditId: request.params.id }),
   )
-  handle(app, requestsApi.mine, async (request) => requests.mine(who(request)))
+  handle(app, requestsApi.mine, async (request) => requests.mine(who(request), request.query))
   handle(app, requestsApi.get, async (request) => requests.get(who(request), request.params.id))
   handle(app, requestsApi.requestAssignees, async (request) =>
     requests.assignees(who(request), { requestId: request.params.id }),

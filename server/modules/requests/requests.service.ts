@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { RequestAction } from '@shared/access'
 import {
+  AWAITING_CLIENT,
   REQUEST_RULES,
   refusedMessage,
   requestLabel,
@@ -14,6 +15,7 @@ import type {
   UpdateRequestInput,
 } from '@shared/schemas/requests'
 import { fullName } from '@shared/format'
+import type { PageQuery } from '@shared/schemas/pagination'
 import { authorize, can } from '../../access/can'
 import { clientScope, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
@@ -21,13 +23,15 @@ import { mails } from '../../mail/templates'
 import { recordActivity, requestActivity } from '../activity/activity.repo'
 import { findAuditWithClient, lockAudit, lockAuditClient } from '../audits/audits.repo'
 import { countPendingFiles, filesOfRequest, storageKeysOf } from '../files/files.repo'
-import { listItems } from '../template-items/template-items.repo'
+import { itemsToCopy } from '../template-items/template-items.repo'
 import { findTemplate } from '../templates/templates.repo'
 import { clientUsers } from '../users/users.repo'
 import { insertComment, listComments } from './comments.repo'
-import { toRequestDto, toVersionDtos } from './request-dto'
+import { today, toRequestDto, toVersionDtos } from './request-dto'
 import {
-  clientRequestRows,
+  auditProgress,
+  auditRequestsPage,
+  clientRequestsPage,
   countAuditRequests,
   deleteIfStatus,
   findRequest,
@@ -168,7 +172,18 @@ export function requestsService(app: FastifyInstance) {
   async function templateItems(principal: Principal, templateId: string) {
     if (!(await findTemplate(db, principal.organizationId, templateId)))
       throw fieldError('templateId', 'Template not found')
-    return listItems(db, principal.organizationId, templateId)
+    const items = await itemsToCopy(
+      db,
+      principal.organizationId,
+      templateId,
+      maxRequestsPerAudit + 1,
+    )
+    if (items.length > maxRequestsPerAudit)
+      throw new AppError(
+        'CONFLICT',
+        `This template has more than ${grouped(maxRequestsPerAudit)} items, the most an audit can hold.`,
+      )
+    return items
   }
 
   /** Inserts one draft per item after the audit's last request; call inside a transaction. */
@@ -176,7 +191,7 @@ export function requestsService(app: FastifyInstance) {
     tx: typeof db,
     principal: Principal,
     auditId: string,
-    items: Awaited<ReturnType<typeof listItems>>,
+    items: Awaited<ReturnType<typeof itemsToCopy>>,
     now: Date,
   ) {
     if (items.length === 0) return []
@@ -203,18 +218,17 @@ export function requestsService(app: FastifyInstance) {
   }
 
   return {
-    async list(principal: Principal, auditId: string) {
+    /** A page of the audit's requests, and the progress of all of them. */
+    async list(principal: Principal, auditId: string, query: PageQuery) {
       const orgId = principal.organizationId
       await findAuditWithClient(db, orgId, auditId, clientScope(principal))
-      const rows = await listAuditRequests(db, orgId, auditId, principal)
-      const requests = rows.map((row) => dto(row, principal))
-      const counted = requests.filter((r) => !SET_ASIDE.includes(r.status))
+      const page = await auditRequestsPage(db, orgId, auditId, principal, query)
       return {
-        progress: {
-          accepted: counted.filter((r) => r.status === 'accepted').length,
-          total: counted.length,
+        items: {
+          progress: await auditProgress(db, orgId, auditId, principal, SET_ASIDE),
+          requests: page.items.map((row) => dto(row, principal)),
         },
-        requests,
+        next: page.next,
       }
     },
 
@@ -499,39 +513,34 @@ export function requestsService(app: FastifyInstance) {
       return insertComment(db, orgId, id, { ...input, author: principal }, clock())
     },
 
-    /** A client user's requests, grouped by audit; overdue ones first in each group and overall. */
-    async mine(principal: Principal) {
+    /**
+     * A page of a client user's requests, grouped by audit, most urgent first: overdue ones first in
+     * each group and overall. A group may go on on the next page (the same audit first there).
+     */
+    async mine(principal: Principal, query: PageQuery) {
       const clientId = clientScope(principal)
       if (!clientId) throw new AppError('FORBIDDEN', 'My requests is for client users')
-      const rows = await clientRequestRows(db, principal.organizationId, { ...principal, clientId })
-      const byUrgency = (
-        a: { overdue: boolean; dueDate: string | null; number: number },
-        b: typeof a,
-      ) =>
-        Number(b.overdue) - Number(a.overdue) ||
-        (a.dueDate ?? '9999-99-99').localeCompare(b.dueDate ?? '9999-99-99') ||
-        a.number - b.number
-      return [...groupBy(rows, (row) => row.auditId).values()]
-        .map((auditRows) => {
-          const first = auditRows[0]!
-          const requests = auditRows.map((row) => dto(row, principal)).sort(byUrgency)
-          return {
-            audit: {
-              id: first.auditId,
-              name: first.auditName,
-              dueDate: first.auditDueDate,
-              projectId: first.projectId,
-              projectName: first.projectName,
-            },
-            requests,
-          }
-        })
-        .sort(
-          (a, b) =>
-            byUrgency({ ...a.requests[0]!, number: 0 }, { ...b.requests[0]!, number: 0 }) ||
-            a.audit.name.localeCompare(b.audit.name) ||
-            a.audit.id.localeCompare(b.audit.id),
-        )
+      const page = await clientRequestsPage(
+        db,
+        principal.organizationId,
+        { ...principal, clientId },
+        { today: today(clock()), awaiting: AWAITING_CLIENT },
+        query,
+      )
+      const groups = [...groupBy(page.items, (row) => row.auditId).values()].map((rows) => {
+        const first = rows[0]!
+        return {
+          audit: {
+            id: first.auditId,
+            name: first.auditName,
+            dueDate: first.auditDueDate,
+            projectId: first.projectId,
+            projectName: first.projectName,
+          },
+          requests: rows.map((row) => dto(row, principal)),
+        }
+      })
+      return { items: groups, next: page.next }
     },
   }
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { key, mapPage, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 import { templateItems } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
@@ -26,17 +27,31 @@ const columns = {
 const ofOrg = (orgId: string, id: string) =>
   and(eq(templateItems.organizationId, orgId), eq(templateItems.id, id))
 
-/** A template's items in their order (the template's existence is the caller's to check). */
-function selectItems(db: Db, orgId: string, templateId: string) {
-  return db
-    .select(columns)
-    .from(templateItems)
-    .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
-    .orderBy(asc(templateItems.order), asc(templateItems.createdAt), asc(templateItems.id))
+const inOrder: Keyset = {
+  keys: [
+    key(templateItems.order, 'int4'),
+    key(templateItems.createdAt, 'timestamptz'),
+    key(templateItems.id, 'uuid'),
+  ],
+  direction: 'asc',
 }
 
-export async function listItems(db: Db, orgId: string, templateId: string) {
-  return (await selectItems(db, orgId, templateId)).map(withIsoDates)
+/** A template's items in their order (the template's existence is the caller's to check). */
+export async function listItems(db: Db, orgId: string, templateId: string, request: PageRequest) {
+  const page = pageQuery(inOrder, request)
+  const rows = await db
+    .select({ ...columns, pageKey: page.pageKey })
+    .from(templateItems)
+    .where(
+      and(
+        eq(templateItems.organizationId, orgId),
+        eq(templateItems.templateId, templateId),
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return mapPage(toPage(rows, request), withIsoDates)
 }
 
 export async function createItem(
@@ -72,4 +87,19 @@ export async function deleteItem(db: Db, orgId: string, id: string) {
     .where(ofOrg(orgId, id))
     .returning({ id: templateItems.id })
   if (deleted.length === 0) throw notFound('Item')
+}
+
+/**
+ * The first `limit` items of a template in their order, to copy into an audit (which holds at most
+ * MAX_REQUESTS_PER_AUDIT requests: the caller asks for one more to know when it would overflow).
+ */
+export async function itemsToCopy(db: Db, orgId: string, templateId: string, limit: number) {
+  const { orderBy } = pageQuery(inOrder, { limit })
+  const rows = await db
+    .select(columns)
+    .from(templateItems)
+    .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
+    .orderBy(...orderBy)
+    .limit(limit)
+  return rows.map(withIsoDates)
 }

@@ -7,7 +7,7 @@ import { templateItemsService } from './template-items.service'
 export async function templateItemRoutes(app: FastifyInstance) {
   const items = templateItemsService(app)
   handle(app, templateItemsApi.list, async (request) =>
-    items.list(principalOf(request), request.query.templateId),
+    items.list(principalOf(request), request.query),
   )
   handle(app, templateItemsApi.create, async (request) =>
     items.create(principalOf(request), request.body),

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import type { createTemplateItemInput, updateTemplateItemInput } from '@shared/schemas/templates'
+import type {
+  createTemplateItemInput,
+  listTemplateItemsQuery,
+  updateTemplateItemInput,
+} from '@shared/schemas/templates'
 import type { Principal } from '../../access/principal'
 import { fieldError, notFound } from '../../lib/errors'
 import { findTemplate } from '../templates/templates.repo'
@@ -9,10 +13,10 @@ import { createItem, deleteItem, listItems, updateItem } from './template-items.
 /** A template's items: the firm reads them; admins change them (templates.manage). */
 export function templateItemsService({ db, clock }: FastifyInstance) {
   return {
-    async list(principal: Principal, templateId: string) {
-      if (!(await findTemplate(db, principal.organizationId, templateId)))
+    async list(principal: Principal, query: z.output<typeof listTemplateItemsQuery>) {
+      if (!(await findTemplate(db, principal.organizationId, query.templateId)))
         throw notFound('Template')
-      return listItems(db, principal.organizationId, templateId)
+      return listItems(db, principal.organizationId, query.templateId, query)
     },
 
     async create(principal: Principal, input: z.output<typeof createTemplateItemInput>) {

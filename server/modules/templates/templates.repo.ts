@@ -1,6 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, ilike, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { prepared } from '../../db/prepared'
+import {
+  containing,
+  key,
+  mapPage,
+  pageQuery,
+  toPage,
+  type Keyset,
+  type PageRequest,
+} from '../../db/keyset'
 import { templateCategories, templateItems, templates } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
@@ -31,16 +39,32 @@ function selectTemplates(db: Db) {
     .leftJoin(templateCategories, eq(templateCategories.id, templates.categoryId))
 }
 
-const templateListQuery = prepared((db) =>
-  selectTemplates(db)
-    .where(eq(templates.organizationId, sql.placeholder('orgId')))
-    .orderBy(asc(sql`lower(${templates.name})`), asc(templates.id))
-    .prepare('list_templates'),
-)
+const byName: Keyset = {
+  keys: [key(sql`lower(${templates.name})`, 'text'), key(templates.id, 'uuid')],
+  direction: 'asc',
+}
 
-export async function listTemplates(db: Db, orgId: string) {
-  const rows = await templateListQuery(db).execute({ orgId })
-  return rows.map(withIsoDates)
+/** By name; `q`: the names containing it. */
+export async function listTemplates(
+  db: Db,
+  orgId: string,
+  request: PageRequest & { q?: string | undefined },
+) {
+  const page = pageQuery(byName, request)
+  const rows = await db
+    .select({ ...columns, pageKey: page.pageKey })
+    .from(templates)
+    .leftJoin(templateCategories, eq(templateCategories.id, templates.categoryId))
+    .where(
+      and(
+        eq(templates.organizationId, orgId),
+        request.q === undefined ? undefined : ilike(templates.name, containing(request.q)),
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return mapPage(toPage(rows, request), withIsoDates)
 }
 
 export async function getTemplate(db: Db, orgId: string, id: string) {

@@ -6,7 +6,9 @@ import { templatesService } from './templates.service'
 
 export async function templateRoutes(app: FastifyInstance) {
   const templates = templatesService(app)
-  handle(app, templatesApi.list, async (request) => templates.list(principalOf(request)))
+  handle(app, templatesApi.list, async (request) =>
+    templates.list(principalOf(request), request.query),
+  )
   handle(app, templatesApi.get, async (request) =>
     templates.get(principalOf(request), request.params.id),
   )

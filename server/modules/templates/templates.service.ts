@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { SearchPageQuery } from '@shared/schemas/pagination'
 import type { z } from 'zod'
 import type { createTemplateInput, updateTemplateInput } from '@shared/schemas/templates'
 import type { Principal } from '../../access/principal'
@@ -20,7 +21,8 @@ export function templatesService({ db, clock }: FastifyInstance) {
   }
 
   return {
-    list: (principal: Principal) => listTemplates(db, principal.organizationId),
+    list: (principal: Principal, query: SearchPageQuery) =>
+      listTemplates(db, principal.organizationId, query),
 
     get: (principal: Principal, id: string) => getTemplate(db, principal.organizationId, id),
 

@@ -1,6 +1,15 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
+import {
+  containing,
+  key,
+  mapPage,
+  pageQuery,
+  toPage,
+  type Keyset,
+  type PageRequest,
+} from '../../db/keyset'
 import { clients, users } from '../../db/schema'
 import { iso } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
@@ -98,12 +107,42 @@ function selectUsers(db: Db) {
   return db.select(listColumns).from(users).leftJoin(clients, eq(clients.id, users.clientId))
 }
 
-/** The company's users by name, then e-mail. */
-export async function listUsers(db: Db, orgId: string) {
-  const rows = await selectUsers(db)
-    .where(eq(users.organizationId, orgId))
-    .orderBy(...byName)
-  return rows.map(toDto)
+const byNameKeys: Keyset = {
+  keys: [
+    key(sql`lower(${users.firstName} || ' ' || ${users.lastName})`, 'text'),
+    key(users.email, 'text'),
+    key(users.id, 'uuid'),
+  ],
+  direction: 'asc',
+}
+
+/** The company's users by name, then e-mail; `q`: the names or addresses containing it. */
+export async function listUsers(
+  db: Db,
+  orgId: string,
+  request: PageRequest & { q?: string | undefined },
+) {
+  const page = pageQuery(byNameKeys, request)
+  const pattern = request.q === undefined ? undefined : containing(request.q)
+  const rows = await db
+    .select({ ...listColumns, pageKey: page.pageKey })
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .where(
+      and(
+        eq(users.organizationId, orgId),
+        pattern === undefined
+          ? undefined
+          : or(
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+              ilike(users.email, pattern),
+            ),
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return mapPage(toPage(rows, request), toDto)
 }
 
 export async function getUser(db: Db, orgId: string, id: string) {

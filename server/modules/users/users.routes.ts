@@ -6,7 +6,7 @@ import { usersService } from './users.service'
 
 export async function userRoutes(app: FastifyInstance) {
   const users = usersService(app)
-  handle(app, usersApi.list, async (request) => users.list(principalOf(request)))
+  handle(app, usersApi.list, async (request) => users.list(principalOf(request), request.query))
   handle(app, usersApi.update, async (request) =>
     users.updateRole(principalOf(request), request.params.id, request.body),
   )

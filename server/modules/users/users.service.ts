@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { SearchPageQuery } from '@shared/schemas/pagination'
 import type { Role } from '@shared/schemas/auth'
 import type { UpdateUserInput } from '@shared/schemas/users'
 import { fullName } from '@shared/format'
@@ -34,7 +35,8 @@ const clientNotFound = () => fieldError('clientId', 'Client not found')
  */
 export function usersService({ db, clock, log }: FastifyInstance) {
   return {
-    list: (principal: Principal) => listUsers(db, principal.organizationId),
+    list: (principal: Principal, query: SearchPageQuery) =>
+      listUsers(db, principal.organizationId, query),
 
     async updateRole(principal: Principal, id: string, input: UpdateUserInput) {
       const orgId = principal.organizationId

@@ -1,0 +1,143 @@
+import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { fieldError } from '../lib/errors'
+
+/**
+ * Keyset pagination (decision 014): a list is ordered by a few keys, the last one unique; a page
+ * is the next `limit` rows after the last row of the page before, found through an index in the
+ * same time on page 1 and page 1,000. The cursor is that row's keys, as the database wrote them
+ * (so a timestamp keeps its microseconds and a lower-cased name its collation), base64url-encoded
+ * JSON: opaque to clients, and checked on the way in, since anyone can send one.
+ */
+export type KeyType = 'text' | 'uuid' | 'timestamptz' | 'int4'
+
+export interface SortKey {
+  sql: SQLWrapper
+  type: KeyType
+}
+
+/** A list's order: its keys, the last one unique (an id), all in one direction. */
+export interface Keyset {
+  keys: readonly SortKey[]
+  direction: 'asc' | 'desc'
+}
+
+export interface PageRequest {
+  limit: number
+  cursor?: string | undefined
+}
+
+/** One page of a list: the reply's body, and the cursor of the next page if there are more rows. */
+export interface Page<T> {
+  items: T
+  next: string | null
+}
+
+export const key = (expression: SQLWrapper, type: KeyType): SortKey => ({ sql: expression, type })
+
+function asText({ sql: expression, type }: SortKey): SQL {
+  switch (type) {
+    case 'text':
+      return sql`${expression}`
+    case 'timestamptz':
+      return sql`to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    default:
+      return sql`${expression}::text`
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const TIMESTAMP = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+const INT32 = /^-?\d{1,10}$/
+
+function validValue(value: unknown, type: KeyType): value is string {
+  if (typeof value !== 'string') return false
+  switch (type) {
+    case 'text':
+      return value.length <= 1000 && !value.includes('\u0000')
+    case 'uuid':
+      return UUID.test(value)
+    case 'int4':
+      return INT32.test(value) && Math.abs(Number(value)) <= 2 ** 31 - 1
+    case 'timestamptz': {
+      const match = TIMESTAMP.exec(value)
+      if (!match || match[1] === '0000') return false
+      // A real instant: 2025-02-30 would come back as another day.
+      const millis = `${value.slice(0, 23)}Z`
+      const parsed = new Date(millis)
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString() === millis
+    }
+  }
+}
+
+const invalidCursor = () =>
+  fieldError('cursor', 'This cursor is not valid for this list. Start again from the first page.')
+
+export function encodeCursor(values: readonly string[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url')
+}
+
+function decodeCursor(cursor: string, keys: readonly SortKey[]): string[] {
+  let values: unknown
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    throw invalidCursor()
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== keys.length ||
+    !values.every((value, i) => validValue(value, keys[i]!.type))
+  )
+    throw invalidCursor()
+  return values as string[]
+}
+
+/**
+ * The parts of a page's query: select `pageKey` beside the row's columns, add `after` to its
+ * conditions, order by `orderBy`, and fetch `limit` rows (one more than the page, to know whether
+ * another page follows); then `toPage` the rows.
+ */
+export function pageQuery(keyset: Keyset, request: PageRequest) {
+  const { keys, direction } = keyset
+  const values = request.cursor === undefined ? undefined : decodeCursor(request.cursor, keys)
+  const columns = sql.join(
+    keys.map((k) => sql`${k.sql}`),
+    sql`, `,
+  )
+  const after = values
+    ? sql`(${columns}) ${sql.raw(direction === 'asc' ? '>' : '<')} (${sql.join(
+        values.map((value, i) => sql`${value}::${sql.raw(keys[i]!.type)}`),
+        sql`, `,
+      )})`
+    : undefined
+  return {
+    pageKey: sql<string[]>`array[${sql.join(keys.map(asText), sql`, `)}]`,
+    after,
+    orderBy: keys.map((k) => (direction === 'asc' ? asc(k.sql as SQL) : desc(k.sql as SQL))),
+    limit: request.limit + 1,
+  }
+}
+
+/** The page's rows (without their `pageKey`) and the next page's cursor. */
+export function toPage<R extends { pageKey: string[] }>(
+  rows: R[],
+  request: PageRequest,
+): Page<Omit<R, 'pageKey'>[]> {
+  const more = rows.length > request.limit
+  const kept = more ? rows.slice(0, request.limit) : rows
+  const last = kept.at(-1)
+  return {
+    items: kept.map(({ pageKey: _pageKey, ...row }) => row),
+    next: more && last ? encodeCursor(last.pageKey) : null,
+  }
+}
+
+/** The same page with its rows turned into replies. */
+export function mapPage<T, U>(page: Page<T[]>, map: (row: T) => U): Page<U[]> {
+  return { items: page.items.map(map), next: page.next }
+}
+
+/** `%text%` for ILIKE, the user's `%`, `_` and `\` taken literally. */
+export function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
