@@ -1,7 +1,10 @@
 // Child processes of the bench: our built server and the baseline, each on a free port.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
@@ -116,4 +119,35 @@ export interface DatabaseTarget {
 
 function databaseEnv(db: DatabaseTarget): Record<string, string> {
   return { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '' }
+}
+
+/** A database of our own on the given server, dropped afterwards. */
+export async function withPostgresDatabase<T>(adminUrl: string, use: (url: string) => Promise<T>) {
+  const name = `auditdesk_bench_${process.pid}_${Date.now()}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database "${name}"`)
+  try {
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    return await use(url.toString())
+  } finally {
+    await admin(`drop database if exists "${name}" with (force)`)
+  }
+}
+
+export async function withDataDir<T>(use: (dataDir: string) => Promise<T>) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auditdesk-bench-'))
+  try {
+    return await use(dataDir)
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
 }

@@ -7,12 +7,18 @@
 //   BENCH_LIST_CLIENTS clients of the main list (50) BENCH_JSON         also write the results here
 //   DATABASE_URL       a PostgreSQL server; the bench creates its own database there and drops it
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { measure, type Load, type LoadSettings } from './measure'
-import { root, startBaseline, startServer, type DatabaseTarget } from './processes'
+import {
+  root,
+  startBaseline,
+  startServer,
+  withDataDir,
+  withPostgresDatabase,
+  type DatabaseTarget,
+} from './processes'
 import {
   BASELINE_SCENARIO,
   LIST_SCENARIO,
@@ -61,37 +67,6 @@ function readSettings(): Settings {
 }
 
 const log = (message: string) => console.error(`[bench] ${message}`)
-
-/** A database of our own on the given server, dropped afterwards. */
-async function withPostgresDatabase<T>(adminUrl: string, use: (url: string) => Promise<T>) {
-  const name = `auditdesk_bench_${process.pid}_${Date.now()}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database "${name}"`)
-  try {
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    return await use(url.toString())
-  } finally {
-    await admin(`drop database if exists "${name}" with (force)`)
-  }
-}
-
-async function withDataDir<T>(use: (dataDir: string) => Promise<T>) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auditdesk-bench-'))
-  try {
-    return await use(dataDir)
-  } finally {
-    await rm(dataDir, { recursive: true, force: true })
-  }
-}
 
 /** Every scenario on one database: ours on the server, then the baseline on the same data. */
 async function benchDatabase(

@@ -68,9 +68,11 @@ export const activityEvents = pgTable(
   },
   (t) => [
     index('activity_events_request_id_created_at_idx').on(t.requestId, t.createdAt),
-    index('activity_events_organization_id_created_at_idx').on(
+    // Newest first (read backwards), to the last page (decision 014).
+    index('activity_events_organization_id_created_at_id_idx').on(
       t.organizationId,
-      t.createdAt.desc(),
+      t.createdAt,
+      t.id,
     ),
     index('activity_events_actor_user_id_created_at_idx').on(t.actorUserId, t.createdAt.desc()),
     check('activity_events_action_check', sql`${t.action} in (${actionList})`),

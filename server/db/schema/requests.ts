@@ -48,7 +48,13 @@ export const auditRequests = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('audit_requests_audit_id_position_idx').on(t.auditId, t.position),
+    // An audit's order: its requests' numbers (position, created_at, id).
+    index('audit_requests_audit_id_position_created_at_id_idx').on(
+      t.auditId,
+      t.position,
+      t.createdAt,
+      t.id,
+    ),
     index('audit_requests_assignee_user_id_idx').on(t.assigneeUserId),
     index('audit_requests_organization_id_status_idx').on(t.organizationId, t.status),
     check('audit_requests_status_check', sql`${t.status} in (${statusList})`),
@@ -152,3 +158,14 @@ export const requestFiles = pgTable(
     check('request_files_size_bytes_check', sql`${t.sizeBytes} >= 0`),
   ],
 )
+
+/**
+ * The company's count of accepted requests, for the dashboard: kept by a trigger on
+ * audit_requests (migration 0009), so that the count costs one row at any size (decision 014).
+ */
+export const requestCounts = pgTable('request_counts', {
+  organizationId: uuid()
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  accepted: integer().notNull().default(0),
+})

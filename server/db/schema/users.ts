@@ -28,7 +28,13 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_organization_id_idx').on(t.organizationId),
+    // The company's users by name, then e-mail (decision 014).
+    index('users_organization_id_name_email_id_idx').on(
+      t.organizationId,
+      sql`lower(${t.firstName} || ' ' || ${t.lastName})`,
+      t.email,
+      t.id,
+    ),
     index('users_client_id_idx').on(t.clientId),
     check('users_role_check', sql`${t.role} in (${roleList})`),
     check('users_client_id_check', sql`(${t.role} = 'client') = (${t.clientId} is not null)`),

@@ -19,7 +19,14 @@ export const clients = pgTable(
     address: text(),
     ...timestamps,
   },
-  (t) => [index('clients_organization_id_name_idx').on(t.organizationId, t.name)],
+  // The list's order (decision 014): by lower(name), then id.
+  (t) => [
+    index('clients_organization_id_lower_name_id_idx').on(
+      t.organizationId,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
+  ],
 )
 
 export const projects = pgTable(
@@ -39,8 +46,15 @@ export const projects = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('projects_organization_id_created_at_idx').on(t.organizationId, t.createdAt),
-    index('projects_client_id_idx').on(t.clientId),
+    // Newest first (read backwards), all of them or one status tab (decision 014); a client's too.
+    index('projects_organization_id_created_at_id_idx').on(t.organizationId, t.createdAt, t.id),
+    index('projects_organization_id_status_created_at_id_idx').on(
+      t.organizationId,
+      t.status,
+      t.createdAt,
+      t.id,
+    ),
+    index('projects_client_id_created_at_id_idx').on(t.clientId, t.createdAt, t.id),
     check('projects_status_check', sql`${t.status} in ('active', 'completed', 'on_hold')`),
   ],
 )
@@ -62,8 +76,9 @@ export const audits = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('audits_organization_id_idx').on(t.organizationId),
-    index('audits_project_id_created_at_idx').on(t.projectId, t.createdAt),
+    // With the status, the dashboard counts its in-progress audits from the index alone.
+    index('audits_organization_id_status_idx').on(t.organizationId, t.status),
+    index('audits_project_id_created_at_id_idx').on(t.projectId, t.createdAt, t.id),
     check('audits_status_check', sql`${t.status} in ('in_progress', 'in_review', 'completed')`),
   ],
 )

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { selectRows } from '../../db/client'
-import { auditRequests, audits, clients, projects } from '../../db/schema'
+import { auditRequests, audits, clients, projects, requestCounts } from '../../db/schema'
 
 export interface DashboardCounts {
   totalClients: number
@@ -11,7 +11,11 @@ export interface DashboardCounts {
   completedItems: number
 }
 
-/** The company's counts in one statement; `clientId` confines them to one client's records. */
+/**
+ * The company's counts in one statement; `clientId` confines them to one client's records. Each
+ * reads an index alone, the company's accepted requests its row of request_counts (kept by a
+ * trigger, decision 014): a count over a firm's every request grew with its history.
+ */
 export async function dashboardCounts(db: Db, orgId: string, clientId: string | undefined) {
   const ofClient = (column: typeof clients.id | typeof projects.clientId) =>
     clientId ? sql` and ${column} = ${clientId}` : sql``
@@ -25,11 +29,11 @@ export async function dashboardCounts(db: Db, orgId: string, clientId: string | 
         ? sql` and ${audits.projectId} in (select ${projects.id} from ${projects} where ${projects.clientId} = ${clientId})`
         : sql``
     }) as "inProgressAudits",
-    (select count(*)::int from ${auditRequests} where ${auditRequests.organizationId} = ${orgId} and ${auditRequests.status} = 'accepted'${
+    ${
       clientId
-        ? sql` and ${auditRequests.auditId} in (select ${audits.id} from ${audits} join ${projects} on ${projects.id} = ${audits.projectId} where ${projects.clientId} = ${clientId})`
-        : sql``
-    }) as "completedItems"`,
+        ? sql`(select count(*)::int from ${auditRequests} where ${auditRequests.organizationId} = ${orgId} and ${auditRequests.status} = 'accepted' and ${auditRequests.auditId} in (select ${audits.id} from ${audits} join ${projects} on ${projects.id} = ${audits.projectId} where ${projects.clientId} = ${clientId}))`
+        : sql`coalesce((select ${requestCounts.accepted} from ${requestCounts} where ${requestCounts.organizationId} = ${orgId}), 0)`
+    } as "completedItems"`,
   )
   return counts!
 }

@@ -847,8 +847,9 @@ describe('dashboard', () => {
       await ok(await call(fresh.cookie, 'POST', `/api/audits/${audit.id}/send`, {}))
       await ok(await act(user.cookie, request.id, 'submit', {}))
       if (accept) await ok(await act(fresh.cookie, request.id, 'accept'))
+      return audit
     }
-    await run(p1.id, u1, true)
+    const deleted = await run(p1.id, u1, true)
     await run(p1.id, u1, true)
     await run(p1.id, u1, false)
     await run(p2.id, u2, true)
@@ -859,6 +860,10 @@ describe('dashboard', () => {
     expect(staff.recentActivity[0]).toMatchObject({ action: 'request.accepted', target: '#1 R' })
     expect((await board(u1.cookie)).completedItems).toBe(2)
     expect((await board(u2.cookie)).completedItems).toBe(1)
+    // The firm's count is kept as requests change (decision 014): their audit gone, they go too.
+    expect((await call(fresh.cookie, 'DELETE', `/api/audits/${deleted.id}`)).statusCode).toBe(204)
+    expect((await board(fresh.cookie)).completedItems).toBe(2)
+    expect((await board(u1.cookie)).completedItems).toBe(1)
   })
 })
 

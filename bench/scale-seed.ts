@@ -1,0 +1,291 @@
+// The firms of `npm run bench:scale`, written with SQL (INSERT … SELECT over generate_series) into
+// the real schema: a large firm and a small one in one database. Every id is derived from the
+// firm's prefix and a row number (md5(…)::uuid), so rows reference each other by arithmetic, not
+// by joins, and the "random" choices (statuses, counts) are hashes of the row number: the same
+// database on every run.
+
+export interface FirmSpec {
+  /** Short tag in every id and e-mail address: 'large', 'small'. */
+  prefix: string
+  name: string
+  clients: number
+  projectsPerClient: number
+  auditsPerProject: number
+  requestsPerAudit: number
+  admins: number
+  staff: number
+  clientUsersPerClient: number
+  events: number
+  openInvitations: number
+}
+
+export const LARGE_FIRM: FirmSpec = {
+  prefix: 'large',
+  name: 'Large Firm LLP',
+  clients: 1_000,
+  projectsPerClient: 5,
+  auditsPerProject: 2,
+  requestsPerAudit: 25,
+  admins: 3,
+  staff: 60,
+  clientUsersPerClient: 2,
+  events: 1_000_000,
+  openInvitations: 20,
+}
+
+export const SMALL_FIRM: FirmSpec = {
+  prefix: 'small',
+  name: 'Small Firm',
+  clients: 10,
+  projectsPerClient: 1,
+  auditsPerProject: 2,
+  requestsPerAudit: 25,
+  admins: 1,
+  staff: 3,
+  clientUsersPerClient: 2,
+  events: 2_000,
+  openInvitations: 2,
+}
+
+/** The large firm at a fraction of its size (for the embedded database if the full one is too slow). */
+export function scaled(spec: FirmSpec, factor: number): FirmSpec {
+  if (factor === 1) return spec
+  return {
+    ...spec,
+    clients: Math.max(10, Math.round(spec.clients * factor)),
+    events: Math.max(1000, Math.round(spec.events * factor)),
+  }
+}
+
+export const totals = (spec: FirmSpec) => {
+  const projects = spec.clients * spec.projectsPerClient
+  const audits = projects * spec.auditsPerProject
+  return { projects, audits, requests: audits * spec.requestsPerAudit }
+}
+
+/** The one password of every seeded user. */
+export const SEED_PASSWORD = 'bench-scale-password-1'
+
+const emailOf = (prefix: string, who: string) => `${who}@${prefix}.bench.test`
+export const adminEmail = (spec: FirmSpec) => emailOf(spec.prefix, 'admin1')
+/** The first user of client number `client` (1-based). */
+export const clientUserEmail = (spec: FirmSpec, client: number) =>
+  emailOf(spec.prefix, `client${client}-user0`)
+
+/** A version 4 uuid from text (the API checks ids' format): bench_uuid below. */
+const uuid = (prefix: string, kind: string, ...parts: string[]) =>
+  `bench_uuid('${prefix}-${kind}-' || ${parts.join(` || '-' || `)})`
+
+/** Before the firms' statements; DROP_UUID_FUNCTION after them. */
+export const CREATE_UUID_FUNCTION = `create or replace function bench_uuid(t text) returns uuid
+  language sql immutable as $$
+    select (substr(md5(t), 1, 12) || '4' || substr(md5(t), 14, 3) || '8' || substr(md5(t), 18, 15))::uuid
+  $$`
+export const DROP_UUID_FUNCTION = 'drop function bench_uuid(text)'
+/** A pseudo-random byte (0–255) of a row: byte `n` of md5(seed). */
+const byte = (seed: string, n = 0) => `get_byte(decode(md5(${seed}), 'hex'), ${n})`
+
+const WORDS = [
+  'north',
+  'harbor',
+  'cedar',
+  'summit',
+  'atlas',
+  'beacon',
+  'copper',
+  'delta',
+  'ember',
+  'falcon',
+  'granite',
+  'horizon',
+  'iris',
+  'juniper',
+  'keystone',
+  'linden',
+  'meridian',
+  'nova',
+  'orchard',
+  'pioneer',
+  'quarry',
+  'riverside',
+  'sterling',
+  'timber',
+  'union',
+  'vertex',
+  'willow',
+  'yardley',
+  'zenith',
+  'alder',
+  'bramble',
+  'crescent',
+  'dover',
+  'evergreen',
+  'fairview',
+  'glacier',
+]
+const SUFFIXES = ['Ltd', 'GmbH', 'LLC', 'Holdings', 'Partners', 'Group', 'Foods', 'Logistics']
+
+/** A word of the client's name that some clients' names contain (the `q` search). */
+export const SEARCH_WORD = 'harbor'
+
+const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(', ')}]`
+
+/** The statements that seed one firm, in order; `now` is the seed's clock. */
+export function firmStatements(spec: FirmSpec, hash: string): string[] {
+  const p = spec.prefix
+  const { projects: P, audits: A, requests: R } = totals(spec)
+  const C = spec.clients
+  const org = uuid(p, 'org', `'1'`)
+  const days = 1095 // three years of history
+  const clientOfProject = (j: string) => `((${j} - 1) % ${C}) + 1`
+  const projectOfAudit = (k: string) => `((${k} - 1) % ${P}) + 1`
+  const auditOfRequest = (r: string) => `((${r} - 1) % ${A}) + 1`
+  const clientUser = (c: string, n: string) => uuid(p, 'client-user', c, n)
+  const staff = (n: string) => uuid(p, 'staff', n)
+  const projectCreated = (j: string) =>
+    `now() - ((${P} - ${j}) * ${days}.0 / ${P}) * interval '1 day'`
+  const auditCreated = (k: string) =>
+    `${projectCreated(projectOfAudit(k))} + ((${k} - 1) / ${P}) * interval '3 days'`
+  return [
+    `insert into organizations (id, name, size, industry, phone)
+     values (${org}, '${spec.name}', '51-200 employees', 'Financial Services', '+1 555 0100')`,
+    // Users: admins, staff, and client users (below, once the clients exist).
+    `insert into users (id, organization_id, email, password_hash, first_name, last_name, role, email_verified_at, created_at)
+     select ${uuid(p, 'admin', 'i::text')}, ${org}, 'admin' || i || '@${p}.bench.test', '${hash}',
+            'Admin', 'Number ' || i, 'admin', now(), now() - interval '3 years'
+     from generate_series(1, ${spec.admins}) i`,
+    `insert into users (id, organization_id, email, password_hash, first_name, last_name, role, email_verified_at, created_at)
+     select ${staff('i::text')}, ${org}, 'staff' || i || '@${p}.bench.test', '${hash}',
+            initcap((${sqlArray(WORDS)})[1 + i % ${WORDS.length}]), 'Staff ' || i, 'staff', now(),
+            now() - (i % 700) * interval '1 day'
+     from generate_series(1, ${spec.staff}) i`,
+    `insert into clients (id, organization_id, name, email, phone, address, created_at, updated_at)
+     select ${uuid(p, 'client', 'i::text')}, ${org},
+            initcap((${sqlArray(WORDS)})[1 + ${byte("'" + p + "-cn-' || i")} % ${WORDS.length}]) || ' ' ||
+            initcap((${sqlArray(WORDS)})[1 + ${byte("'" + p + "-cn-' || i", 1)} % ${WORDS.length}]) || ' ' ||
+            (${sqlArray(SUFFIXES)})[1 + i % ${SUFFIXES.length}] || ' ' || i,
+            'office' || i || '@client.example', '+1 555 ' || lpad(i::text, 4, '0'), i || ' Main Street',
+            now() - ((${C} - i) * ${days}.0 / ${C}) * interval '1 day', now()
+     from generate_series(1, ${C}) i`,
+    `insert into users (id, organization_id, email, password_hash, first_name, last_name, role, client_id, email_verified_at, created_at)
+     select ${clientUser('c::text', 'n::text')}, ${org}, 'client' || c || '-user' || n || '@${p}.bench.test', '${hash}',
+            'Client', 'User ' || c || '-' || n, 'client', ${uuid(p, 'client', 'c::text')}, now(), now() - interval '1 year'
+     from generate_series(1, ${C}) c, generate_series(0, ${spec.clientUsersPerClient - 1}) n`,
+    `insert into invitations (organization_id, email, role, token_hash, invited_by_user_id, expires_at)
+     select ${org}, 'invitee' || i || '@${p}.bench.test', 'staff', md5('${p}-invitation-' || i) || md5('x' || i),
+            ${uuid(p, 'admin', "'1'")}, now() + interval '7 days'
+     from generate_series(1, ${spec.openInvitations}) i`,
+    `insert into projects (id, organization_id, client_id, name, description, status, created_at, updated_at)
+     select ${uuid(p, 'project', 'j::text')}, ${org}, ${uuid(p, 'client', `(${clientOfProject('j')})::text`)},
+            'Engagement ' || (2020 + j % 6) || ' #' || j, 'Year-end audit and review work',
+            case when ${byte("'" + p + "-ps-' || j")} % 10 < 6 then 'active'
+                 when ${byte("'" + p + "-ps-' || j")} % 10 < 9 then 'completed' else 'on_hold' end,
+            ${projectCreated('j')}, now()
+     from generate_series(1, ${P}) j`,
+    `insert into audits (id, organization_id, project_id, name, description, status, due_date, created_at, updated_at)
+     select ${uuid(p, 'audit', 'k::text')}, ${org}, ${uuid(p, 'project', `(${projectOfAudit('k')})::text`)},
+            'Audit FY' || (2020 + k % 6) || ' #' || k, null,
+            case when ${byte("'" + p + "-as-' || k")} % 10 < 4 then 'in_progress'
+                 when ${byte("'" + p + "-as-' || k")} % 10 < 6 then 'in_review' else 'completed' end,
+            (${auditCreated('k')})::date + 90, ${auditCreated('k')}, now()
+     from generate_series(1, ${A}) k`,
+    `insert into audit_members (audit_id, user_id, organization_id, lead)
+     select ${uuid(p, 'audit', 'k::text')}, ${staff(`(((k - 1) % ${spec.staff}) + 1)::text`)}, ${org}, true
+     from generate_series(1, ${A}) k`,
+    ...(spec.staff > 1
+      ? [
+          `insert into audit_members (audit_id, user_id, organization_id, lead)
+           select ${uuid(p, 'audit', 'k::text')}, ${staff(`((k % ${spec.staff}) + 1)::text`)}, ${org}, false
+           from generate_series(1, ${A}) k`,
+        ]
+      : []),
+    // Requests: statuses by a hash of the row (10% drafts, 25% sent, 15% submitted, 5% returned,
+    // 40% accepted, 5% not applicable), their dates after their audit's start, 70% assigned.
+    `insert into audit_requests (id, organization_id, audit_id, position, title, description, document_required,
+            response_required, status, assignee_user_id, due_date, sent_at, submitted_at, accepted_at,
+            not_applicable_reason, created_at, updated_at)
+     select ${uuid(p, 'request', 'r::text')}, ${org}, ${uuid(p, 'audit', `(${auditOfRequest('r')})::text`)},
+            (r - 1) / ${A}, 'Provide document ' || ((r - 1) / ${A} + 1) || ' of the year-end file',
+            'Please upload the signed statement and answer the questions.', r % 3 = 0, r % 2 = 0,
+            s.status,
+            case when ${byte("'" + p + "-ra-' || r")} % 10 < 7
+                 then ${clientUser(`(((${projectOfAudit(auditOfRequest('r'))}) - 1) % ${C} + 1)::text`, `(r % ${spec.clientUsersPerClient})::text`)} end,
+            (a.created + (14 + (r - 1) / ${A}) * interval '1 day')::date,
+            case when s.status <> 'draft' then a.created + interval '1 day' end,
+            case when s.status in ('submitted', 'returned', 'accepted') then a.created + interval '5 days' end,
+            case when s.status = 'accepted' then a.created + interval '8 days' end,
+            case when s.status = 'not_applicable' then 'Not relevant this year' end,
+            a.created, a.created + interval '8 days'
+     from generate_series(1, ${R}) r
+     cross join lateral (select ${auditCreated(auditOfRequest('r'))} as created) a
+     cross join lateral (select case
+            when ${byte("'" + p + "-rs-' || r")} % 20 < 2 then 'draft'
+            when ${byte("'" + p + "-rs-' || r")} % 20 < 7 then 'sent'
+            when ${byte("'" + p + "-rs-' || r")} % 20 < 10 then 'submitted'
+            when ${byte("'" + p + "-rs-' || r")} % 20 < 11 then 'returned'
+            when ${byte("'" + p + "-rs-' || r")} % 20 < 19 then 'accepted'
+            else 'not_applicable' end as status) s`,
+    // 1–3 versions on every answered request; all returned on a returned one, the last one not
+    // returned otherwise.
+    `insert into request_versions (request_id, number, response, submitted_by_user_id, submitted_by_name,
+            submitted_at, returned_reason, returned_by_user_id, returned_by_name, returned_at, created_at, updated_at)
+     select q.id, v.n, 'Attached, see the file.', q.assignee_user_id, 'Client User',
+            q.submitted_at - (v.k - v.n) * interval '1 day',
+            case when v.n < v.k or q.status = 'returned' then 'Please add the signature page' end,
+            case when v.n < v.k or q.status = 'returned' then ${staff("'1'")} end,
+            case when v.n < v.k or q.status = 'returned' then 'Staff 1' end,
+            case when v.n < v.k or q.status = 'returned' then q.submitted_at - (v.k - v.n) * interval '1 day' + interval '1 hour' end,
+            q.submitted_at - (v.k - v.n) * interval '1 day', q.submitted_at
+     from audit_requests q
+     cross join lateral (select 1 + ${byte('q.id::text')} % 3 as k) kk
+     cross join lateral (select n, kk.k from generate_series(1, kk.k) n) v
+     where q.organization_id = ${org} and q.status in ('submitted', 'returned', 'accepted')`,
+    // Comments on about 30% of the sent requests: 1–3 each, one in four an internal note.
+    `insert into request_comments (organization_id, request_id, author_user_id, author_name, body, internal, created_at, updated_at)
+     select ${org}, q.id, ${staff("'1'")}, 'Staff 1', 'Could you also send the bank confirmation?',
+            n = 3, q.sent_at + n * interval '1 hour', q.sent_at + n * interval '1 hour'
+     from audit_requests q
+     cross join lateral generate_series(1, 1 + ${byte('q.id::text', 2)} % 3) n
+     where q.organization_id = ${org} and q.sent_at is not null and ${byte('q.id::text', 3)} % 10 < 3`,
+    // The trail: events about requests, the newest now, spread over three years.
+    `insert into activity_events (organization_id, actor_user_id, actor_name, action, target, request_id, created_at, updated_at)
+     select ${org}, ${staff(`(((e - 1) % ${spec.staff}) + 1)::text`)}, 'Staff ' || (((e - 1) % ${spec.staff}) + 1),
+            (array['request.sent', 'request.submitted', 'request.accepted', 'request.returned',
+                   'request.files_added', 'request.not_applicable', 'audit.team_changed'])[1 + e % 7],
+            'Provide document ' || (e % 25 + 1), ${uuid(p, 'request', `(((e - 1) % ${R}) + 1)::text`)},
+            now() - ((${spec.events} - e) * ${days}.0 / ${spec.events}) * interval '1 day',
+            now() - ((${spec.events} - e) * ${days}.0 / ${spec.events}) * interval '1 day'
+     from generate_series(1, ${spec.events}) e`,
+  ]
+}
+
+/** The audit in the middle of the firm (the one the audit and request screens open) and its client. */
+export function middleAudit(spec: FirmSpec) {
+  const { projects, audits } = totals(spec)
+  const audit = Math.ceil(audits / 2)
+  const project = ((audit - 1) % projects) + 1
+  return { audit, client: ((project - 1) % spec.clients) + 1 }
+}
+
+/** What the bench reads of a seeded firm: the records each screen opens. */
+export function pickStatements(spec: FirmSpec) {
+  const p = spec.prefix
+  const org = uuid(p, 'org', `'1'`)
+  const { audit } = middleAudit(spec)
+  return {
+    org: `select ${org}::text as id`,
+    /** An audit in the middle; its project and client; a request of it with versions and comments. */
+    audit: `select a.id::text as "auditId", a.project_id::text as "projectId", p.client_id::text as "clientId"
+            from audits a join projects p on p.id = a.project_id where a.id = ${uuid(p, 'audit', `'${audit}'`)}`,
+    request: `select q.id::text as id from audit_requests q
+              where q.audit_id = ${uuid(p, 'audit', `'${audit}'`)} and q.status = 'accepted'
+                and exists (select 1 from request_comments c where c.request_id = q.id)
+              order by q.position limit 1`,
+    /** The keys of the middle client by name and of the middle event, for a cursor deep in the list. */
+    middleClient: `select array[lower(name), id::text] as keys from clients where organization_id = ${org}
+                   order by lower(name), id offset ${Math.floor(spec.clients / 2)} limit 1`,
+    middleEvent: `select array[to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), id::text] as keys
+                  from activity_events where organization_id = ${org}
+                  order by created_at desc, id desc offset ${Math.floor(spec.events / 2)} limit 1`,
+  }
+}
