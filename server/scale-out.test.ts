@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -11,6 +12,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrationsDir, projectRoot } from './lib/paths'
 import { testDbKind } from './test/databases'
+import { multipartBody } from './test/multipart'
 import { redisAnswers, TEST_REDIS } from './test/redis'
 import { linkIn, startSmtpCapture, tokenFrom, type SmtpCapture } from './test/smtp-capture'
 
@@ -147,22 +149,9 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     const clientId = ((await client.json()) as { id: string }).id
 
     // A second admin, invited on A, accepting on B.
-    const email = `second-${Date.now()}@example.com`
-    const sent = smtp.to(email).length
-    const invited = await call(a, 'POST', '/api/invitations', adminCookie, { email, role: 'admin' })
-    expect(invited.status).toBe(201)
-    const token = tokenFrom(
-      linkIn(await smtp.waitFor(email, sent), `${APP_URL}/accept-invitation?token=`),
-    )
-    const accepted = await call(b, 'POST', '/api/invitations/accept', undefined, {
-      token,
-      firstName: 'Ivy',
-      lastName: 'Invitee',
-      password: 'invited user password',
+    const { cookie: second, id: secondId } = await invitedAndAccepted(adminCookie, {
+      role: 'admin',
     })
-    expect(accepted.status).toBe(201)
-    const second = sessionCookie(accepted)
-    const secondId = ((await accepted.json()) as { user: { id: string } }).user.id
     expect(await roleOn(b, second)).toBe('admin')
     expect((await call(b, 'GET', '/api/users', second)).status).toBe(200)
 
@@ -192,11 +181,54 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     expect(statuses).toEqual([...Array<number>(AUTH_PER_MINUTE).fill(200), 429])
   })
 
+  // Runs once server/test/s3-server.ts (the S3 storage work) exists: both instances then store
+  // files in one S3 bucket (STORAGE_URL=s3://…), not in their own DATA_DIR.
   it.runIf(existsSync(S3_SERVER_MODULE))(
     'a file uploaded through A downloads byte-identical through B',
-    () => {
-      // Enabled once server/test/s3-server.ts exists (the S3 storage work): see the report.
-      expect(s3).toBeDefined()
+    async () => {
+      expect(s3?.env.STORAGE_URL).toMatch(/^s3:\/\//)
+      const admin = await signedUpAdmin()
+      const cookie = await login(a, admin.account.email, admin.account.password)
+      const created = async (url: string, body: unknown) => {
+        const res = await call(a, 'POST', url, cookie, body)
+        expect(res.status, await res.clone().text()).toBe(201)
+        return (await res.json()) as { id: string }
+      }
+      const client = await created('/api/clients', { name: 'Upload Client' })
+      const project = await created('/api/projects', {
+        name: 'Upload Project',
+        clientId: client.id,
+      })
+      const clientUser = await invitedAndAccepted(cookie, { role: 'client', clientId: client.id })
+      const audit = await created('/api/audits', { name: 'Upload Audit', projectId: project.id })
+      const request = await created(`/api/audits/${audit.id}/requests`, {
+        title: 'Bank statements',
+        assigneeId: clientUser.id,
+      })
+      const sent = await call(a, 'POST', `/api/audits/${audit.id}/send`, cookie, {
+        requestIds: [request.id],
+      })
+      expect(sent.status).toBe(200)
+
+      const pdf = Buffer.concat([
+        Buffer.from('%PDF-1.7\n'),
+        randomBytes(256 * 1024),
+        Buffer.from('\n%%EOF\n'),
+      ])
+      const { payload, contentType } = multipartBody([
+        { name: 'statement.pdf', data: pdf, type: 'application/pdf' },
+      ])
+      const uploaded = await fetch(`${a.url}/api/requests/${request.id}/files`, {
+        method: 'POST',
+        headers: { origin: APP_URL, cookie: clientUser.cookie, 'content-type': contentType },
+        body: payload,
+      })
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201)
+      const [file] = (await uploaded.json()) as { id: string }[]
+      // By its uploader: the answer is not submitted yet.
+      const downloaded = await call(b, 'GET', `/api/files/${file!.id}`, clientUser.cookie)
+      expect(downloaded.status).toBe(200)
+      expect(Buffer.from(await downloaded.arrayBuffer()).equals(pdf)).toBe(true)
     },
   )
 
@@ -256,6 +288,29 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     })
     expect(verified.status).toBe(200)
     return { account }
+  }
+
+  /** Invited by the admin behind `cookie` on A; the link accepted on B. */
+  async function invitedAndAccepted(
+    cookie: string,
+    invitation: { role: string; clientId?: string },
+  ) {
+    const email = `invitee-${++accounts}.${process.pid}@example.com`
+    const sent = smtp.to(email).length
+    const invited = await call(a, 'POST', '/api/invitations', cookie, { email, ...invitation })
+    expect(invited.status, await invited.clone().text()).toBe(201)
+    const token = tokenFrom(
+      linkIn(await smtp.waitFor(email, sent), `${APP_URL}/accept-invitation?token=`),
+    )
+    const accepted = await call(b, 'POST', '/api/invitations/accept', undefined, {
+      token,
+      firstName: 'Ivy',
+      lastName: 'Invitee',
+      password: 'invited user password',
+    })
+    expect(accepted.status, await accepted.clone().text()).toBe(201)
+    const { user } = (await accepted.json()) as { user: { id: string } }
+    return { cookie: sessionCookie(accepted), id: user.id }
   }
 
   async function login(instance: Instance, email: string, password: string) {
