@@ -1,5 +1,6 @@
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import type { Redis } from 'ioredis'
 import {
   serializerCompiler,
   validatorCompiler,
@@ -10,6 +11,7 @@ import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { localStorage, type FileStorage } from './files/storage'
 import { createBackground, type Background } from './lib/background'
+import { openRedis } from './lib/redis'
 import { systemClock, type Clock } from './lib/clock'
 import { trustProxyOption } from './lib/trust-proxy'
 import { createMailer, type Mailer } from './mail/mailer'
@@ -46,6 +48,8 @@ declare module 'fastify' {
     captcha: Captcha
     storage: FileStorage
     background: Background
+    /** Set with REDIS_URL: the rate limits' shared counters. */
+    redis: Redis | undefined
     /** Every route as registered: its method(s), its pattern and its config. */
     routeTable: RouteEntry[]
   }
@@ -137,9 +141,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('captcha', await createCaptcha(config, database.db, clock))
   app.decorate('storage', await localStorage(path.join(config.dataDir, 'files')))
   app.decorate('background', createBackground(app.log))
+  app.decorate('redis', config.redis ? await openRedis(config.redis.url, app.log) : undefined)
   app.addHook('onClose', async () => {
     await app.background.flush()
     await app.mailer.flush()
+    // QUIT needs a live connection; without one there is nothing to say goodbye to.
+    await app.redis?.quit().catch(() => app.redis?.disconnect())
   })
 
   // First, so that the deadline runs from the moment the headers are in.

@@ -21,6 +21,16 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('auditdesk:'),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(0, { error: 'must be 0 (no cache) or more' })
+    .max(60, { error: 'must be at most 60 seconds' })
+    .default(5),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('AuditDesk <no-reply@auditdesk.local>'),
   CAPTCHA_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -67,6 +77,10 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   databasePoolSize: number
+  /** Shared rate limits for many instances (plugins/security.ts); unset: each process counts alone. */
+  redis: { url: string; keyPrefix: string } | undefined
+  /** How long a resolved session is reused without the database; 0: never (decision 016). */
+  sessionCacheMs: number
   /** Longest a statement may run on PostgreSQL, in ms (PGlite cannot interrupt one: decision 009). */
   databaseStatementTimeoutMs: number
   smtpUrl: string | undefined
@@ -160,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

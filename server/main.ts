@@ -1,6 +1,7 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/data-dir-lock'
+import { RedisUnavailableError } from './lib/redis'
 import { openDatabase } from './db/client'
 import { webDistDir } from './lib/paths'
 import { removeAbandonedFiles } from './modules/files/files.service'
@@ -20,7 +21,12 @@ async function main() {
     await database.close()
     throw error
   }
-  const app = await buildApp({ config, database, webDir: webDistDir })
+  const app = await buildApp({ config, database, webDir: webDistDir }).catch(
+    async (error: unknown) => {
+      await database.close()
+      throw error
+    },
+  )
   app.addHook('onClose', async () => {
     await database.close()
   })
@@ -56,7 +62,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof RedisUnavailableError
+  ) {
     console.error(error.message)
   } else {
     console.error('Failed to start:', error)

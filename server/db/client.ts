@@ -20,6 +20,16 @@ export interface Database {
   /** Applies pending migrations (under an advisory lock on PostgreSQL). */
   migrate(): Promise<void>
   ping(): Promise<void>
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any connection of any
+   * instance. `onGap` reports that messages may have been missed (the listening connection was
+   * lost; it reconnects by itself) and again once listening resumes (`listening` true).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -41,6 +51,7 @@ export function openPostgres(
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
+  const listeners = postgresListeners(url)
   return {
     db,
     kind: 'postgres',
@@ -60,8 +71,87 @@ export function openPostgres(
     async ping() {
       await db.execute(sql`select 1`)
     },
+    listen: (channel, onMessage, onGap) => listeners.listen(channel, onMessage, onGap),
     async close() {
+      await listeners.close()
       await pool.end()
+    },
+  }
+}
+
+type Listener = { onMessage: (payload: string) => void; onGap: (listening: boolean) => void }
+
+/**
+ * One connection per database handle that only listens, shared by every listener of the handle
+ * (apps on one handle hear a NOTIFY in the same callback); reconnects a second after it is lost.
+ */
+function postgresListeners(url: string) {
+  const byChannel = new Map<string, Set<Listener>>()
+  let client: pg.Client | undefined
+  let connecting: Promise<void> | undefined
+  let retry: NodeJS.Timeout | undefined
+  let stopped = false
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`
+  const everyone = () => [...byChannel.values()].flatMap((set) => [...set])
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url })
+    next.on('notification', (message) => {
+      for (const listener of byChannel.get(message.channel) ?? [])
+        listener.onMessage(message.payload ?? '')
+    })
+    next.on('error', () => lost(next))
+    next.on('end', () => lost(next))
+    try {
+      await next.connect()
+      for (const channel of byChannel.keys()) await next.query(`listen ${quote(channel)}`)
+    } catch (error) {
+      next.end().catch(() => {})
+      throw error
+    }
+    client = next
+  }
+  const lost = (which: pg.Client) => {
+    if (stopped || client !== which) return
+    client = undefined
+    which.end().catch(() => {})
+    for (const listener of everyone()) listener.onGap(false)
+    const again = () => {
+      retry = setTimeout(() => {
+        if (stopped) return
+        connect()
+          .then(() => everyone().forEach((listener) => listener.onGap(true)))
+          .catch(again)
+      }, 1_000)
+      retry.unref()
+    }
+    again()
+  }
+
+  return {
+    async listen(
+      channel: string,
+      onMessage: Listener['onMessage'],
+      onGap: Listener['onGap'],
+    ): Promise<() => Promise<void>> {
+      const listener = { onMessage, onGap }
+      const known = byChannel.has(channel)
+      byChannel.set(channel, (byChannel.get(channel) ?? new Set()).add(listener))
+      stopped = false
+      if (!client) await (connecting ??= connect().finally(() => (connecting = undefined)))
+      else if (!known) await client.query(`listen ${quote(channel)}`)
+      return async () => {
+        byChannel.get(channel)?.delete(listener)
+        if (byChannel.get(channel)?.size === 0) byChannel.delete(channel)
+        if (byChannel.size === 0) await this.close()
+      }
+    },
+    async close() {
+      stopped = true
+      clearTimeout(retry)
+      const last = client
+      client = undefined
+      await last?.end().catch(() => {})
     },
   }
 }
@@ -81,6 +171,13 @@ export function wrapPglite(
     },
     async ping() {
       await client.query('select 1')
+    },
+    // One process holds the embedded database: its own connection hears its own NOTIFYs.
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage)
+      return async () => {
+        if (!client.closed) await unlisten()
+      }
     },
     async close() {
       await client.close()

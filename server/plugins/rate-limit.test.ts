@@ -1,34 +1,113 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app'
+import { loadConfig } from '../config'
+import { createTestDatabase } from '../test/databases'
 import { createTestApp, type TestApp } from '../test/harness'
+import { redisAnswers, testRedis, TEST_REDIS } from '../test/redis'
 
-let t: TestApp
-let webDir: string
-beforeAll(async () => {
-  webDir = await mkdtemp(path.join(os.tmpdir(), 'auditdesk-web-'))
-  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>t</title>')
-  await writeFile(path.join(webDir, 'app.js'), 'export {}')
-  t = await createTestApp({ env: { RATE_LIMIT_GLOBAL_PER_MINUTE: '3' }, webDir })
-})
-afterAll(async () => {
-  await t?.close()
-  await rm(webDir, { recursive: true, force: true })
+const withRedis = await redisAnswers()
+if (!withRedis)
+  console.warn(`rate-limit.test.ts: no Redis at ${TEST_REDIS}; the Redis pass is SKIPPED`)
+
+const stores = [
+  { store: 'in process', redis: undefined },
+  ...(withRedis ? [{ store: 'Redis', redis: testRedis() }] : []),
+]
+
+describe.each(stores)('rate limits, counters $store', ({ redis }) => {
+  let t: TestApp
+  let webDir: string
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'auditdesk-web-'))
+    await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>t</title>')
+    await writeFile(path.join(webDir, 'app.js'), 'export {}')
+    t = await createTestApp({
+      env: { RATE_LIMIT_GLOBAL_PER_MINUTE: '3', RATE_LIMIT_AUTH_PER_MINUTE: '2', ...redis?.env },
+      webDir,
+    })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await redis?.cleanup()
+    await rm(webDir, { recursive: true, force: true })
+  })
+
+  it('limits API requests per IP with 429 and Retry-After', async () => {
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await t.request('GET', '/api/config')).statusCode)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    const limited = await t.request('GET', '/api/config')
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('an account route has its own, smaller limit per IP', async () => {
+    const forgot = () =>
+      t.request('POST', '/api/auth/forgot-password', {
+        body: { email: 'nobody@example.com' },
+        remoteAddress: '10.0.0.7',
+      })
+    const statuses = [(await forgot()).statusCode, (await forgot()).statusCode]
+    const limited = await forgot()
+    expect(statuses).toEqual([200, 200])
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' })
+  })
+
+  it('never limits pages and static assets, which a single page load fetches by the dozen', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await t.request('GET', '/app.js')).statusCode).toBe(200)
+      expect((await t.request('GET', '/clients')).statusCode).toBe(200)
+    }
+  })
+
+  if (redis)
+    it('the counters are in Redis, under REDIS_KEY_PREFIX', async () => {
+      expect((await redis.keys()).length).toBeGreaterThan(0)
+    })
 })
 
-it('limits API requests per IP with 429 and Retry-After', async () => {
-  const statuses = []
-  for (let i = 0; i < 4; i++) statuses.push((await t.request('GET', '/api/config')).statusCode)
-  expect(statuses).toEqual([200, 200, 200, 429])
-  const limited = await t.request('GET', '/api/config')
-  expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' })
-  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+describe.skipIf(!withRedis)('Redis unavailable', () => {
+  it('at start-up: the app does not start, and says why', async () => {
+    const closed = await unusedPort()
+    const config = loadConfig({ NODE_ENV: 'test', REDIS_URL: `redis://127.0.0.1:${closed}/0` })
+    const database = await createTestDatabase()
+    try {
+      await expect(buildApp({ config, database, logStream: { write: () => {} } })).rejects.toThrow(
+        /REDIS_URL: Redis does not answer/,
+      )
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('later: requests go through unlimited, and the log says so', async () => {
+    const redis = testRedis()
+    const t = await createTestApp({ env: { RATE_LIMIT_GLOBAL_PER_MINUTE: '2', ...redis.env } })
+    try {
+      t.app.redis!.disconnect()
+      const statuses = []
+      for (let i = 0; i < 4; i++) statuses.push((await t.request('GET', '/api/config')).statusCode)
+      expect(statuses).toEqual([200, 200, 200, 200])
+      expect(t.logs.some((line) => line.includes('"event":"rate_limit.unavailable"'))).toBe(true)
+    } finally {
+      await t.close().catch(() => {})
+      await redis.cleanup()
+    }
+  })
 })
 
-it('never limits pages and static assets, which a single page load fetches by the dozen', async () => {
-  for (let i = 0; i < 10; i++) {
-    expect((await t.request('GET', '/app.js')).statusCode).toBe(200)
-    expect((await t.request('GET', '/clients')).statusCode).toBe(200)
-  }
-})
+function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+    server.on('error', reject)
+  })
+}

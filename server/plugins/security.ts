@@ -62,9 +62,13 @@ type LimitResult = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimi
 export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { config: Config }) => {
   const appOrigin = new URL(config.appUrl).origin
 
-  // The library keeps the counters (in process); the hook below applies them, so that both limits
-  // run before any other API hook and a route's own limit is keyed by its route, not its spelling.
-  await api.register(rateLimit, { global: false })
+  // The library keeps the counters (in Redis when REDIS_URL is set, so that every instance counts
+  // against one budget; else in process); the hook below applies them, so that both limits run
+  // before any other API hook and a route's own limit is keyed by its route, not its spelling.
+  await api.register(rateLimit, {
+    global: false,
+    ...(api.redis ? { redis: api.redis, nameSpace: `${config.redis!.keyPrefix}rate-limit:` } : {}),
+  })
   const perIp = api.createRateLimit({
     max: config.rateLimit.globalPerMinute,
     timeWindow: 60_000,
@@ -102,11 +106,32 @@ export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { conf
   api.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store')
   })
+  let lastWarned = 0
+  /** Redis down: the request goes through unlimited (decision 016), and the log says so. */
+  async function check(request: FastifyRequest, limiter: typeof perIp) {
+    try {
+      return await limiter(request)
+    } catch (err) {
+      if (!api.redis) throw err
+      if (Date.now() - lastWarned > 10_000) {
+        lastWarned = Date.now()
+        request.log.warn(
+          { err, event: 'rate_limit.unavailable' },
+          'rate limits not applied: Redis does not answer',
+        )
+      }
+      return null
+    }
+  }
+
   api.addHook('onRequest', async (request, reply) => {
     const limit = request.routeOptions.config.limit
     if (limit === false) return
-    await enforce(reply, await perIp(request))
-    if (limit) await enforce(reply, await routeLimiter(request, limit.perMinute)(request))
+    const global = await check(request, perIp)
+    if (global) await enforce(reply, global)
+    if (!limit) return
+    const own = await check(request, routeLimiter(request, limit.perMinute))
+    if (own) await enforce(reply, own)
   })
   api.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return

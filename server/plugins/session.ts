@@ -4,11 +4,8 @@ import fp from 'fastify-plugin'
 import { fullName } from '@shared/format'
 import type { Principal } from '../access/principal'
 import { AppError } from '../lib/errors'
-import {
-  findSessionUser,
-  SESSION_ABSOLUTE_MS,
-  type SessionUser,
-} from '../modules/auth/sessions.repo'
+import { createSessionCache, type SessionCache } from '../modules/auth/session-cache'
+import { SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/auth/sessions.repo'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +18,8 @@ declare module 'fastify' {
       set(reply: FastifyReply, token: string): void
       clear(reply: FastifyReply): void
     }
+    /** Resolves session cookies; told of every change to sessions and users (decision 016). */
+    sessionCache: SessionCache
   }
 }
 
@@ -31,6 +30,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   // __Host- binds the cookie to our exact origin; browsers accept it only over https.
   const name = secure ? '__Host-session' : 'session'
   const options = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const
+
+  app.decorate(
+    'sessionCache',
+    await createSessionCache({
+      database: app.database,
+      ttlMs: app.config.sessionCacheMs,
+      log: app.log,
+    }),
+  )
+  app.addHook('onClose', async () => {
+    await app.sessionCache.close()
+  })
 
   app.decorateRequest('user', null)
   app.decorate('sessionCookie', {
@@ -48,7 +59,7 @@ export async function requireSession(
   reply: FastifyReply,
 ) {
   const token = this.sessionCookie.read(request)
-  const user = token ? await findSessionUser(this.db, token, this.clock()) : null
+  const user = token ? await this.sessionCache.resolve(token, this.clock()) : null
   if (!user) {
     if (token) this.sessionCookie.clear(reply)
     throw new AppError('UNAUTHENTICATED', 'Please sign in to continue')

@@ -58,6 +58,8 @@ export const messages = {
 /** The account flows; routes stay thin and call these. */
 export function authService(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
+  /** After every change to a user's sessions or account: no instance serves the old one. */
+  const changed = (userId: string) => app.sessionCache.usersChanged([userId])
   const attempts = passwordAttempts(app)
   const quota = mailQuota(app)
   const link = (path: string, token: string) =>
@@ -218,6 +220,7 @@ export function authService(app: FastifyInstance) {
         )
         return count
       })
+      await changed(user.id)
       log.info(
         { event: 'auth.password_changed', userId: user.id, endedSessions: ended },
         'password changed; other sessions ended',
@@ -240,6 +243,7 @@ export function authService(app: FastifyInstance) {
         await voidTokens(tx, userId, 'reset_password', now)
         await deleteUserSessions(tx, userId)
       })
+      await changed(userId)
       // The link reached the mailbox, which proves the address as well as a verification link would.
       const user = await findUserById(db, userId)
       if (user && !user.emailVerifiedAt) await markEmailVerified(db, userId, now)
@@ -272,11 +276,13 @@ export function authService(app: FastifyInstance) {
 
     async updateProfile(user: SessionUser, input: UpdateProfileInput) {
       await updateProfile(db, user.id, input, clock())
+      await changed(user.id)
       return this.currentUser({ ...user, ...input })
     },
 
     async logout(token: string | undefined) {
-      if (token) await deleteSessionByToken(db, token)
+      const userId = token ? await deleteSessionByToken(db, token) : undefined
+      if (userId) await changed(userId)
       log.info({ event: 'auth.logout' }, 'signed out')
     },
 
@@ -286,11 +292,13 @@ export function authService(app: FastifyInstance) {
     async revokeSession(user: SessionUser, id: string) {
       if (!(await deleteUserSession(db, user.id, id)))
         throw new AppError('NOT_FOUND', 'Session not found')
+      await changed(user.id)
       log.info({ event: 'auth.session_revoked' }, 'session ended')
     },
 
     async revokeOtherSessions(user: SessionUser) {
       const revoked = await deleteOtherSessions(db, user.id, user.sessionId)
+      if (revoked > 0) await changed(user.id)
       log.info({ event: 'auth.sessions_revoked', revoked }, 'other sessions ended')
       return { revoked }
     },

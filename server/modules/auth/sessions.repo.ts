@@ -49,6 +49,7 @@ const sessionUserQuery = prepared((db) =>
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      idleExpiresAt: sessions.idleExpiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
       id: users.id,
       organizationId: users.organizationId,
@@ -70,33 +71,47 @@ const sessionUserQuery = prepared((db) =>
     .prepare('find_session_user'),
 )
 
-/**
- * Resolves a cookie to its user in one query (every signed-in request runs it, so it reads only
- * what authorisation needs); extends the idle window now and then.
- */
-export async function findSessionUser(
-  db: Db,
-  token: string,
-  now: Date,
-): Promise<SessionUser | null> {
-  const [row] = await sessionUserQuery(db).execute({
-    tokenHash: sha256(token),
-    now: now.toISOString(),
-  })
-  if (!row) return null
-  const { lastSeenAt, absoluteExpiresAt, ...user } = row
-  if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    const idle = Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime())
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, updatedAt: now, idleExpiresAt: new Date(idle) })
-      .where(eq(sessions.id, row.sessionId))
-  }
-  return user
+/** A live session's user, and when the session ends unless it is used again. */
+export interface FoundSession {
+  user: SessionUser
+  expiresAt: Date
 }
 
+/**
+ * Resolves a session by its token's hash to its user in one query (every signed-in request that
+ * misses the session cache runs it, so it reads only what authorisation needs); extends the idle
+ * window now and then.
+ */
+export async function findSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<FoundSession | null> {
+  const [row] = await sessionUserQuery(db).execute({ tokenHash, now: now.toISOString() })
+  if (!row) return null
+  const { lastSeenAt, idleExpiresAt, absoluteExpiresAt, ...user } = row
+  let idle = idleExpiresAt
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime()))
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, updatedAt: now, idleExpiresAt: idle })
+      .where(eq(sessions.id, row.sessionId))
+  }
+  return { user, expiresAt: idle < absoluteExpiresAt ? idle : absoluteExpiresAt }
+}
+
+export async function findSessionUser(db: Db, token: string, now: Date) {
+  return (await findSession(db, sha256(token), now))?.user ?? null
+}
+
+/** Answers whose session it was, if it existed. */
 export async function deleteSessionByToken(db: Db, token: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)))
+  const [deleted] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .returning({ userId: sessions.userId })
+  return deleted?.userId
 }
 
 export async function deleteUserSessions(db: Db, userId: string) {
@@ -155,4 +170,12 @@ export async function deleteExpiredSessions(db: Db, now: Date) {
     .where(or(lte(sessions.idleExpiresAt, now), lte(sessions.absoluteExpiresAt, now)))
     .returning({ id: sessions.id })
   return deleted.length
+}
+
+/**
+ * Tells every instance listening on `channel` (the session caches, plugins/session.ts) once the
+ * caller's transaction, if any, commits.
+ */
+export async function notifyListeners(db: Db, channel: string, payload: string) {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`)
 }

@@ -33,7 +33,7 @@ const clientNotFound = () => fieldError('clientId', 'Client not found')
  * The company's users (company.manage). Changes that could leave the company without an admin take
  * the company row's lock first, so two admins demoting or removing each other cannot both succeed.
  */
-export function usersService({ db, clock, log }: FastifyInstance) {
+export function usersService({ db, clock, log, sessionCache }: FastifyInstance) {
   return {
     list: (principal: Principal, query: SearchPageQuery) =>
       listUsers(db, principal.organizationId, query),
@@ -69,6 +69,7 @@ export function usersService({ db, clock, log }: FastifyInstance) {
           if (isForeignKeyViolation(error)) throw clientNotFound()
           throw error
         })
+      if (changed) await sessionCache.usersChanged([id])
       const user = await getUser(db, orgId, id)
       if (changed)
         log.info({ event: 'user.role_changed', userId: id, role: user.role }, 'role changed')
@@ -89,6 +90,7 @@ export function usersService({ db, clock, log }: FastifyInstance) {
         await deleteUser(tx, orgId, id)
         await recordActivity(tx, principal, 'user.removed', label(user), now)
       })
+      await sessionCache.usersChanged([id])
       log.info({ event: 'user.removed', userId: id }, 'user removed')
     },
   }
