@@ -432,6 +432,7 @@ async function explainCalls(target: DatabaseTarget, firm: Firm, calls: Call[]) {
       kind: 'postgres',
       migrate: async () => {},
       ping: async () => {},
+      listen: async () => async () => {},
       close: () => pool.end(),
     }
   } else {
@@ -445,6 +446,7 @@ async function explainCalls(target: DatabaseTarget, firm: Firm, calls: Call[]) {
       kind: 'pglite',
       migrate: async () => {},
       ping: async () => {},
+      listen: async () => async () => {},
       close: async () => {
         await client.close()
         await release()
