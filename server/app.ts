@@ -1,4 +1,3 @@
-import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import {
   serializerCompiler,
@@ -8,7 +7,8 @@ import {
 import { createCaptcha, type Captcha } from './captcha/captcha'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
-import { localStorage, type FileStorage } from './files/storage'
+import { openStorage } from './files/open-storage'
+import type { FileStorage } from './files/storage'
 import { createBackground, type Background } from './lib/background'
 import { systemClock, type Clock } from './lib/clock'
 import { trustProxyOption } from './lib/trust-proxy'
@@ -135,11 +135,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   )
   app.decorate('captcha', await createCaptcha(config, database.db, clock))
-  app.decorate('storage', await localStorage(path.join(config.dataDir, 'files')))
+  app.decorate('storage', await openStorage(config.storage.location))
   app.decorate('background', createBackground(app.log))
   app.addHook('onClose', async () => {
     await app.background.flush()
     await app.mailer.flush()
+    app.storage.close()
   })
 
   // First, so that the deadline runs from the moment the headers are in.

@@ -1,6 +1,7 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/data-dir-lock'
+import { StorageUnavailableError } from './files/storage'
 import { openDatabase } from './db/client'
 import { webDistDir } from './lib/paths'
 import { removeAbandonedFiles } from './modules/files/files.service'
@@ -56,7 +57,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof StorageUnavailableError
+  ) {
     console.error(error.message)
   } else {
     console.error('Failed to start:', error)
