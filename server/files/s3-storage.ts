@@ -38,10 +38,17 @@ function httpStatus(error: unknown) {
   return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
 }
 
+/** What went wrong, in words an operator can act on. */
 function describe(error: unknown) {
   const status = httpStatus(error)
-  const message = error instanceof Error && error.message !== errorName(error) ? error.message : ''
-  return [errorName(error), status && `HTTP ${status}`, message].filter(Boolean).join(', ')
+  if (status === 404) return 'no such bucket'
+  if (status === 403) return 'access denied to these credentials'
+  if (status === 301 || status === 400)
+    return `HTTP ${status}: another region or addressing style (AWS_REGION, S3_FORCE_PATH_STYLE)?`
+  const message = error instanceof Error ? error.message : String(error)
+  return [errorName(error), status && `HTTP ${status}`, message]
+    .filter((part, index, parts) => part && parts.indexOf(part) === index)
+    .join(': ')
 }
 
 /**

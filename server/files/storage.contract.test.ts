@@ -11,7 +11,7 @@ import { compoundFile } from '../test/office-files'
 import { startS3Server } from '../test/s3-server'
 import { inspectUpload } from './file-types'
 import { openStorage } from './open-storage'
-import { MissingFileError, type FileStorage } from './storage'
+import { MissingFileError, StorageUnavailableError, type FileStorage } from './storage'
 
 const MB = 1024 * 1024
 
@@ -168,5 +168,26 @@ describe.each([
     // The owner marker is no leftover.
     expect(await storage.claim('database-a')).toBe(true)
     await storage.delete([recorded.key])
+  })
+})
+
+describe('S3 at start-up', () => {
+  it('a bucket that cannot be reached stops the start with what to check', async () => {
+    const s3 = await startS3Server()
+    Object.assign(process.env, s3.env)
+    try {
+      const missing = loadConfig({ ...s3.env, STORAGE_URL: 's3://no-such-bucket' })
+      await expect(openStorage(missing.storage.location)).rejects.toThrow(
+        new StorageUnavailableError(
+          'STORAGE_URL: the S3 bucket "no-such-bucket" cannot be reached (no such bucket); check the bucket name, AWS_ENDPOINT_URL_S3, AWS_REGION, the credentials and S3_FORCE_PATH_STYLE',
+        ),
+      )
+    } finally {
+      await s3.stop()
+    }
+    // The server is gone now: nothing answers at its address.
+    await expect(openStorage(loadConfig(s3.env).storage.location)).rejects.toThrow(
+      /^STORAGE_URL: the S3 bucket "test-[0-9a-f]+" cannot be reached \(.*ECONNREFUSED/,
+    )
   })
 })
