@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { solveChallenge, type Challenge } from 'altcha-lib'
@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp, type AppOptions } from '../app'
 import { loadConfig, type Config } from '../config'
 import { createTestDatabase } from './databases'
-import { startS3Server, type S3Server } from './s3-server'
+import type { S3Server } from './s3-server'
 import { linkIn, startSmtpCapture, tokenFrom, type SmtpCapture } from './smtp-capture'
 
 export const APP_URL = 'http://app.test'
@@ -45,6 +45,10 @@ export interface TestApp {
   logs: string[]
   /** The S3 server holding the files, when the app stores them there. */
   s3: S3Server | undefined
+  /** The storage keys the app's storage holds (disk or bucket), seen behind its back. */
+  storedKeys(): Promise<string[]>
+  /** Deletes a stored file behind the app's back, as a lost file would be. */
+  removeStored(key: string): Promise<void>
   request(method: Method, url: string, options?: RequestOptions): Promise<LightMyRequestResponse>
   close(): Promise<void>
 }
@@ -79,7 +83,8 @@ export async function createTestApp(
   const clock = testClock()
   const logs: string[] = []
   const storage = options.storage ?? (process.env.TEST_STORAGE === 's3' ? 's3' : 'local')
-  const s3 = storage === 's3' ? await startS3Server() : undefined
+  // Imported only here: the AWS SDK takes about a second to load.
+  const s3 = storage === 's3' ? await (await import('./s3-server')).startS3Server() : undefined
   // The AWS SDK reads its endpoint, region and keys from the process's environment.
   if (s3) Object.assign(process.env, s3.env)
   const config = loadConfig({
@@ -109,6 +114,16 @@ export async function createTestApp(
     clock,
     logs,
     s3,
+    async storedKeys() {
+      const names = s3
+        ? await s3.objects()
+        : await readdir(path.join(config.dataDir, 'files')).catch(() => [])
+      return names.filter((name) => name !== '.owner')
+    },
+    async removeStored(key) {
+      if (s3) await s3.remove(key)
+      else await rm(path.join(config.dataDir, 'files', key))
+    },
     request(method, url, { cookie, headers = {}, body, remoteAddress } = {}) {
       const isMutation = !['GET', 'HEAD', 'OPTIONS'].includes(method)
       const raw = typeof body === 'string' || Buffer.isBuffer(body)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 
 export interface S3Server {
@@ -9,6 +10,10 @@ export interface S3Server {
   bucket: string
   /** What an app process needs to store its files in this server's bucket. */
   env: Record<string, string>
+  /** The bucket's object names, as a test sees them behind the app's back. */
+  objects(): Promise<string[]>
+  /** Deletes an object behind the app's back. */
+  remove(name: string): Promise<void>
   stop(): Promise<void>
 }
 
@@ -28,6 +33,12 @@ export async function startS3Server(options: { prefix?: string } = {}): Promise<
   })
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
+  const client = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    forcePathStyle: true,
+  })
   return {
     endpoint,
     bucket,
@@ -39,7 +50,23 @@ export async function startS3Server(options: { prefix?: string } = {}): Promise<
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
+    async objects() {
+      const names: string[] = []
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }),
+        )
+        names.push(...(page.Contents ?? []).map((object) => object.Key!))
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+      return names
+    },
+    async remove(name) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: name }))
+    },
     async stop() {
+      client.destroy()
       await server.close()
       await rm(directory, { recursive: true, force: true })
     },
