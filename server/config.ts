@@ -210,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.TURNSTILE_SITE_KEY) !== Boolean(e.TURNSTILE_SECRET_KEY)) {
     problems.push('TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be set together')
   }
-  if (env.S3_FORCE_PATH_STYLE && e.STORAGE_URL?.kind !== 's3') {
+  if (e.S3_FORCE_PATH_STYLE && e.STORAGE_URL?.kind !== 's3') {
     problems.push('S3_FORCE_PATH_STYLE applies only with STORAGE_URL=s3://…')
   }
   if (e.UPLOAD_TIMEOUT_SECONDS < e.REQUEST_TIMEOUT_SECONDS) {

@@ -10,6 +10,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
+import type { StorageLocation } from '../config'
 import {
   assertStorageKey,
   checkedUpload,
@@ -21,12 +22,7 @@ import {
   type FileStorage,
 } from './storage'
 
-export interface S3Location {
-  bucket: string
-  /** '' or ends with '/'. */
-  prefix: string
-  forcePathStyle: boolean
-}
+type S3Location = Omit<Extract<StorageLocation, { kind: 's3' }>, 'kind'>
 
 const PAGE = 1000
 

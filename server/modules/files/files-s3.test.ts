@@ -1,11 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
-import {
-  DeleteObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3'
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestFile } from '@shared/schemas/requests'
@@ -54,10 +49,7 @@ const PNG = Buffer.concat([
 const textOf = (bytes: number) => Buffer.from(randomBytes(bytes / 2).toString('hex'))
 
 /** The bucket's objects but the owner marker. */
-async function objects() {
-  const { Contents = [] } = await s3.send(new ListObjectsV2Command({ Bucket: t.s3!.bucket }))
-  return Contents.map((object) => object.Key!).filter((key) => key !== '.owner')
-}
+const objects = () => t.storedKeys()
 
 const send = (cookie: string, method: string, url: string, init: RequestInit = {}) =>
   fetch(`${base}${url}`, {
@@ -167,9 +159,7 @@ describe('files in S3, through the API', () => {
     expect(whole.get(`${folder}/kept.txt`)!.equals(kept)).toBe(true)
     expect(whole.get(`${folder}/lost.png`)!.equals(PNG)).toBe(true)
 
-    await s3.send(
-      new DeleteObjectCommand({ Bucket: t.s3!.bucket, Key: await storageKey(lost!.id) }),
-    )
+    await t.removeStored(await storageKey(lost!.id))
     const partial = await zip()
     expect([...partial.keys()]).toEqual([`${folder}/kept.txt`, 'manifest.csv'])
     expect(partial.get('manifest.csv')!.toString()).toContain(
