@@ -1,9 +1,14 @@
-// Bundles the server (and shared/) into dist/server/main.js; npm packages stay external.
+// Bundles the server (and shared/) into dist/server/main.js; npm packages stay external. Modules
+// imported dynamically (the S3 storage and its AWS SDK) go to chunks of their own, loaded only
+// when used: in one file, their packages' imports would be hoisted and loaded at every start.
 import { build } from 'esbuild'
 
 await build({
   entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  outdir: 'dist/server',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

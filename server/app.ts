@@ -1,4 +1,3 @@
-import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Redis } from 'ioredis'
 import {
@@ -9,7 +8,8 @@ import {
 import { createCaptcha, type Captcha } from './captcha/captcha'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
-import { localStorage, type FileStorage } from './files/storage'
+import { openStorage } from './files/open-storage'
+import type { FileStorage } from './files/storage'
 import { createBackground, type Background } from './lib/background'
 import { openRedis } from './lib/redis'
 import { systemClock, type Clock } from './lib/clock'
@@ -139,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   )
   app.decorate('captcha', await createCaptcha(config, database.db, clock))
-  app.decorate('storage', await localStorage(path.join(config.dataDir, 'files')))
+  app.decorate('storage', await openStorage(config.storage.location))
   app.decorate('background', createBackground(app.log))
   app.decorate('redis', config.redis ? await openRedis(config.redis.url, app.log) : undefined)
   app.addHook('onClose', async () => {
@@ -147,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.mailer.flush()
     // QUIT needs a live connection; without one there is nothing to say goodbye to.
     await app.redis?.quit().catch(() => app.redis?.disconnect())
+    app.storage.close()
   })
 
   // First, so that the deadline runs from the moment the headers are in.

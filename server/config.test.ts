@@ -82,9 +82,71 @@ describe('configuration', () => {
     )
   })
 
+  it('STORAGE_URL: unset is DATA_DIR/files; file:///PATH a folder; s3://BUCKET[/PREFIX] a bucket', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).storage.location).toEqual({
+      kind: 'local',
+      dir: '/srv/data/files',
+    })
+    expect(loadConfig({ STORAGE_URL: 'file:///mnt/files' }).storage.location).toEqual({
+      kind: 'local',
+      dir: '/mnt/files',
+    })
+    expect(loadConfig({ STORAGE_URL: 's3://audit-files' }).storage.location).toEqual({
+      kind: 's3',
+      bucket: 'audit-files',
+      prefix: '',
+      forcePathStyle: false,
+    })
+    expect(
+      loadConfig({ STORAGE_URL: 's3://audit.files-1/eu/prod/', S3_FORCE_PATH_STYLE: 'true' })
+        .storage.location,
+    ).toEqual({ kind: 's3', bucket: 'audit.files-1', prefix: 'eu/prod/', forcePathStyle: true })
+  })
+
+  it('a bad STORAGE_URL or S3_FORCE_PATH_STYLE is named with what to fix', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env)
+      } catch (error) {
+        return (error as ConfigError).problems
+      }
+      return []
+    }
+    expect(problems({ STORAGE_URL: 'https://s3.amazonaws.com/files' })).toEqual([
+      'STORAGE_URL="https://s3.amazonaws.com/files": must be an s3://BUCKET[/PREFIX] or a file:///ABSOLUTE/PATH URL',
+    ])
+    for (const [url, problem] of [
+      ['s3://', 'names no bucket (s3://BUCKET or s3://BUCKET/PREFIX)'],
+      ['s3:///files', 'names no bucket (s3://BUCKET or s3://BUCKET/PREFIX)'],
+      ['s3://ab', 'bucket name "ab" must be 3 to 63 characters long'],
+      [`s3://${'a'.repeat(64)}`, `bucket name "${'a'.repeat(64)}" must be 3 to 63 characters long`],
+      [
+        's3://Audit_Files',
+        'bucket name "Audit_Files" may hold only lowercase letters, digits, dots and hyphens',
+      ],
+      ['s3://-files', 'bucket name "-files" must begin and end with a letter or a digit'],
+      ['s3://a..b', 'bucket name "a..b" must not hold two dots in a row'],
+      ['s3://10.0.0.1', 'bucket name "10.0.0.1" must not look like an IP address'],
+      ['s3://files/a/../b', 'the key prefix must not hold "." or ".." segments'],
+      [
+        'file://server/share',
+        'must be file:// followed by an absolute path (file:///srv/auditdesk/files)',
+      ],
+    ])
+      expect(problems({ STORAGE_URL: url! })).toEqual([
+        `STORAGE_URL=${JSON.stringify(url)}: ${problem}`,
+      ])
+    expect(problems({ STORAGE_URL: 's3://files', S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
+      'S3_FORCE_PATH_STYLE="yes": must be true or false',
+    ])
+    expect(problems({ S3_FORCE_PATH_STYLE: 'true' })).toEqual([
+      'S3_FORCE_PATH_STYLE applies only with STORAGE_URL=s3://…',
+    ])
+  })
+
   it('storage quota per company: 10,240 MB by default, decimals allowed, each bad value named', () => {
-    expect(loadConfig({}).storage).toEqual({ quotaBytes: 10240 * 1024 * 1024 })
-    expect(loadConfig({ STORAGE_QUOTA_MB: '0.25' }).storage).toEqual({ quotaBytes: 256 * 1024 })
+    expect(loadConfig({}).storage.quotaBytes).toBe(10240 * 1024 * 1024)
+    expect(loadConfig({ STORAGE_QUOTA_MB: '0.25' }).storage.quotaBytes).toBe(256 * 1024)
     let error: unknown
     try {
       loadConfig({ STORAGE_QUOTA_MB: 'lots', UPLOAD_MAX_FILE_MB: '0' })

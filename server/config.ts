@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy'
 
@@ -10,6 +11,56 @@ const megabytes = (fallback: number, max: number) =>
     .positive({ error: 'must be more than 0 MB' })
     .max(max, { error: `must be at most ${max} MB` })
     .default(fallback)
+
+/** Where uploaded files live: a folder, or a bucket (and a key prefix) of an S3-compatible service. */
+export type StorageLocation =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; bucket: string; prefix: string; forcePathStyle: boolean }
+
+type ParsedStorageUrl =
+  | { location: { kind: 'local'; dir: string } | { kind: 's3'; bucket: string; prefix: string } }
+  | { problem: string }
+
+/** S3's naming rules for general purpose buckets, each with the words to fix it. */
+function bucketNameProblem(bucket: string) {
+  if (bucket === '') return 'names no bucket (s3://BUCKET or s3://BUCKET/PREFIX)'
+  if (bucket.length < 3 || bucket.length > 63)
+    return `bucket name "${bucket}" must be 3 to 63 characters long`
+  if (!/^[a-z0-9.-]+$/.test(bucket))
+    return `bucket name "${bucket}" may hold only lowercase letters, digits, dots and hyphens`
+  if (!/^[a-z0-9].*[a-z0-9]$/.test(bucket))
+    return `bucket name "${bucket}" must begin and end with a letter or a digit`
+  if (bucket.includes('..')) return `bucket name "${bucket}" must not hold two dots in a row`
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(bucket))
+    return `bucket name "${bucket}" must not look like an IP address`
+  return undefined
+}
+
+/** `s3://BUCKET[/PREFIX]` or `file:///ABSOLUTE/PATH`. */
+export function parseStorageUrl(raw: string): ParsedStorageUrl {
+  const s3 = /^s3:\/\/([^/]*)(?:\/(.*))?$/.exec(raw)
+  if (s3) {
+    const bucket = s3[1]!
+    const problem = bucketNameProblem(bucket)
+    if (problem) return { problem }
+    const prefix = (s3[2] ?? '').replace(/^\/+|\/+$/g, '')
+    if (prefix.split('/').some((segment) => segment === '.' || segment === '..'))
+      return { problem: 'the key prefix must not hold "." or ".." segments' }
+    return { location: { kind: 's3', bucket, prefix: prefix ? `${prefix}/` : '' } }
+  }
+  if (raw.startsWith('file://')) {
+    let dir: string
+    try {
+      dir = fileURLToPath(raw)
+    } catch {
+      return {
+        problem: 'must be file:// followed by an absolute path (file:///srv/auditdesk/files)',
+      }
+    }
+    return { location: { kind: 'local', dir } }
+  }
+  return { problem: 'must be an s3://BUCKET[/PREFIX] or a file:///ABSOLUTE/PATH URL' }
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -48,6 +99,20 @@ const envSchema = z.object({
   UPLOAD_MAX_FILE_MB: megabytes(25, 1024),
   UPLOAD_MAX_FILES_PER_REQUEST: positiveInt(20),
   STORAGE_QUOTA_MB: megabytes(10240, 1_000_000_000),
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined
+      const parsed = parseStorageUrl(raw)
+      if ('location' in parsed) return parsed.location
+      ctx.addIssue({ code: 'custom', message: parsed.problem })
+      return z.NEVER
+    }),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   MAX_REQUESTS_PER_AUDIT: positiveInt(2000),
   MAINTENANCE_INTERVAL_MINUTES: positiveInt(60),
   MAIL_QUOTA_PER_ADDRESS_PER_HOUR: positiveInt(3),
@@ -112,6 +177,8 @@ export interface Config {
   storage: {
     /** All of a company's stored files together, in bytes. */
     quotaBytes: number
+    /** STORAGE_URL; unset: the `files` folder of DATA_DIR. */
+    location: StorageLocation
   }
   /** How often expired sessions, tokens and registrations are purged. */
   maintenanceIntervalMs: number
@@ -157,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.TURNSTILE_SITE_KEY) !== Boolean(e.TURNSTILE_SECRET_KEY)) {
     problems.push('TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be set together')
   }
+  if (e.S3_FORCE_PATH_STYLE && e.STORAGE_URL?.kind !== 's3') {
+    problems.push('S3_FORCE_PATH_STYLE applies only with STORAGE_URL=s3://…')
+  }
   if (e.UPLOAD_TIMEOUT_SECONDS < e.REQUEST_TIMEOUT_SECONDS) {
     problems.push(
       `UPLOAD_TIMEOUT_SECONDS=${e.UPLOAD_TIMEOUT_SECONDS}: must be at least REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS})`,
@@ -164,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length) throw new ConfigError(problems)
 
+  const dataDir = path.resolve(e.DATA_DIR)
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
   return {
     env: e.NODE_ENV,
@@ -171,7 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     appUrl,
     secureCookies: appUrl.startsWith('https:'),
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
@@ -205,7 +276,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: Math.floor(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
       maxFilesPerRequest: e.UPLOAD_MAX_FILES_PER_REQUEST,
     },
-    storage: { quotaBytes: Math.floor(e.STORAGE_QUOTA_MB * 1024 * 1024) },
+    storage: {
+      quotaBytes: Math.floor(e.STORAGE_QUOTA_MB * 1024 * 1024),
+      location:
+        e.STORAGE_URL?.kind === 's3'
+          ? { ...e.STORAGE_URL, forcePathStyle: e.S3_FORCE_PATH_STYLE }
+          : (e.STORAGE_URL ?? { kind: 'local', dir: path.join(dataDir, 'files') }),
+    },
     maintenanceIntervalMs: e.MAINTENANCE_INTERVAL_MINUTES * 60_000,
     limits: { maxRequestsPerAudit: e.MAX_REQUESTS_PER_AUDIT },
     timeouts: {

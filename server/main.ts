@@ -2,6 +2,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { RedisUnavailableError } from './lib/redis'
+import { StorageUnavailableError } from './files/storage'
 import { openDatabase } from './db/client'
 import { webDistDir } from './lib/paths'
 import { removeAbandonedFiles } from './modules/files/files.service'
@@ -65,7 +66,8 @@ main().catch((error: unknown) => {
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
-    error instanceof RedisUnavailableError
+    error instanceof RedisUnavailableError ||
+    error instanceof StorageUnavailableError
   ) {
     console.error(error.message)
   } else {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrationsDir, projectRoot } from './lib/paths'
 import { testDbKind } from './test/databases'
 import { multipartBody } from './test/multipart'
+import { startS3Server, type S3Server } from './test/s3-server'
 import { redisAnswers, TEST_REDIS } from './test/redis'
 import { linkIn, startSmtpCapture, tokenFrom, type SmtpCapture } from './test/smtp-capture'
 
@@ -24,8 +25,6 @@ import { linkIn, startSmtpCapture, tokenFrom, type SmtpCapture } from './test/sm
 const REDIS_DB = 13
 const APP_URL = 'http://app.test'
 const AUTH_PER_MINUTE = 8
-/** Written by the S3 storage work; the upload check runs once it exists. */
-const S3_SERVER_MODULE = path.join(projectRoot, 'server/test/s3-server.ts')
 
 const onPostgres = testDbKind() === 'postgres'
 const withRedis = onPostgres && (await redisAnswers())
@@ -49,7 +48,7 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
   const redisUrl = `${TEST_REDIS.replace(/\/\d*$/, '')}/${REDIS_DB}`
   const dataDirs: string[] = []
   let smtp: SmtpCapture
-  let s3: { env: Record<string, string>; stop(): Promise<void> } | undefined
+  let s3: S3Server | undefined
   let a: Instance
   let b: Instance
 
@@ -57,12 +56,7 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     await adminQuery(adminUrl, `create database ${databaseName}`)
     await flushRedis(redisUrl)
     smtp = await startSmtpCapture()
-    if (existsSync(S3_SERVER_MODULE)) {
-      const { startS3Server } = (await import(S3_SERVER_MODULE)) as {
-        startS3Server(): Promise<{ env: Record<string, string>; stop(): Promise<void> }>
-      }
-      s3 = await startS3Server()
-    }
+    s3 = await startS3Server()
     const env = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -75,7 +69,7 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
       RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
       RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_PER_MINUTE),
       MAIL_QUOTA_PER_ADDRESS_PER_HOUR: '100000',
-      ...s3?.env,
+      ...s3.env,
     }
     const start = async (name: string) => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), `auditdesk-${name}-`))
@@ -181,56 +175,52 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     expect(statuses).toEqual([...Array<number>(AUTH_PER_MINUTE).fill(200), 429])
   })
 
-  // Runs once server/test/s3-server.ts (the S3 storage work) exists: both instances then store
-  // files in one S3 bucket (STORAGE_URL=s3://…), not in their own DATA_DIR.
-  it.runIf(existsSync(S3_SERVER_MODULE))(
-    'a file uploaded through A downloads byte-identical through B',
-    async () => {
-      expect(s3?.env.STORAGE_URL).toMatch(/^s3:\/\//)
-      const admin = await signedUpAdmin()
-      const cookie = await login(a, admin.account.email, admin.account.password)
-      const created = async (url: string, body: unknown) => {
-        const res = await call(a, 'POST', url, cookie, body)
-        expect(res.status, await res.clone().text()).toBe(201)
-        return (await res.json()) as { id: string }
-      }
-      const client = await created('/api/clients', { name: 'Upload Client' })
-      const project = await created('/api/projects', {
-        name: 'Upload Project',
-        clientId: client.id,
-      })
-      const clientUser = await invitedAndAccepted(cookie, { role: 'client', clientId: client.id })
-      const audit = await created('/api/audits', { name: 'Upload Audit', projectId: project.id })
-      const request = await created(`/api/audits/${audit.id}/requests`, {
-        title: 'Bank statements',
-        assigneeId: clientUser.id,
-      })
-      const sent = await call(a, 'POST', `/api/audits/${audit.id}/send`, cookie, {
-        requestIds: [request.id],
-      })
-      expect(sent.status).toBe(200)
+  // Both instances store files in one S3 bucket (STORAGE_URL=s3://…), not in their own DATA_DIR.
+  it('a file uploaded through A downloads byte-identical through B', async () => {
+    expect(s3?.env.STORAGE_URL).toMatch(/^s3:\/\//)
+    const admin = await signedUpAdmin()
+    const cookie = await login(a, admin.account.email, admin.account.password)
+    const created = async (url: string, body: unknown) => {
+      const res = await call(a, 'POST', url, cookie, body)
+      expect(res.status, await res.clone().text()).toBe(201)
+      return (await res.json()) as { id: string }
+    }
+    const client = await created('/api/clients', { name: 'Upload Client' })
+    const project = await created('/api/projects', {
+      name: 'Upload Project',
+      clientId: client.id,
+    })
+    const clientUser = await invitedAndAccepted(cookie, { role: 'client', clientId: client.id })
+    const audit = await created('/api/audits', { name: 'Upload Audit', projectId: project.id })
+    const request = await created(`/api/audits/${audit.id}/requests`, {
+      title: 'Bank statements',
+      assigneeId: clientUser.id,
+    })
+    const sent = await call(a, 'POST', `/api/audits/${audit.id}/send`, cookie, {
+      requestIds: [request.id],
+    })
+    expect(sent.status).toBe(200)
 
-      const pdf = Buffer.concat([
-        Buffer.from('%PDF-1.7\n'),
-        randomBytes(256 * 1024),
-        Buffer.from('\n%%EOF\n'),
-      ])
-      const { payload, contentType } = multipartBody([
-        { name: 'statement.pdf', data: pdf, type: 'application/pdf' },
-      ])
-      const uploaded = await fetch(`${a.url}/api/requests/${request.id}/files`, {
-        method: 'POST',
-        headers: { origin: APP_URL, cookie: clientUser.cookie, 'content-type': contentType },
-        body: payload,
-      })
-      expect(uploaded.status, await uploaded.clone().text()).toBe(201)
-      const [file] = (await uploaded.json()) as { id: string }[]
-      // By its uploader: the answer is not submitted yet.
-      const downloaded = await call(b, 'GET', `/api/files/${file!.id}`, clientUser.cookie)
-      expect(downloaded.status).toBe(200)
-      expect(Buffer.from(await downloaded.arrayBuffer()).equals(pdf)).toBe(true)
-    },
-  )
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      randomBytes(256 * 1024),
+      Buffer.from('\n%%EOF\n'),
+    ])
+    const { payload, contentType } = multipartBody([
+      { name: 'statement.pdf', data: pdf, type: 'application/pdf' },
+    ])
+    const uploaded = await fetch(`${a.url}/api/requests/${request.id}/files`, {
+      method: 'POST',
+      headers: { origin: APP_URL, cookie: clientUser.cookie, 'content-type': contentType },
+      body: payload,
+    })
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201)
+    const [file] = (await uploaded.json()) as { id: string }[]
+    // By its uploader: the answer is not submitted yet.
+    const downloaded = await call(b, 'GET', `/api/files/${file!.id}`, clientUser.cookie)
+    expect(downloaded.status).toBe(200)
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(pdf)).toBe(true)
+  })
 
   // ---- helpers -------------------------------------------------------------------------------
 

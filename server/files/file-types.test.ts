@@ -8,7 +8,8 @@ import { compoundFile, storedZip, zipArchive } from '../test/office-files'
 import { AppError } from '../lib/errors'
 import { fileNameFor, inspectUpload, refusedByName } from './file-types'
 import { HEAD_BYTES } from './sniff'
-import { localStorage, type FileStorage } from './storage'
+import { localStorage } from './local-storage'
+import type { FileStorage } from './storage'
 
 const REFUSED = /Scripts, web pages, SVG images and macro-enabled Office files are not accepted/
 const UNKNOWN = /This type of file is not accepted/

@@ -1,10 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { uploadRefusals } from '@shared/uploads'
 import { AppError } from '../lib/errors'
 
@@ -27,7 +22,7 @@ export interface UploadInspector {
   finish(): string
 }
 
-/** Where file bytes live: local disk now, an S3-compatible backend later. */
+/** Where file bytes live: local disk (local-storage.ts) or an S3-compatible bucket (s3-storage.ts). */
 export interface FileStorage {
   /**
    * Stores the stream under a generated key while hashing, counting and inspecting it. Over
@@ -58,6 +53,8 @@ export interface FileStorage {
     before: Date,
     referenced: (keys: string[]) => Promise<Set<string>>,
   ): Promise<number>
+  /** Lets go of connections; the storage is not used after. */
+  close(): void
 }
 
 /** The bytes of a recorded file are gone (deleted or lost behind the app's back). */
@@ -67,93 +64,69 @@ export class MissingFileError extends Error {
   }
 }
 
-const KEY = /^[0-9a-f]{48}$/
-const PART = /^[0-9a-f]{48}\.part$/
-/** Names the database whose rows describe these files. */
-const OWNER_FILE = '.owner'
+/** The storage could not be used at start-up: the message says what to check. */
+export class StorageUnavailableError extends Error {}
 
-/** Files under `dir` with random names; a temporary name until the upload is complete and accepted. */
-export async function localStorage(dir: string): Promise<FileStorage> {
-  await mkdir(dir, { recursive: true })
-  const pathOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error('Invalid storage key')
-    return path.join(dir, key)
+const KEY = /^[0-9a-f]{48}$/
+
+/** A new random key: 48 hex characters, the only names a backend stores files under. */
+export const newStorageKey = () => randomBytes(24).toString('hex')
+
+export const isStorageKey = (name: string) => KEY.test(name)
+
+export function assertStorageKey(key: string) {
+  if (!KEY.test(key)) throw new Error('Invalid storage key')
+}
+
+/** Names the database whose rows describe a storage's files (see FileStorage.claim). */
+export const OWNER_MARKER = '.owner'
+
+/**
+ * The checks every backend applies to an upload as it flows, in one place: `chunks()` yields the
+ * stream's bytes while counting, inspecting and hashing them, and throws before its end when the
+ * file is refused (over `maxBytes`, refused by the inspector, truncated by @fastify/multipart), so
+ * that a backend keeps the bytes only once the generator has ended. `refusal()` is ours, kept
+ * apart: a torn-down pipeline may reject with the source's own error instead.
+ */
+export function checkedUpload(
+  stream: Readable,
+  { maxBytes, inspector }: { maxBytes: number; inspector: UploadInspector },
+) {
+  const hash = createHash('sha256')
+  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', uploadRefusals.tooLarge(maxBytes))
+  let size = 0
+  let contentType: string | undefined
+  let refusal: unknown
+  const refuse = (error: unknown) => {
+    refusal = error
+    return error
   }
   return {
-    async put(stream, { maxBytes, inspector }) {
-      const key = randomBytes(24).toString('hex')
-      const temp = path.join(dir, `${key}.part`)
-      const hash = createHash('sha256')
-      const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', uploadRefusals.tooLarge(maxBytes))
-      let size = 0
-      // Ours, kept apart: the pipeline may reject with the source's own error once it is torn down.
-      let refusal: unknown
-      const sink = createWriteStream(temp, { flags: 'wx' })
+    async *chunks(): AsyncGenerator<Buffer> {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        size += chunk.length
+        if (size > maxBytes) throw refuse(tooLarge())
+        try {
+          inspector.update(chunk)
+        } catch (error) {
+          throw refuse(error)
+        }
+        hash.update(chunk)
+        yield chunk
+      }
+      // @fastify/multipart truncates at its own limit instead of failing: treat it as too large.
+      if ((stream as { truncated?: boolean }).truncated) throw refuse(tooLarge())
       try {
-        await pipeline(
-          stream,
-          async function* (source: AsyncIterable<Buffer>) {
-            for await (const chunk of source) {
-              size += chunk.length
-              if (size > maxBytes) throw (refusal = tooLarge())
-              try {
-                inspector.update(chunk)
-              } catch (error) {
-                throw (refusal = error)
-              }
-              hash.update(chunk)
-              yield chunk
-            }
-          },
-          sink,
-        )
-        // @fastify/multipart truncates at its own limit instead of failing: treat it as too large.
-        if ((stream as { truncated?: boolean }).truncated) throw tooLarge()
-        const contentType = inspector.finish()
-        await rename(temp, pathOf(key))
-        return { key, size, sha256: hash.digest('hex'), contentType }
+        contentType = inspector.finish()
       } catch (error) {
-        // A refusal on the first chunk can come before the file is even open: wait for the sink to
-        // open and close, or the file would appear after its removal.
-        if (!sink.closed) await once(sink, 'close').catch(() => undefined)
-        await rm(temp, { force: true })
-        throw refusal ?? error
+        throw refuse(error)
       }
     },
-    async open(key) {
-      try {
-        return (await open(pathOf(key), 'r')).createReadStream()
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MissingFileError(key)
-        throw error
-      }
-    },
-    async delete(keys) {
-      await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })))
-    },
-    async claim(owner) {
-      const marker = path.join(dir, OWNER_FILE)
-      try {
-        await writeFile(marker, owner, { flag: 'wx' })
-        return true
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-        return (await readFile(marker, 'utf8')).trim() === owner
-      }
-    },
-    async removeAbandoned(before, referenced) {
-      const stale: string[] = []
-      for (const name of await readdir(dir)) {
-        if (!KEY.test(name) && !PART.test(name)) continue
-        const stats = await stat(path.join(dir, name)).catch(() => undefined)
-        if (stats && stats.mtime < before) stale.push(name)
-      }
-      const partials = stale.filter((name) => PART.test(name))
-      const stored = stale.filter((name) => KEY.test(name))
-      const kept = stored.length > 0 ? await referenced(stored) : new Set<string>()
-      const abandoned = [...partials, ...stored.filter((key) => !kept.has(key))]
-      await Promise.all(abandoned.map((name) => rm(path.join(dir, name), { force: true })))
-      return abandoned.length
+    refusal: () => refusal,
+    /** Once `chunks()` has ended. */
+    stored(key: string): StoredFile {
+      if (contentType === undefined) throw new Error('The upload has not been read to its end')
+      return { key, size, sha256: hash.digest('hex'), contentType }
     },
   }
 }

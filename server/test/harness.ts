@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { solveChallenge, type Challenge } from 'altcha-lib'
@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp, type AppOptions } from '../app'
 import { loadConfig, type Config } from '../config'
 import { createTestDatabase } from './databases'
+import type { S3Server } from './s3-server'
 import { linkIn, startSmtpCapture, tokenFrom, type SmtpCapture } from './smtp-capture'
 
 export const APP_URL = 'http://app.test'
@@ -42,6 +43,12 @@ export interface TestApp {
   smtp: SmtpCapture
   clock: TestClock
   logs: string[]
+  /** The S3 server holding the files, when the app stores them there. */
+  s3: S3Server | undefined
+  /** The storage keys the app's storage holds (disk or bucket), seen behind its back. */
+  storedKeys(): Promise<string[]>
+  /** Deletes a stored file behind the app's back, as a lost file would be. */
+  removeStored(key: string): Promise<void>
   request(method: Method, url: string, options?: RequestOptions): Promise<LightMyRequestResponse>
   close(): Promise<void>
 }
@@ -59,18 +66,34 @@ const testEnv: Record<string, string> = {
   MAIL_QUOTA_PER_COMPANY_PER_HOUR: '100000',
 }
 
-/** A real app on its own fresh database, with a real SMTP server capturing its mail. */
+/**
+ * A real app on its own fresh database, with a real SMTP server capturing its mail. Its files go
+ * to DATA_DIR/files, or to a bucket of its own S3 server (s3rver) with `storage: 's3'` or when
+ * TEST_STORAGE=s3 is set.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; webDir?: string } & Pick<
-    AppOptions,
-    'extraApiRoutes'
-  > = {},
+  options: {
+    env?: Record<string, string>
+    webDir?: string
+    storage?: 'local' | 's3'
+  } & Pick<AppOptions, 'extraApiRoutes'> = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpCapture()
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auditdesk-test-'))
   const clock = testClock()
   const logs: string[] = []
-  const config = loadConfig({ ...testEnv, DATA_DIR: dataDir, SMTP_URL: smtp.url, ...options.env })
+  const storage = options.storage ?? (process.env.TEST_STORAGE === 's3' ? 's3' : 'local')
+  // Imported only here: the AWS SDK takes about a second to load.
+  const s3 = storage === 's3' ? await (await import('./s3-server')).startS3Server() : undefined
+  // The AWS SDK reads its endpoint, region and keys from the process's environment.
+  if (s3) Object.assign(process.env, s3.env)
+  const config = loadConfig({
+    ...testEnv,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    ...s3?.env,
+    ...options.env,
+  })
   const database = await createTestDatabase(undefined, {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
   })
@@ -90,6 +113,17 @@ export async function createTestApp(
     smtp,
     clock,
     logs,
+    s3,
+    async storedKeys() {
+      const names = s3
+        ? await s3.objects()
+        : await readdir(path.join(config.dataDir, 'files')).catch(() => [])
+      return names.filter((name) => name !== '.owner')
+    },
+    async removeStored(key) {
+      if (s3) await s3.remove(key)
+      else await rm(path.join(config.dataDir, 'files', key))
+    },
     request(method, url, { cookie, headers = {}, body, remoteAddress } = {}) {
       const isMutation = !['GET', 'HEAD', 'OPTIONS'].includes(method)
       const raw = typeof body === 'string' || Buffer.isBuffer(body)
@@ -118,6 +152,7 @@ export async function createTestApp(
       await app.close()
       await smtp.close()
       await database.close()
+      await s3?.stop()
       await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditRequest, RequestDetail } from '@shared/schemas/requests'
@@ -73,11 +71,9 @@ const storedBytes = async (orgId: string) =>
     )
   )[0]!.bytes
 
-/** Every file on disk has its row and every row its file: refused uploads left nothing behind. */
+/** Every stored file has its row and every row its file: refused uploads left nothing behind. */
 async function expectNothingLeftBehind() {
-  const onDisk = (await readdir(path.join(t.config.dataDir, 'files'))).filter(
-    (name) => name !== '.owner',
-  )
+  const onDisk = await t.storedKeys()
   const keys = await selectRows<{ storage_key: string }>(
     t.app.db,
     sql`select storage_key from request_files`,
