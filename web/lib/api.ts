@@ -160,14 +160,12 @@ async function checkReply(route: ApiRoute | Endpoint, reply: unknown) {
   }
 }
 
-/**
- * Calls a route of the API (shared/api), typed by its entry: the session cookie goes along, a JSON
- * body is sent as JSON, a failure becomes an ApiError. Aborting rejects with the AbortError.
- */
-export async function call<R extends ApiRoute>(
+/** Sends a call and reads its JSON reply (checked against the route), keeping the response. */
+async function send<R extends ApiRoute>(
   route: R | Endpoint<R>,
-  ...[input, init]: CallArgs<R>
-): Promise<ReplyOf<R>> {
+  input: Partial<CallInput<R>> | undefined,
+  init: { signal?: AbortSignal } | undefined,
+): Promise<{ reply: ReplyOf<R>; response: Response }> {
   const body = (input as { body?: unknown } | undefined)?.body
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -188,10 +186,51 @@ export async function call<R extends ApiRoute>(
 
   const text = await response.text()
   if (!response.ok) throw apiErrorFrom(response.status, text, response.statusText)
-  if (!text) return undefined as ReplyOf<R>
+  if (!text) return { reply: undefined as ReplyOf<R>, response }
   const reply = parseJson(text) ?? text
   await checkReply(route, reply)
-  return reply as ReplyOf<R>
+  return { reply: reply as ReplyOf<R>, response }
+}
+
+/**
+ * Calls a route of the API (shared/api), typed by its entry: the session cookie goes along, a JSON
+ * body is sent as JSON, a failure becomes an ApiError. Aborting rejects with the AbortError.
+ */
+export async function call<R extends ApiRoute>(
+  route: R | Endpoint<R>,
+  ...[input, init]: CallArgs<R>
+): Promise<ReplyOf<R>> {
+  return (await send(route, input, init)).reply
+}
+
+/** A route that answers one page of a list (decision 014). */
+export type PageRoute = ApiRoute & { page: true }
+
+/** One page of a list: its reply, and the cursor of the next page (null on the last one). */
+export interface Page<R extends PageRoute> {
+  items: ReplyOf<R>
+  nextCursor: string | null
+}
+
+/** The `cursor` of a `Link: <…>; rel="next"` header, or null when there is no next page. */
+export function nextCursorOf(link: string | null): string | null {
+  const match = link ? /<([^>]+)>\s*;\s*rel="?next"?/.exec(link) : null
+  if (!match?.[1]) return null
+  return new URL(match[1], 'http://link.invalid').searchParams.get('cursor')
+}
+
+/**
+ * Calls a list route for one page: the page after `cursor` (the first without one), and the
+ * cursor of the next, read from the reply's Link header.
+ */
+export async function callPage<R extends PageRoute>(
+  route: R,
+  input: CallInput<R>,
+  { cursor, signal }: { cursor?: string | null; signal?: AbortSignal } = {},
+): Promise<Page<R>> {
+  const query = { ...(input as { query?: object }).query, ...(cursor ? { cursor } : {}) }
+  const { reply, response } = await send(route, { ...input, query } as CallInput<R>, { signal })
+  return { items: reply, nextCursor: nextCursorOf(response.headers.get('Link')) }
 }
 
 export interface UploadProgress {
