@@ -33,7 +33,7 @@ interface VirtualListProps<T> {
   /** A first guess at a row's height (px, gap included); each row is measured once shown. */
   estimateRowHeight: number
   /** The space between rows: the card gap, or none (rows that draw their own borders). */
-  gap?: 'cards' | 'none'
+  gap?: 'cards' | 'list' | 'none'
   /** The total the list holds when known (more than the pages read so far), for aria-setsize. */
   total?: number
   className?: string
@@ -97,7 +97,7 @@ export function VirtualList<T>({
           ref={virtualizer.measureElement}
           className={cn(
             'absolute inset-x-0 top-0 grid',
-            gap === 'none' ? '' : layout === 'grid' ? 'gap-4 pb-4' : 'gap-3 pb-3',
+            gap === 'none' ? '' : gap === 'list' || layout === 'list' ? 'gap-3 pb-4' : 'gap-4 pb-4',
             layout === 'grid' && 'sm:grid-cols-2 xl:grid-cols-3',
           )}
           style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
