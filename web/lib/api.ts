@@ -160,8 +160,11 @@ async function checkReply(route: ApiRoute | Endpoint, reply: unknown) {
   }
 }
 
-/** Sends a call and reads its JSON reply (checked against the route), keeping the response. */
-async function send<R extends ApiRoute>(
+/**
+ * Sends a call and reads its JSON reply (checked against the route), keeping the response (for
+ * its headers: a list page's Link).
+ */
+export async function send<R extends ApiRoute>(
   route: R | Endpoint<R>,
   input: Partial<CallInput<R>> | undefined,
   init: { signal?: AbortSignal } | undefined,
@@ -201,36 +204,6 @@ export async function call<R extends ApiRoute>(
   ...[input, init]: CallArgs<R>
 ): Promise<ReplyOf<R>> {
   return (await send(route, input, init)).reply
-}
-
-/** A route that answers one page of a list (decision 014). */
-export type PageRoute = ApiRoute & { page: true }
-
-/** One page of a list: its reply, and the cursor of the next page (null on the last one). */
-export interface Page<R extends PageRoute> {
-  items: ReplyOf<R>
-  nextCursor: string | null
-}
-
-/** The `cursor` of a `Link: <…>; rel="next"` header, or null when there is no next page. */
-export function nextCursorOf(link: string | null): string | null {
-  const match = link ? /<([^>]+)>\s*;\s*rel="?next"?/.exec(link) : null
-  if (!match?.[1]) return null
-  return new URL(match[1], 'http://link.invalid').searchParams.get('cursor')
-}
-
-/**
- * Calls a list route for one page: the page after `cursor` (the first without one), and the
- * cursor of the next, read from the reply's Link header.
- */
-export async function callPage<R extends PageRoute>(
-  route: R,
-  input: CallInput<R>,
-  { cursor, signal }: { cursor?: string | null; signal?: AbortSignal } = {},
-): Promise<Page<R>> {
-  const query = { ...(input as { query?: object }).query, ...(cursor ? { cursor } : {}) }
-  const { reply, response } = await send(route, { ...input, query } as CallInput<R>, { signal })
-  return { items: reply, nextCursor: nextCursorOf(response.headers.get('Link')) }
 }
 
 export interface UploadProgress {

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query'
 import type { ReplyOf } from '@shared/api/route'
-import { callPage, type CallInput, type Page, type PageRoute } from '../api'
+import type { CallInput } from '../api'
+import { callPage, type Page, type PageRoute } from '../api-pages'
 
 /**
  * A list read a page at a time (decision 014): each page follows the previous one's Link cursor.

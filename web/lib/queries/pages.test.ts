@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditRequest, MyRequests } from '@shared/schemas/requests'
-import { nextCursorOf } from '../api'
+import { nextCursorOf } from '../api-pages'
 import { mergeAuditGroups } from './requests'
 
 describe('nextCursorOf', () => {
