@@ -60,7 +60,8 @@ test('any read the API refuses with 403 shows the forbidden state, not an error'
   const client = await seed.client({ name: 'Northwind Traders' })
   const project = await seed.project({ name: 'FY25 audit', clientId: client.id })
   const forbidden = { status: 403, json: { message: 'Forbidden', code: 'FORBIDDEN' } }
-  await page.route('**/api/projects', (route) => route.fulfill(forbidden))
+  // The list (with its status query) and the tab counts.
+  await page.route(/\/api\/projects(\/counts)?(\?.*)?$/, (route) => route.fulfill(forbidden))
   await page.route(`**/api/projects/${project.id}`, (route) => route.fulfill(forbidden))
 
   await page.goto('/projects')

@@ -139,7 +139,7 @@ test('an auditor works through every workspace screen, from an empty dashboard t
 
     await project.getByRole('button', { name: 'Edit FY2025 SOC 2' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit Project' })
-    await expect(dialog.getByRole('combobox', { name: 'Client' })).toHaveText('Acme Corporation')
+    await expect(dialog.getByRole('combobox', { name: 'Client' })).toHaveValue('Acme Corporation')
     await dialog.getByRole('combobox', { name: 'Status' }).click()
     await page.getByRole('option', { name: 'Completed' }).click()
     await expect(dialog.getByRole('combobox', { name: 'Status' })).toHaveText('Completed')

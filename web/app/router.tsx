@@ -94,6 +94,13 @@ const appRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'activity',
+    ...lazyRoute(
+      () => import('@/features/activity/pages/activity-page'),
+      (m) => m.ActivityPage,
+    ),
+  },
+  {
     path: 'clients',
     ...lazyRoute(
       () => import('@/features/clients/pages/clients-page'),

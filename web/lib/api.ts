@@ -161,13 +161,14 @@ async function checkReply(route: ApiRoute | Endpoint, reply: unknown) {
 }
 
 /**
- * Calls a route of the API (shared/api), typed by its entry: the session cookie goes along, a JSON
- * body is sent as JSON, a failure becomes an ApiError. Aborting rejects with the AbortError.
+ * Sends a call and reads its JSON reply (checked against the route), keeping the response (for
+ * its headers: a list page's Link).
  */
-export async function call<R extends ApiRoute>(
+export async function send<R extends ApiRoute>(
   route: R | Endpoint<R>,
-  ...[input, init]: CallArgs<R>
-): Promise<ReplyOf<R>> {
+  input: Partial<CallInput<R>> | undefined,
+  init: { signal?: AbortSignal } | undefined,
+): Promise<{ reply: ReplyOf<R>; response: Response }> {
   const body = (input as { body?: unknown } | undefined)?.body
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -188,10 +189,21 @@ export async function call<R extends ApiRoute>(
 
   const text = await response.text()
   if (!response.ok) throw apiErrorFrom(response.status, text, response.statusText)
-  if (!text) return undefined as ReplyOf<R>
+  if (!text) return { reply: undefined as ReplyOf<R>, response }
   const reply = parseJson(text) ?? text
   await checkReply(route, reply)
-  return reply as ReplyOf<R>
+  return { reply: reply as ReplyOf<R>, response }
+}
+
+/**
+ * Calls a route of the API (shared/api), typed by its entry: the session cookie goes along, a JSON
+ * body is sent as JSON, a failure becomes an ApiError. Aborting rejects with the AbortError.
+ */
+export async function call<R extends ApiRoute>(
+  route: R | Endpoint<R>,
+  ...[input, init]: CallArgs<R>
+): Promise<ReplyOf<R>> {
+  return (await send(route, input, init)).reply
 }
 
 export interface UploadProgress {

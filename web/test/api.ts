@@ -30,3 +30,22 @@ export function answer<R extends ApiRoute>(
 export function refusal(status: number, body: ApiErrorBody) {
   return HttpResponse.json(body, { status })
 }
+
+/**
+ * An MSW handler for a list route (decision 014): `reply` gives the page for the call's query and
+ * the cursor of the next one, which goes out as the server's `Link: <…>; rel="next"`.
+ */
+export function answerPages<R extends ApiRoute & { page: true }>(
+  route: R,
+  reply: (query: URLSearchParams) => { items: ReplyOf<R>; next?: string },
+) {
+  return http.get(route.path, ({ request }) => {
+    const url = new URL(request.url)
+    const { items, next } = reply(url.searchParams)
+    const link = new URL(url)
+    if (next) link.searchParams.set('cursor', next)
+    return HttpResponse.json(items as never, {
+      headers: next ? { Link: `<${link.pathname}${link.search}>; rel="next"` } : {},
+    })
+  })
+}

@@ -23,6 +23,8 @@ import {
   type RequestVersion,
 } from '@shared/schemas/requests'
 import type { Capability } from '@shared/access'
+import { clientDto, type Client } from '@shared/schemas/clients'
+import { projectDto, type Project } from '@shared/schemas/projects'
 
 // Builders of what the API answers, typed by the shared types and parsed by the shared schemas:
 // a fixture the real server could not send fails here, before the client (which checks replies
@@ -189,5 +191,32 @@ export function aPublicConfig(uploads: Partial<PublicConfig['uploads']> = {}): P
   return publicConfig.parse({
     captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha' },
     uploads: { maxFileBytes: 2 * 1024 * 1024, maxFilesPerRequest: 20, ...uploads },
+  })
+}
+
+export function aClient(overrides: Partial<Client> = {}): Client {
+  return clientDto.parse({
+    id: anId(),
+    name: 'Acme Corporation',
+    email: null,
+    phone: null,
+    address: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  })
+}
+
+export function aProject(overrides: Partial<Project> = {}): Project {
+  return projectDto.parse({
+    id: anId(),
+    name: 'Annual Review',
+    description: null,
+    clientId: anId(),
+    clientName: 'Acme Corporation',
+    status: 'active',
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
   })
 }

@@ -2,6 +2,7 @@ import type { Capability } from '@shared/access'
 import {
   FileText,
   FolderKanban,
+  History,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -41,6 +42,7 @@ interface NavItem {
 const mainItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, needs: 'workspace.read' },
   { to: '/clients', label: 'Clients', icon: Users, needs: 'engagements.manage' },
+  { to: '/activity', label: 'Activity', icon: History, needs: 'engagements.manage' },
   { to: '/my-requests', label: 'My Requests', icon: Inbox, needs: 'requests.answer' },
   { to: '/projects', label: 'Projects', icon: FolderKanban, needs: 'workspace.read' },
   { to: '/templates', label: 'Templates', icon: FileText, needs: 'templates.read' },

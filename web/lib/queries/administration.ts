@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { invitationsApi, organizationApi, usersApi } from '@shared/api/administration'
 import { authApi } from '@shared/api/auth'
 import { call } from '../api'
+import { pagedQuery, searchText } from './paged'
 
 const organization = ['organization'] as const
 const users = ['users'] as const
@@ -20,20 +21,18 @@ export const organizationQueries = {
 
 export const userQueries = {
   all: users,
-  list: () =>
-    queryOptions({
-      queryKey: [...users, 'list'],
-      queryFn: ({ signal }) => call(usersApi.list, {}, { signal }),
-    }),
+  list: ({ q }: { q?: string } = {}) => {
+    const query = { q: searchText(q) }
+    return pagedQuery([...users, 'list', query], usersApi.list, { query })
+  },
 }
 
 export const invitationQueries = {
   all: invitations,
-  list: () =>
-    queryOptions({
-      queryKey: [...invitations, 'list'],
-      queryFn: ({ signal }) => call(invitationsApi.list, {}, { signal }),
-    }),
+  list: ({ q }: { q?: string } = {}) => {
+    const query = { q: searchText(q) }
+    return pagedQuery([...invitations, 'list', query], invitationsApi.list, { query })
+  },
 }
 
 export const sessionQueries = {

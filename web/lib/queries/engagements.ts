@@ -1,6 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import { auditsApi, clientsApi, dashboardApi, projectsApi } from '@shared/api/engagements'
+import type { ProjectStatus } from '@shared/schemas/projects'
+import {
+  activityApi,
+  auditsApi,
+  clientsApi,
+  dashboardApi,
+  projectsApi,
+} from '@shared/api/engagements'
 import { call } from '../api'
+import { pagedQuery, searchText } from './paged'
 
 const dashboard = ['dashboard'] as const
 const clients = ['clients'] as const
@@ -16,13 +24,19 @@ export const dashboardQueries = {
     }),
 }
 
+/** The firm's activity log, newest first: under the dashboard's key, so what changes one changes both. */
+export const activityQueries = {
+  list: () => pagedQuery([...dashboard, 'activity'], activityApi.list, {}),
+}
+
 export const clientQueries = {
   all: clients,
-  list: () =>
-    queryOptions({
-      queryKey: [...clients, 'list'],
-      queryFn: ({ signal }) => call(clientsApi.list, {}, { signal }),
-    }),
+  /** Every page of every search of the list. */
+  lists: [...clients, 'list'] as const,
+  list: ({ q }: { q?: string } = {}) => {
+    const query = { q: searchText(q) }
+    return pagedQuery([...clients, 'list', query], clientsApi.list, { query })
+  },
   detail: (id: string) =>
     queryOptions({
       queryKey: [...clients, 'detail', id],
@@ -30,13 +44,28 @@ export const clientQueries = {
     }),
 }
 
+export interface ProjectFilters {
+  q?: string
+  clientId?: string
+  /** The statuses to show; none for all of them. */
+  status?: readonly ProjectStatus[]
+}
+
 export const projectQueries = {
   all: projects,
-  list: () =>
-    queryOptions({
-      queryKey: [...projects, 'list'],
-      queryFn: ({ signal }) => call(projectsApi.list, {}, { signal }),
-    }),
+  lists: [...projects, 'list'] as const,
+  list: ({ q, clientId, status }: ProjectFilters = {}) => {
+    const query = { q: searchText(q), clientId, status: status?.join(',') }
+    return pagedQuery([...projects, 'list', query], projectsApi.list, { query })
+  },
+  /** How many projects of the same search each status tab holds. */
+  counts: ({ q, clientId }: Omit<ProjectFilters, 'status'> = {}) => {
+    const query = { q: searchText(q), clientId }
+    return queryOptions({
+      queryKey: [...projects, 'counts', query],
+      queryFn: ({ signal }) => call(projectsApi.counts, { query }, { signal }),
+    })
+  },
   detail: (id: string) =>
     queryOptions({
       queryKey: [...projects, 'detail', id],
@@ -46,11 +75,9 @@ export const projectQueries = {
 
 export const auditQueries = {
   all: audits,
+  lists: [...audits, 'list'] as const,
   list: (projectId: string) =>
-    queryOptions({
-      queryKey: [...audits, 'list', projectId],
-      queryFn: ({ signal }) => call(auditsApi.list, { query: { projectId } }, { signal }),
-    }),
+    pagedQuery([...audits, 'list', projectId], auditsApi.list, { query: { projectId } }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...audits, 'detail', id],

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { requestsApi } from '@shared/api/requests'
+import type { MyRequests, RequestList } from '@shared/schemas/requests'
 import { call } from '../api'
+import { pagedQuery } from './paged'
 
 const all = ['requests'] as const
 
@@ -8,10 +10,12 @@ const all = ['requests'] as const
 export const requestQueries = {
   all,
   auditList: (auditId: string) =>
-    queryOptions({
-      queryKey: [...all, 'audit', auditId],
-      queryFn: ({ signal }) => call(requestsApi.list, { params: { id: auditId } }, { signal }),
-    }),
+    pagedQuery(
+      [...all, 'audit', auditId],
+      requestsApi.list,
+      { params: { id: auditId } },
+      mergeRequestPages,
+    ),
   assignees: (auditId: string) =>
     queryOptions({
       queryKey: [...all, 'assignees', auditId],
@@ -27,9 +31,25 @@ export const requestQueries = {
       queryKey: [...all, 'comments', id],
       queryFn: ({ signal }) => call(requestsApi.comments, { params: { id } }, { signal }),
     }),
-  mine: () =>
-    queryOptions({
-      queryKey: [...all, 'mine'],
-      queryFn: ({ signal }) => call(requestsApi.mine, {}, { signal }),
-    }),
+  mine: () => pagedQuery([...all, 'mine'], requestsApi.mine, {}, mergeAuditGroups),
+}
+
+/** An audit's pages as one list; every page carries the progress of the whole audit. */
+export function mergeRequestPages(pages: RequestList[]): RequestList {
+  return {
+    progress: pages.at(-1)?.progress ?? { accepted: 0, total: 0 },
+    requests: pages.flatMap((page) => page.requests),
+  }
+}
+
+/** My requests' pages as one list of audits: a page may go on with the previous page's audit. */
+export function mergeAuditGroups(pages: MyRequests[]): MyRequests {
+  const groups: MyRequests = []
+  for (const group of pages.flat()) {
+    const last = groups.at(-1)
+    if (last && last.audit.id === group.audit.id)
+      groups[groups.length - 1] = { ...last, requests: [...last.requests, ...group.requests] }
+    else groups.push(group)
+  }
+  return groups
 }

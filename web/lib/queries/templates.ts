@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { categoriesApi, templateItemsApi, templatesApi } from '@shared/api/templates'
 import { call } from '../api'
+import { pagedQuery, searchText } from './paged'
 
 const templates = ['templates'] as const
 const items = ['template-items'] as const
@@ -8,11 +9,11 @@ const categories = ['template-categories'] as const
 
 export const templateQueries = {
   all: templates,
-  list: () =>
-    queryOptions({
-      queryKey: [...templates, 'list'],
-      queryFn: ({ signal }) => call(templatesApi.list, {}, { signal }),
-    }),
+  lists: [...templates, 'list'] as const,
+  list: ({ q }: { q?: string } = {}) => {
+    const query = { q: searchText(q) }
+    return pagedQuery([...templates, 'list', query], templatesApi.list, { query })
+  },
   detail: (id: string) =>
     queryOptions({
       queryKey: [...templates, 'detail', id],
@@ -23,17 +24,13 @@ export const templateQueries = {
 export const templateItemQueries = {
   all: items,
   list: (templateId: string) =>
-    queryOptions({
-      queryKey: [...items, 'list', templateId],
-      queryFn: ({ signal }) => call(templateItemsApi.list, { query: { templateId } }, { signal }),
-    }),
+    pagedQuery([...items, 'list', templateId], templateItemsApi.list, { query: { templateId } }),
 }
 
 export const categoryQueries = {
   all: categories,
-  list: () =>
-    queryOptions({
-      queryKey: [...categories, 'list'],
-      queryFn: ({ signal }) => call(categoriesApi.list, {}, { signal }),
-    }),
+  list: ({ q }: { q?: string } = {}) => {
+    const query = { q: searchText(q) }
+    return pagedQuery([...categories, 'list', query], categoriesApi.list, { query })
+  },
 }

@@ -1,5 +1,5 @@
 import type { Invitation } from '@shared/schemas/invitations'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { MailPlus, Send } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
@@ -12,6 +12,8 @@ import { invitationQueries } from '@/lib/queries/administration'
 import { toast } from '@/lib/toast'
 import { useResendInvitation } from '../api/resend-invitation'
 import { InviteUserDialog } from './invite-user-dialog'
+import { LoadMore } from '@/components/paged/load-more'
+import { pagedCount } from '@/components/paged/paged-count'
 import { PanelHeader } from './panel-header'
 import { RevokeInvitationDialog } from './revoke-invitation-dialog'
 import { RoleWithClient } from './role-badge'
@@ -20,14 +22,14 @@ import { Cell, Row, RowList, RowListSkeleton } from './row-list'
 const GRID = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_12rem]'
 
 export function InvitationsPanel() {
-  const invitations = useQuery(invitationQueries.list())
+  const invitations = useInfiniteQuery(invitationQueries.list())
 
   return (
     <section aria-labelledby="invitations-heading" className="grid gap-4">
       <PanelHeader
         id="invitations-heading"
         title="Pending invitations"
-        count={invitations.data?.length}
+        count={pagedCount(invitations)}
         description="Invitations not accepted yet. Each link is valid for 7 days; resending mails a new one."
         action={
           <InviteUserDialog
@@ -42,7 +44,7 @@ export function InvitationsPanel() {
       />
       {invitations.isPending ? (
         <RowListSkeleton label="Loading invitations..." />
-      ) : invitations.isError ? (
+      ) : invitations.isError && !invitations.isFetchNextPageError ? (
         <QueryErrorState title="Could not load invitations" query={invitations} />
       ) : invitations.data.length === 0 ? (
         <EmptyState icon={Send} title="No pending invitations">
@@ -60,6 +62,7 @@ export function InvitationsPanel() {
           ))}
         </RowList>
       )}
+      {invitations.isSuccess ? <LoadMore list={invitations} label="Load more invitations" /> : null}
     </section>
   )
 }

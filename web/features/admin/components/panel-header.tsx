@@ -4,8 +4,8 @@ import { Badge } from '@/components/ui/badge'
 interface PanelHeaderProps {
   id: string
   title: string
-  /** Shown next to the title once known. */
-  count?: number
+  /** Shown next to the title once known ("100+" while more pages follow). */
+  count?: number | string
   description: ReactNode
   action?: ReactNode
 }

@@ -17,6 +17,17 @@ interface RowListProps {
  */
 export function RowList({ label, columns, gridClassName, children }: RowListProps) {
   return (
+    <RowListFrame columns={columns} gridClassName={gridClassName}>
+      <ul aria-label={label} className="divide-y">
+        {children}
+      </ul>
+    </RowListFrame>
+  )
+}
+
+/** The border and the column headings around rows (a virtual list's, say). */
+export function RowListFrame({ columns, gridClassName, children }: Omit<RowListProps, 'label'>) {
+  return (
     <div className="overflow-hidden rounded-lg border bg-card">
       <div
         aria-hidden="true"
@@ -31,23 +42,33 @@ export function RowList({ label, columns, gridClassName, children }: RowListProp
           </span>
         ))}
       </div>
-      <ul aria-label={label} className="divide-y">
-        {children}
-      </ul>
+      {children}
     </div>
   )
 }
 
-export function Row({ gridClassName, children }: { gridClassName: string; children: ReactNode }) {
+/** One row; `as="div"` inside a list that makes its own items (a virtual list). */
+export function Row({
+  gridClassName,
+  children,
+  as: Element = 'li',
+  className,
+}: {
+  gridClassName: string
+  children: ReactNode
+  as?: 'li' | 'div'
+  className?: string
+}) {
   return (
-    <li
+    <Element
       className={cn(
         'grid grid-cols-2 gap-x-4 gap-y-3 px-4 py-4 sm:px-5 lg:items-center',
         gridClassName,
+        className,
       )}
     >
       {children}
-    </li>
+    </Element>
   )
 }
 

@@ -1,6 +1,6 @@
 import { fullName } from '@shared/format'
 import type { User } from '@shared/schemas/users'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { UserPlus, Users } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
@@ -13,14 +13,17 @@ import { ChangeRoleDialog } from './change-role-dialog'
 import { InviteUserDialog } from './invite-user-dialog'
 import { RemoveUserDialog } from './remove-user-dialog'
 import { RoleWithClient } from './role-badge'
-import { Cell, Row, RowList, RowListSkeleton } from './row-list'
+import { Cell, Row, RowListFrame, RowListSkeleton } from './row-list'
+import { LoadMore } from '@/components/paged/load-more'
+import { pagedCount } from '@/components/paged/paged-count'
+import { VirtualList } from '@/components/paged/virtual-list'
 import { PanelHeader } from './panel-header'
 
 // Each row is its own grid: fixed tracks keep the columns aligned with the header.
 const GRID = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_15rem]'
 
 export function UsersPanel() {
-  const users = useQuery(userQueries.list())
+  const users = useInfiniteQuery(userQueries.list())
   const me = useSession()
 
   return (
@@ -28,7 +31,7 @@ export function UsersPanel() {
       <PanelHeader
         id="users-heading"
         title="Users"
-        count={users.data?.length}
+        count={pagedCount(users)}
         description={`Everyone who can sign in to ${me.company.name}. New users join by invitation.`}
         action={
           <InviteUserDialog
@@ -43,22 +46,26 @@ export function UsersPanel() {
       />
       {users.isPending ? (
         <RowListSkeleton label="Loading users..." />
-      ) : users.isError ? (
+      ) : users.isError && !users.isFetchNextPageError ? (
         <QueryErrorState title="Could not load users" query={users} />
       ) : users.data.length === 0 ? (
         <EmptyState icon={Users}>
           No users yet. Click &apos;Add user&apos; to invite one.
         </EmptyState>
       ) : (
-        <RowList
-          label="Users"
-          columns={['User', 'Role', 'Last sign-in', 'Actions']}
-          gridClassName={GRID}
-        >
-          {users.data.map((user) => (
-            <UserRow key={user.id} user={user} isMe={user.id === me.id} />
-          ))}
-        </RowList>
+        <div className="grid gap-3">
+          <RowListFrame columns={['User', 'Role', 'Last sign-in', 'Actions']} gridClassName={GRID}>
+            <VirtualList
+              label="Users"
+              items={users.data}
+              getKey={(user) => user.id}
+              renderItem={(user) => <UserRow user={user} isMe={user.id === me.id} />}
+              estimateRowHeight={73}
+              gap="none"
+            />
+          </RowListFrame>
+          <LoadMore list={users} label="Load more users" />
+        </div>
       )}
     </section>
   )
@@ -67,7 +74,7 @@ export function UsersPanel() {
 function UserRow({ user, isMe }: { user: User; isMe: boolean }) {
   const name = fullName(user)
   return (
-    <Row gridClassName={GRID}>
+    <Row as="div" gridClassName={GRID} className="border-b">
       <div className="col-span-2 grid min-w-0 gap-0.5 lg:col-span-1">
         <p className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
           <span className="break-words">{name}</span>

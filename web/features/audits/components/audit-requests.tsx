@@ -1,8 +1,9 @@
 import type { Assignee, RequestList as Requests } from '@shared/schemas/requests'
-import type { UseQueryResult } from '@tanstack/react-query'
+import type { UseInfiniteQueryResult } from '@tanstack/react-query'
 import { ClipboardList } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
+import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { RequestList } from './request-list'
@@ -13,7 +14,7 @@ export function AuditRequests({
   assignees,
   canAdd,
 }: {
-  requests: UseQueryResult<Requests>
+  requests: UseInfiniteQueryResult<Requests>
   assignees: Assignee[] | undefined
   /** The audit takes new requests from this user (the empty state says how). */
   canAdd: boolean
@@ -24,7 +25,7 @@ export function AuditRequests({
         Requests
         {requests.isSuccess ? (
           <Badge variant="secondary" className="tabular-nums">
-            {requests.data.requests.length}
+            {requests.data.progress.total}
           </Badge>
         ) : null}
       </h2>
@@ -35,7 +36,7 @@ export function AuditRequests({
             <Skeleton key={index} className="h-32 w-full rounded-lg" />
           ))}
         </div>
-      ) : requests.isError ? (
+      ) : requests.isError && !requests.isFetchNextPageError ? (
         <QueryErrorState title="Could not load requests" query={requests} />
       ) : requests.data.requests.length === 0 ? (
         <EmptyState icon={ClipboardList}>
@@ -44,7 +45,14 @@ export function AuditRequests({
             : 'No requests for you in this audit yet. Your audit firm will send them here.'}
         </EmptyState>
       ) : (
-        <RequestList requests={requests.data.requests} assignees={assignees} />
+        <>
+          <RequestList
+            requests={requests.data.requests}
+            total={requests.data.progress.total}
+            assignees={assignees}
+          />
+          <LoadMore list={requests} label="Load more requests" />
+        </>
       )}
     </section>
   )

@@ -1,5 +1,6 @@
 import type { Assignee, AuditRequest } from '@shared/schemas/requests'
 import { useEffect, useRef } from 'react'
+import { VirtualList } from '@/components/paged/virtual-list'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { useMoveRequest } from '../api/move-request'
 import { RequestRow } from './request-row'
@@ -13,9 +14,12 @@ type Direction = 'up' | 'down'
  */
 export function RequestList({
   requests,
+  total,
   assignees,
 }: {
   requests: AuditRequest[]
+  /** How many the audit holds (the list may hold its first pages only). */
+  total: number
   assignees: Assignee[] | undefined
 }) {
   // The move buttons to give the keyboard back to once the moved row is re-rendered and enabled.
@@ -45,25 +49,28 @@ export function RequestList({
   }
 
   return (
-    <ul className="grid gap-3" aria-label="Requests">
-      {requests.map((request) => {
+    <VirtualList
+      label="Requests"
+      items={requests}
+      total={total}
+      getKey={(request) => request.id}
+      estimateRowHeight={140}
+      renderItem={(request) => {
         const index = movable.indexOf(request)
         return (
-          <li key={request.id}>
-            <RequestRow
-              request={request}
-              assignees={assignees}
-              moving={moving}
-              onMoveUp={index > 0 ? () => move(request, index - 1, 'up') : undefined}
-              onMoveDown={
-                index >= 0 && index < movable.length - 1
-                  ? () => move(request, index + 1, 'down')
-                  : undefined
-              }
-            />
-          </li>
+          <RequestRow
+            request={request}
+            assignees={assignees}
+            moving={moving}
+            onMoveUp={index > 0 ? () => move(request, index - 1, 'up') : undefined}
+            onMoveDown={
+              index >= 0 && index < movable.length - 1
+                ? () => move(request, index + 1, 'down')
+                : undefined
+            }
+          />
         )
-      })}
-    </ul>
+      }}
+    />
   )
 }

@@ -1,5 +1,5 @@
 import type { AuditDetail } from '@shared/schemas/audits'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
@@ -30,7 +30,7 @@ export function AuditPage() {
 }
 
 function AuditView({ audit }: { audit: AuditDetail }) {
-  const requests = useQuery(requestQueries.auditList(audit.id))
+  const requests = useInfiniteQuery(requestQueries.auditList(audit.id))
   const assignees = useQuery({
     ...requestQueries.assignees(audit.id),
     enabled: audit.allowedActions.includes('plan_requests'),

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Inbox } from 'lucide-react'
 import { Link } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
+import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatCalendarDate } from '@/lib/dates'
@@ -13,7 +14,7 @@ import { MyRequestCard } from '../components/my-request-card'
 
 /** The client user's requests across their audits, grouped by audit, overdue first (the e-mail's link). */
 export function MyRequestsPage() {
-  const myRequests = useQuery(requestQueries.mine())
+  const myRequests = useInfiniteQuery(requestQueries.mine())
   const me = useSession().id
 
   return (
@@ -29,7 +30,7 @@ export function MyRequestsPage() {
             <Skeleton key={index} className="h-24 w-full rounded-lg" />
           ))}
         </div>
-      ) : myRequests.isError ? (
+      ) : myRequests.isError && !myRequests.isFetchNextPageError ? (
         <QueryErrorState title="Could not load your requests" query={myRequests} />
       ) : myRequests.data.length === 0 ? (
         <EmptyState icon={Inbox} title="Nothing to answer">
@@ -78,6 +79,7 @@ export function MyRequestsPage() {
           )
         })
       )}
+      {myRequests.isSuccess ? <LoadMore list={myRequests} label="Load more requests" /> : null}
     </div>
   )
 }

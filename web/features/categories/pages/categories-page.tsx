@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Plus, Tags } from 'lucide-react'
 import { EditButton } from '@/components/card-link'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
+import { LoadMore } from '@/components/paged/load-more'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { RequirePermission } from '@/components/require-permission'
@@ -24,7 +25,7 @@ export function CategoriesPage() {
 }
 
 function CategoriesPageContent() {
-  const categories = useQuery(categoryQueries.list())
+  const categories = useInfiniteQuery(categoryQueries.list())
   const canManage = useCan('templates.manage')
 
   return (
@@ -48,7 +49,7 @@ function CategoriesPageContent() {
 
       {categories.isPending ? (
         <CardGridSkeleton label="Loading categories..." />
-      ) : categories.isError ? (
+      ) : categories.isError && !categories.isFetchNextPageError ? (
         <QueryErrorState title="Could not load categories" query={categories} />
       ) : categories.data.length === 0 ? (
         <EmptyState icon={Tags}>
@@ -81,6 +82,7 @@ function CategoriesPageContent() {
           ))}
         </CardGrid>
       )}
+      {categories.isSuccess ? <LoadMore list={categories} label="Load more categories" /> : null}
     </div>
   )
 }

@@ -11,7 +11,7 @@ export const useDeleteClient = (options?: MutationOptions<void, string>) =>
     {
       update: (queryClient, _, id) =>
         queryClient.removeQueries({ queryKey: clientQueries.detail(id).queryKey }),
-      invalidates: () => [clientQueries.list().queryKey, dashboardQueries.all],
+      invalidates: () => [clientQueries.lists, dashboardQueries.all],
     },
     options,
   )

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
+import type { ProjectCounts } from '@shared/schemas/projects'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { FolderKanban, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
@@ -6,6 +7,7 @@ import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
+import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -86,60 +88,84 @@ function ClientDetailPageContent() {
   )
 }
 
-function ClientProjects({ clientId }: { clientId: string }) {
-  // The projects list's cache (one fetch for both pages), this client's only.
-  const projects = useQuery({
-    ...projectQueries.list(),
-    select: (all) => all.filter((project) => project.clientId === clientId),
-  })
+// On-hold projects are still open work, so they sit with the active ones.
+const SECTIONS = [
+  {
+    title: 'Active Projects',
+    status: ['active', 'on_hold'],
+    count: (counts: ProjectCounts) => counts.active + counts.onHold,
+    empty: 'No active projects',
+  },
+  {
+    title: 'Completed Projects',
+    status: ['completed'],
+    count: (counts: ProjectCounts) => counts.completed,
+    empty: 'No completed projects',
+  },
+] as const
 
-  if (projects.isPending) return <CardGridSkeleton count={3} label="Loading projects..." />
-  if (projects.isError) {
-    return <QueryErrorState title="Could not load projects" query={projects} />
+type Section = (typeof SECTIONS)[number]
+
+function ClientProjects({ clientId }: { clientId: string }) {
+  // The counts say whether the client has any project, and head each section.
+  const counts = useQuery(projectQueries.counts({ clientId }))
+
+  if (counts.isPending) return <CardGridSkeleton count={3} label="Loading projects..." />
+  if (counts.isError) {
+    return <QueryErrorState title="Could not load projects" query={counts} />
   }
-  if (projects.data.length === 0) {
+  if (counts.data.all === 0) {
     return <EmptyState icon={FolderKanban}>No projects for this client yet</EmptyState>
   }
-
-  // On-hold projects are still open work, so they sit with the active ones.
-  const active = projects.data.filter((project) => project.status !== 'completed')
-  const completed = projects.data.filter((project) => project.status === 'completed')
-
   return (
     <div className="grid gap-8">
-      <ProjectSection title="Active Projects" projects={active} empty="No active projects" />
-      <ProjectSection
-        title="Completed Projects"
-        projects={completed}
-        empty="No completed projects"
-      />
+      {SECTIONS.map((section) => (
+        <ProjectSection
+          key={section.title}
+          clientId={clientId}
+          section={section}
+          count={section.count(counts.data)}
+        />
+      ))}
     </div>
   )
 }
 
+/** One status group of the client's projects, read from the server a page at a time. */
 function ProjectSection({
-  title,
-  projects,
-  empty,
+  clientId,
+  section: { title, status, empty },
+  count,
 }: {
-  title: string
-  projects: Parameters<typeof ClientProjectList>[0]['projects']
-  empty: string
+  clientId: string
+  section: Section
+  count: number
 }) {
+  const projects = useInfiniteQuery(projectQueries.list({ clientId, status }))
   return (
-    <section className="grid gap-3" aria-label={`${title} (${projects.length})`}>
+    <section className="grid gap-3" aria-label={`${title} (${count})`}>
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         {title}
         <Badge variant="secondary" className="tabular-nums">
-          {projects.length}
+          {count}
         </Badge>
       </h2>
-      {projects.length === 0 ? (
+      {projects.isPending ? (
+        <CardGridSkeleton
+          count={Math.min(count, 3) || 1}
+          label={`Loading ${title.toLowerCase()}...`}
+        />
+      ) : projects.isError && !projects.isFetchNextPageError ? (
+        <QueryErrorState title={`Could not load ${title.toLowerCase()}`} query={projects} />
+      ) : projects.data.length === 0 ? (
         <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
           {empty}
         </p>
       ) : (
-        <ClientProjectList projects={projects} label={title} />
+        <>
+          <ClientProjectList projects={projects.data} label={title} />
+          <LoadMore list={projects} label={`Load more ${title.toLowerCase()}`} />
+        </>
       )}
     </section>
   )

@@ -1,14 +1,19 @@
-import { useQuery } from '@tanstack/react-query'
-import { Plus, SearchX, Users } from 'lucide-react'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { Plus, Users } from 'lucide-react'
 import { useState } from 'react'
-import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
+import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
+import { LoadMore } from '@/components/paged/load-more'
+import { NoSearchResults } from '@/components/paged/search-empty-state'
+import { VirtualList } from '@/components/paged/virtual-list'
 import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
 import { RequirePermission } from '@/components/require-permission'
 import { clientQueries } from '@/lib/queries/engagements'
+import { searchText } from '@/lib/queries/paged'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { ClientCard } from '../components/client-card'
 import { ClientFormDialog } from '../components/client-form-dialog'
 
@@ -22,10 +27,13 @@ export function ClientsPage() {
 }
 
 function ClientsPageContent() {
-  const clients = useQuery(clientQueries.list())
   const [search, setSearch] = useState('')
-  const query = search.trim().toLowerCase()
-  const visible = clients.data?.filter((client) => client.name.toLowerCase().includes(query))
+  const q = searchText(useDebouncedValue(search))
+  // The server searches; the previous results stay while the next ones load.
+  const clients = useInfiniteQuery({
+    ...clientQueries.list({ q }),
+    placeholderData: keepPreviousData,
+  })
 
   return (
     <div className="grid gap-6">
@@ -48,22 +56,28 @@ function ClientsPageContent() {
 
       {clients.isPending ? (
         <CardGridSkeleton label="Loading clients..." />
-      ) : clients.isError ? (
+      ) : clients.isError && !clients.isFetchNextPageError ? (
         <QueryErrorState title="Could not load clients" query={clients} />
       ) : clients.data.length === 0 ? (
-        <EmptyState icon={Users}>
-          No clients yet. Click &apos;Add Client&apos; to get started.
-        </EmptyState>
-      ) : !visible || visible.length === 0 ? (
-        <EmptyState icon={SearchX}>No clients found</EmptyState>
+        q ? (
+          <NoSearchResults title="No clients found" search={q} />
+        ) : (
+          <EmptyState icon={Users}>
+            No clients yet. Click &apos;Add Client&apos; to get started.
+          </EmptyState>
+        )
       ) : (
-        <CardGrid aria-label="Clients">
-          {visible.map((client) => (
-            <li key={client.id}>
-              <ClientCard client={client} />
-            </li>
-          ))}
-        </CardGrid>
+        <div className="grid gap-2" aria-busy={clients.isPlaceholderData}>
+          <VirtualList
+            label="Clients"
+            layout="grid"
+            items={clients.data}
+            getKey={(client) => client.id}
+            renderItem={(client) => <ClientCard client={client} />}
+            estimateRowHeight={176}
+          />
+          <LoadMore list={clients} label="Load more clients" />
+        </div>
       )}
     </div>
   )

@@ -1,22 +1,15 @@
 import type { Capability } from '@shared/access'
-import { ACTIVITY_ACTION_LABELS, type Dashboard } from '@shared/schemas/dashboard'
+import type { Dashboard } from '@shared/schemas/dashboard'
 import { useQuery } from '@tanstack/react-query'
-import {
-  CircleCheck,
-  ClipboardCheck,
-  FolderKanban,
-  History,
-  Users,
-  type LucideIcon,
-} from 'lucide-react'
+import { CircleCheck, ClipboardCheck, FolderKanban, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { formatDateTime, formatRelativeTime } from '@/lib/dates'
 import { dashboardQueries } from '@/lib/queries/engagements'
 import { useCan, usePermissions, useSession } from '@/lib/session'
+import { ActivityItem } from '@/components/activity-item'
 
 interface Stat {
   label: string
@@ -194,28 +187,22 @@ function RecentActivity({ activity }: { activity: Dashboard['recentActivity'] })
   }
   const now = Date.now()
   return (
-    <ul className="grid gap-4" aria-label="Recent activity">
-      {activity.map((event) => (
-        <li key={event.id} className="flex gap-3">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
-            <History aria-hidden="true" className="size-4" />
-          </span>
-          <div className="grid min-w-0 gap-0.5">
-            <p className="text-sm break-words">
-              <span className="font-medium">{event.actor}</span>{' '}
-              {ACTIVITY_ACTION_LABELS[event.action] ?? event.action}{' '}
-              <span className="font-medium">{event.target}</span>
-            </p>
-            <time
-              dateTime={event.createdAt}
-              title={formatDateTime(event.createdAt)}
-              className="text-xs text-muted-foreground"
-            >
-              {formatRelativeTime(event.createdAt, now)}
-            </time>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-4">
+      <ul className="grid gap-4" aria-label="Recent activity">
+        {activity.map((event) => (
+          <li key={event.id}>
+            <ActivityItem event={event} now={now} />
+          </li>
+        ))}
+      </ul>
+      {isFirm ? (
+        <Link
+          to="/activity"
+          className="justify-self-start rounded-sm text-sm text-primary underline-offset-4 hover:underline"
+        >
+          See all activity
+        </Link>
+      ) : null}
+    </div>
   )
 }

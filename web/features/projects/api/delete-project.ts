@@ -11,7 +11,7 @@ export const useDeleteProject = (options?: MutationOptions<void, string>) =>
     {
       update: (queryClient, _, id) =>
         queryClient.removeQueries({ queryKey: projectQueries.detail(id).queryKey }),
-      invalidates: () => [projectQueries.list().queryKey, dashboardQueries.all],
+      invalidates: () => [projectQueries.all, dashboardQueries.all],
     },
     options,
   )

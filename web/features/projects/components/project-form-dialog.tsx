@@ -85,7 +85,11 @@ function ProjectForm({ project, onDone }: { project?: Project; onDone: () => voi
       <FormField label="Name" error={errors.name?.message}>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <ClientSelectField control={form.control} name="clientId" />
+      <ClientSelectField
+        control={form.control}
+        name="clientId"
+        currentLabel={project?.clientName ?? undefined}
+      />
       <FormField label="Description" error={errors.description?.message}>
         <Textarea rows={4} {...form.register('description')} />
       </FormField>

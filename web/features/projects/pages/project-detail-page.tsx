@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ClipboardList, Plus } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
+import { LoadMore } from '@/components/paged/load-more'
+import { pagedCount } from '@/components/paged/paged-count'
 import { ProjectStatusBadge } from '@/components/status-badge'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -98,14 +100,14 @@ export function ProjectDetailPage() {
 }
 
 function ProjectAudits({ projectId, canManage }: { projectId: string; canManage: boolean }) {
-  const audits = useQuery(auditQueries.list(projectId))
+  const audits = useInfiniteQuery(auditQueries.list(projectId))
   return (
     <section className="grid gap-3" aria-labelledby="audits-heading">
       <h2 id="audits-heading" className="flex items-center gap-2 text-lg font-semibold">
         Audits
         {audits.isSuccess ? (
           <Badge variant="secondary" className="tabular-nums">
-            {audits.data.length}
+            {pagedCount(audits)}
           </Badge>
         ) : null}
       </h2>
@@ -116,7 +118,7 @@ function ProjectAudits({ projectId, canManage }: { projectId: string; canManage:
             <Skeleton key={index} className="h-28 w-full rounded-lg" />
           ))}
         </div>
-      ) : audits.isError ? (
+      ) : audits.isError && !audits.isFetchNextPageError ? (
         <QueryErrorState title="Could not load audits" query={audits} />
       ) : audits.data.length === 0 ? (
         <EmptyState icon={ClipboardList}>
@@ -125,13 +127,16 @@ function ProjectAudits({ projectId, canManage }: { projectId: string; canManage:
             : 'No audits for this project yet. Your audit firm will add them here.'}
         </EmptyState>
       ) : (
-        <ul className="grid gap-3" aria-label="Audits">
-          {audits.data.map((audit) => (
-            <li key={audit.id}>
-              <AuditCard audit={audit} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-3" aria-label="Audits">
+            {audits.data.map((audit) => (
+              <li key={audit.id}>
+                <AuditCard audit={audit} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={audits} label="Load more audits" />
+        </>
       )}
     </section>
   )

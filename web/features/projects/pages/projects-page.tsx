@@ -1,16 +1,21 @@
-import type { Project } from '@shared/schemas/projects'
-import { useQuery } from '@tanstack/react-query'
-import { FolderKanban, Plus, SearchX } from 'lucide-react'
+import type { ProjectCounts } from '@shared/schemas/projects'
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { FolderKanban, Plus } from 'lucide-react'
 import { useState } from 'react'
-import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
+import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
+import { LoadMore } from '@/components/paged/load-more'
+import { NoSearchResults } from '@/components/paged/search-empty-state'
+import { VirtualList } from '@/components/paged/virtual-list'
 import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { projectQueries } from '@/lib/queries/engagements'
+import { searchText } from '@/lib/queries/paged'
 import { useCan } from '@/lib/session'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { ProjectCard } from '../components/project-card'
 import { ProjectFormDialog } from '../components/project-form-dialog'
 
@@ -19,26 +24,24 @@ const NO_PROJECTS = "No projects yet. Click 'New Project' to get started."
 const NO_PROJECTS_CLIENT = 'No projects yet. Your audit firm will add them here.'
 
 const TABS = [
-  { value: 'active', label: 'Active', empty: 'No active projects' },
-  { value: 'completed', label: 'Completed', empty: 'No completed projects' },
-  { value: 'all', label: 'All', empty: null },
-] as const
+  { value: 'active', label: 'Active', count: 'active', empty: 'No active projects' },
+  { value: 'completed', label: 'Completed', count: 'completed', empty: 'No completed projects' },
+  { value: 'all', label: 'All', count: 'all', empty: null },
+] as const satisfies readonly {
+  value: string
+  label: string
+  count: keyof ProjectCounts
+  empty: string | null
+}[]
 
-type TabValue = (typeof TABS)[number]['value']
-
-function inTab(project: Project, tab: TabValue) {
-  return tab === 'all' || project.status === tab
-}
+type Tab = (typeof TABS)[number]
 
 export function ProjectsPage() {
-  const projects = useQuery(projectQueries.list())
   const canManage = useCan('engagements.manage')
-  const noProjects = canManage ? NO_PROJECTS : NO_PROJECTS_CLIENT
   const [search, setSearch] = useState('')
-  const [tab, setTab] = useState<TabValue>('active')
-  const query = search.trim().toLowerCase()
-  const matching =
-    projects.data?.filter((project) => project.name.toLowerCase().includes(query)) ?? []
+  const q = searchText(useDebouncedValue(search))
+  const [tab, setTab] = useState<Tab['value']>('active')
+  const counts = useQuery({ ...projectQueries.counts({ q }), placeholderData: keepPreviousData })
 
   return (
     <div className="grid gap-6">
@@ -65,52 +68,72 @@ export function ProjectsPage() {
 
       <SearchField label="Search projects" value={search} onChange={setSearch} />
 
-      <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab['value'])}>
         <TabsList>
-          {TABS.map(({ value, label }) => {
-            const count = matching.filter((project) => inTab(project, value)).length
-            return (
-              <TabsTrigger key={value} value={value}>
-                {label}
-                <span
-                  className="text-muted-foreground tabular-nums"
-                  aria-hidden={projects.isPending}
-                >
-                  ({projects.isSuccess ? count : '–'})
-                </span>
-              </TabsTrigger>
-            )
-          })}
+          {TABS.map(({ value, label, count }) => (
+            <TabsTrigger key={value} value={value}>
+              {label}
+              <span className="text-muted-foreground tabular-nums" aria-hidden={!counts.isSuccess}>
+                ({counts.isSuccess ? counts.data[count] : '–'})
+              </span>
+            </TabsTrigger>
+          ))}
         </TabsList>
-        {TABS.map(({ value, label, empty }) => {
-          const visible = matching.filter((project) => inTab(project, value))
-          return (
-            <TabsContent key={value} value={value}>
-              {projects.isPending ? (
-                <CardGridSkeleton label="Loading projects..." />
-              ) : projects.isError ? (
-                <QueryErrorState title="Could not load projects" query={projects} />
-              ) : projects.data.length === 0 ? (
-                <EmptyState icon={FolderKanban}>{noProjects}</EmptyState>
-              ) : visible.length === 0 ? (
-                query ? (
-                  <EmptyState icon={SearchX}>No projects found</EmptyState>
-                ) : (
-                  <EmptyState icon={FolderKanban}>{empty ?? noProjects}</EmptyState>
-                )
-              ) : (
-                <CardGrid aria-label={`${label} projects`}>
-                  {visible.map((project) => (
-                    <li key={project.id}>
-                      <ProjectCard project={project} canManage={canManage} />
-                    </li>
-                  ))}
-                </CardGrid>
-              )}
-            </TabsContent>
-          )
-        })}
+        {TABS.map((entry) => (
+          <TabsContent key={entry.value} value={entry.value}>
+            <ProjectTab
+              tab={entry}
+              q={q}
+              canManage={canManage}
+              noProjectsAtAll={counts.isSuccess && !q && counts.data.all === 0}
+            />
+          </TabsContent>
+        ))}
       </Tabs>
+    </div>
+  )
+}
+
+/** One tab's projects, read from the server a page at a time with its status. */
+function ProjectTab({
+  tab,
+  q,
+  canManage,
+  noProjectsAtAll,
+}: {
+  tab: Tab
+  q: string | undefined
+  canManage: boolean
+  noProjectsAtAll: boolean
+}) {
+  const projects = useInfiniteQuery({
+    ...projectQueries.list({ q, status: tab.value === 'all' ? undefined : [tab.value] }),
+    placeholderData: keepPreviousData,
+  })
+  const noProjects = canManage ? NO_PROJECTS : NO_PROJECTS_CLIENT
+
+  if (projects.isPending) return <CardGridSkeleton label="Loading projects..." />
+  if (projects.isError && !projects.isFetchNextPageError)
+    return <QueryErrorState title="Could not load projects" query={projects} />
+  if (projects.data.length === 0) {
+    if (q) return <NoSearchResults title="No projects found" search={q} />
+    return (
+      <EmptyState icon={FolderKanban}>
+        {noProjectsAtAll ? noProjects : (tab.empty ?? noProjects)}
+      </EmptyState>
+    )
+  }
+  return (
+    <div className="grid gap-2" aria-busy={projects.isPlaceholderData}>
+      <VirtualList
+        label={`${tab.label} projects`}
+        layout="grid"
+        items={projects.data}
+        getKey={(project) => project.id}
+        renderItem={(project) => <ProjectCard project={project} canManage={canManage} />}
+        estimateRowHeight={200}
+      />
+      <LoadMore list={projects} label="Load more projects" />
     </div>
   )
 }

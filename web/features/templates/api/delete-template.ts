@@ -15,7 +15,7 @@ export const useDeleteTemplate = (options?: MutationOptions<void, string>) =>
         queryClient.removeQueries({ queryKey: templateQueries.detail(id).queryKey })
         queryClient.removeQueries({ queryKey: templateItemQueries.list(id).queryKey })
       },
-      invalidates: () => [templateQueries.list().queryKey, dashboardQueries.all],
+      invalidates: () => [templateQueries.lists, dashboardQueries.all],
     },
     options,
   )

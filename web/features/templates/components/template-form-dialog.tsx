@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { updateTemplateInput, type Template } from '@shared/schemas/templates'
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
-import { SelectField } from '@/components/select-field'
+import { ComboboxField } from '@/components/combobox-field'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -14,6 +14,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { categoryQueries } from '@/lib/queries/templates'
 import { toast } from '@/lib/toast'
+import { useSearch } from '@/lib/use-search'
 import { useCreateTemplate } from '../api/create-template'
 import { useUpdateTemplate } from '../api/update-template'
 
@@ -47,7 +48,11 @@ export function TemplateFormDialog({ template, trigger }: TemplateFormDialogProp
 }
 
 function TemplateForm({ template, onDone }: { template?: Template; onDone: () => void }) {
-  const categories = useQuery(categoryQueries.list())
+  const categorySearch = useSearch()
+  const categories = useInfiniteQuery({
+    ...categoryQueries.list({ q: categorySearch.q }),
+    placeholderData: keepPreviousData,
+  })
   const createTemplate = useCreateTemplate()
   const updateTemplate = useUpdateTemplate()
   const form = useForm<TemplateFormValues, unknown, TemplateFormOutput>({
@@ -77,33 +82,27 @@ function TemplateForm({ template, onDone }: { template?: Template; onDone: () =>
   })
 
   const pending = createTemplate.isPending || updateTemplate.isPending
-  // The current category stays a choice even if the list failed or no longer holds it.
-  const current =
-    template?.categoryId && !categories.data?.some((c) => c.id === template.categoryId)
-      ? [{ value: template.categoryId, label: template.categoryName ?? 'Current category' }]
-      : []
-  const categoryOptions =
-    categories.data || categories.isError
-      ? [
-          ...(categories.data ?? []).map((category) => ({
-            value: category.id,
-            label: category.name,
-          })),
-          ...current,
-        ]
-      : undefined
-
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormField label="Name" error={errors.name?.message}>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <SelectField
+      <ComboboxField
         control={form.control}
         name="categoryId"
         label="Category"
+        placeholder="Search for a category"
+        search={categorySearch.search}
+        onSearch={categorySearch.setSearch}
+        options={
+          categories.isError
+            ? []
+            : categories.data?.map((category) => ({ value: category.id, label: category.name }))
+        }
+        searching={categories.isPlaceholderData || categories.isFetching}
+        more={categories.hasNextPage}
+        currentLabel={template?.categoryName ?? undefined}
         none={{ label: 'None', value: null }}
-        options={categoryOptions}
         description={categories.isError ? 'The categories could not be loaded.' : undefined}
       />
       <FormField label="Description" error={errors.description?.message}>

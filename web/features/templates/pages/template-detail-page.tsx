@@ -1,10 +1,10 @@
-import type { TemplateItem } from '@shared/schemas/templates'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ListChecks, Plus } from 'lucide-react'
 import { useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
+import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -19,10 +19,6 @@ import { useCan } from '@/lib/session'
 import { TemplateItemDialog } from '../components/template-item-dialog'
 import { TemplateItemRow } from '../components/template-item-row'
 
-function byOrder(a: TemplateItem, b: TemplateItem) {
-  return a.order - b.order || a.createdAt.localeCompare(b.createdAt)
-}
-
 // The firm's (admins change them, staff read them): client users get the forbidden state (and the
 // API's 403).
 export function TemplateDetailPage() {
@@ -36,7 +32,7 @@ export function TemplateDetailPage() {
 function TemplateDetailPageContent() {
   const { id = '' } = useParams()
   const template = useQuery(templateQueries.detail(id))
-  const items = useQuery(templateItemQueries.list(id))
+  const items = useInfiniteQuery(templateItemQueries.list(id))
   const canManage = useCan('templates.manage')
 
   if (template.isPending) return <TemplateDetailSkeleton />
@@ -53,8 +49,9 @@ function TemplateDetailPageContent() {
   }
 
   const { name, description, categoryName } = template.data
-  const sorted = items.data ? [...items.data].sort(byOrder) : undefined
-  const total = sorted?.length ?? template.data.itemCount
+  // The template counts its items; the list below may hold only its first pages so far.
+  const total = template.data.itemCount
+  const sorted = items.data
 
   return (
     <div className="grid gap-6">
@@ -116,16 +113,19 @@ function TemplateDetailPageContent() {
               </div>
             ))}
           </div>
-        ) : items.isError ? (
+        ) : items.isError && !items.isFetchNextPageError ? (
           <QueryErrorState title="Could not load the checklist items" query={items} />
         ) : sorted && sorted.length > 0 ? (
-          <ol className="divide-y rounded-lg border bg-card" aria-label="Checklist items">
-            {sorted.map((item, index) => (
-              <li key={item.id}>
-                <TemplateItemRow item={item} number={index + 1} canManage={canManage} />
-              </li>
-            ))}
-          </ol>
+          <>
+            <ol className="divide-y rounded-lg border bg-card" aria-label="Checklist items">
+              {sorted.map((item, index) => (
+                <li key={item.id}>
+                  <TemplateItemRow item={item} number={index + 1} canManage={canManage} />
+                </li>
+              ))}
+            </ol>
+            <LoadMore list={items} label="Load more items" />
+          </>
         ) : (
           <EmptyState icon={ListChecks}>
             {canManage

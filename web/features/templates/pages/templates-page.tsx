@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { FileText, Plus } from 'lucide-react'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
+import { LoadMore } from '@/components/paged/load-more'
 import { Button } from '@/components/ui/button'
 import { RequirePermission } from '@/components/require-permission'
 import { templateQueries } from '@/lib/queries/templates'
@@ -22,7 +23,7 @@ export function TemplatesPage() {
 }
 
 function TemplatesPageContent() {
-  const templates = useQuery(templateQueries.list())
+  const templates = useInfiniteQuery(templateQueries.list())
   const canManage = useCan('templates.manage')
 
   return (
@@ -46,7 +47,7 @@ function TemplatesPageContent() {
 
       {templates.isPending ? (
         <CardGridSkeleton label="Loading templates..." />
-      ) : templates.isError ? (
+      ) : templates.isError && !templates.isFetchNextPageError ? (
         <QueryErrorState title="Could not load templates" query={templates} />
       ) : templates.data.length === 0 ? (
         <EmptyState icon={FileText}>
@@ -63,6 +64,7 @@ function TemplatesPageContent() {
           ))}
         </CardGrid>
       )}
+      {templates.isSuccess ? <LoadMore list={templates} label="Load more templates" /> : null}
     </div>
   )
 }
