@@ -111,21 +111,23 @@ function postgresListeners(url: string) {
     }
     client = next
   }
+  const reconnectSoon = () => {
+    if (retry || stopped) return
+    retry = setTimeout(() => {
+      retry = undefined
+      if (stopped) return
+      connect()
+        .then(() => everyone().forEach((listener) => listener.onGap(true)))
+        .catch(reconnectSoon)
+    }, 1_000)
+    retry.unref()
+  }
   const lost = (which: pg.Client) => {
     if (stopped || client !== which) return
     client = undefined
     which.end().catch(() => {})
     for (const listener of everyone()) listener.onGap(false)
-    const again = () => {
-      retry = setTimeout(() => {
-        if (stopped) return
-        connect()
-          .then(() => everyone().forEach((listener) => listener.onGap(true)))
-          .catch(again)
-      }, 1_000)
-      retry.unref()
-    }
-    again()
+    reconnectSoon()
   }
 
   return {
@@ -138,8 +140,14 @@ function postgresListeners(url: string) {
       const known = byChannel.has(channel)
       byChannel.set(channel, (byChannel.get(channel) ?? new Set()).add(listener))
       stopped = false
-      if (!client) await (connecting ??= connect().finally(() => (connecting = undefined)))
-      else if (!known) await client.query(`listen ${quote(channel)}`)
+      try {
+        if (!client) await (connecting ??= connect().finally(() => (connecting = undefined)))
+        else if (!known) await client.query(`listen ${quote(channel)}`)
+      } catch {
+        // The database is not there yet: start anyway, deaf until the connection comes.
+        onGap(false)
+        reconnectSoon()
+      }
       return async () => {
         byChannel.get(channel)?.delete(listener)
         if (byChannel.get(channel)?.size === 0) byChannel.delete(channel)
