@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { requestsApi } from '@shared/api/requests'
+import { PAGE_SIZE } from '@shared/schemas/pagination'
 import type { MyRequests, RequestList } from '@shared/schemas/requests'
 import { call } from '../api'
 import { pagedQuery } from './paged'
@@ -13,7 +14,9 @@ export const requestQueries = {
     pagedQuery(
       [...all, 'audit', auditId],
       requestsApi.list,
-      { params: { id: auditId } },
+      // An audit is bounded (MAX_REQUESTS_PER_AUDIT): its page reads all of it, in few calls, so
+      // that bulk actions, reordering and numbering see every request.
+      { params: { id: auditId }, query: { limit: PAGE_SIZE.max } },
       mergeRequestPages,
     ),
   assignees: (auditId: string) =>

@@ -1,4 +1,5 @@
 import type { AuditDetail } from '@shared/schemas/audits'
+import { useEffect } from 'react'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
@@ -31,6 +32,10 @@ export function AuditPage() {
 
 function AuditView({ audit }: { audit: AuditDetail }) {
   const requests = useInfiniteQuery(requestQueries.auditList(audit.id))
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = requests
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage])
   const assignees = useQuery({
     ...requestQueries.assignees(audit.id),
     enabled: audit.allowedActions.includes('plan_requests'),
@@ -45,7 +50,7 @@ function AuditView({ audit }: { audit: AuditDetail }) {
           HEADER_ACTIONS.some((action) => audit.allowedActions.includes(action)) ? (
             <AuditHeaderActions
               audit={audit}
-              requests={requests.data?.requests}
+              requests={hasNextPage ? undefined : requests.data?.requests}
               assignees={assignees.data}
             />
           ) : undefined
