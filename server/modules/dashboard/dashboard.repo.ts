@@ -31,7 +31,9 @@ export async function dashboardCounts(db: Db, orgId: string, clientId: string | 
     }) as "inProgressAudits",
     ${
       clientId
-        ? sql`(select count(*)::int from ${auditRequests} where ${auditRequests.organizationId} = ${orgId} and ${auditRequests.status} = 'accepted' and ${auditRequests.auditId} in (select ${audits.id} from ${audits} join ${projects} on ${projects.id} = ${audits.projectId} where ${projects.clientId} = ${clientId}))`
+        ? // Audit by audit through the requests' audit index: a planner without statistics (the
+          // embedded database never analyzes) would otherwise scan the firm's accepted requests.
+          sql`(select coalesce(sum(accepted.n), 0)::int from ${audits} join ${projects} on ${projects.id} = ${audits.projectId} cross join lateral (select count(*) as n from ${auditRequests} where ${auditRequests.auditId} = ${audits.id} and ${auditRequests.status} = 'accepted') as accepted where ${audits.organizationId} = ${orgId} and ${projects.clientId} = ${clientId})`
         : sql`coalesce((select ${requestCounts.accepted} from ${requestCounts} where ${requestCounts.organizationId} = ${orgId}), 0)`
     } as "completedItems"`,
   )
