@@ -72,6 +72,7 @@ function validValue(value: unknown, type: KeyType): value is string {
 const invalidCursor = () =>
   fieldError('cursor', 'This cursor is not valid for this list. Start again from the first page.')
 
+/** The cursor of the row whose keys are these (as `pageKey` spells them). */
 export function encodeCursor(values: readonly string[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url')
 }
@@ -111,7 +112,9 @@ export function pageQuery(keyset: Keyset, request: PageRequest) {
       )})`
     : undefined
   return {
-    pageKey: sql<string[]>`array[${sql.join(keys.map(asText), sql`, `)}]`,
+    // JSON text, not a text[]: the driver hands text over as is, while it parses an array of
+    // every row (a measurable share of a list's CPU), and only the last row's key is used.
+    pageKey: sql<string>`json_build_array(${sql.join(keys.map(asText), sql`, `)})::text`,
     after,
     orderBy: keys.map((k) => (direction === 'asc' ? asc(k.sql as SQL) : desc(k.sql as SQL))),
     limit: request.limit + 1,
@@ -119,7 +122,7 @@ export function pageQuery(keyset: Keyset, request: PageRequest) {
 }
 
 /** The page's rows (without their `pageKey`) and the next page's cursor. */
-export function toPage<R extends { pageKey: string[] }>(
+export function toPage<R extends { pageKey: string }>(
   rows: R[],
   request: PageRequest,
 ): Page<Omit<R, 'pageKey'>[]> {
@@ -128,7 +131,7 @@ export function toPage<R extends { pageKey: string[] }>(
   const last = kept.at(-1)
   return {
     items: kept.map(({ pageKey: _pageKey, ...row }) => row),
-    next: more && last ? encodeCursor(last.pageKey) : null,
+    next: more && last ? Buffer.from(last.pageKey).toString('base64url') : null,
   }
 }
 
