@@ -16,6 +16,8 @@ test('admin invites a client user → mail → accept → the client user’s re
   baseURL,
   account,
 }) => {
+  // The whole journey, seven forbidden pages included: it ran out of 45 s once on a loaded CI.
+  test.slow()
   await signIn(page, baseURL!, account)
   const seed = workspaceApi(page, baseURL!)
   const northwind = await seed.client({ name: 'Northwind Traders' })
