@@ -1,4 +1,4 @@
-import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { asc, desc, ilike, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { fieldError } from '../lib/errors'
 
 /**
@@ -33,6 +33,12 @@ export interface Page<T> {
 }
 
 export const key = (expression: SQLWrapper, type: KeyType): SortKey => ({ sql: expression, type })
+
+/** By name whatever the case, then by id: the order of every list people look names up in. */
+export const byName = (name: Column, id: Column): Keyset => ({
+  keys: [key(sql`lower(${name})`, 'text'), key(id, 'uuid')],
+  direction: 'asc',
+})
 
 function asText({ sql: expression, type }: SortKey): SQL {
   switch (type) {
@@ -144,3 +150,7 @@ export function mapPage<T, U>(page: Page<T[]>, map: (row: T) => U): Page<U[]> {
 export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
+
+/** The rows whose `column` contains the search `q`, whatever the case; no condition without one. */
+export const searched = (column: Column | SQL, q: string | undefined): SQL | undefined =>
+  q === undefined ? undefined : ilike(column, containing(q))

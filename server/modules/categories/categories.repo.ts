@@ -1,14 +1,6 @@
-import { and, eq, ilike, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import {
-  containing,
-  key,
-  mapPage,
-  pageQuery,
-  toPage,
-  type Keyset,
-  type PageRequest,
-} from '../../db/keyset'
+import { byName, searched, mapPage, pageQuery, toPage, type PageRequest } from '../../db/keyset'
 import { templateCategories } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
@@ -28,10 +20,7 @@ const columns = {
 const ofOrg = (orgId: string, id: string) =>
   and(eq(templateCategories.organizationId, orgId), eq(templateCategories.id, id))
 
-const byName: Keyset = {
-  keys: [key(sql`lower(${templateCategories.name})`, 'text'), key(templateCategories.id, 'uuid')],
-  direction: 'asc',
-}
+const categoriesByName = byName(templateCategories.name, templateCategories.id)
 
 /** By name; `q`: the names containing it. */
 export async function listCategories(
@@ -39,14 +28,14 @@ export async function listCategories(
   orgId: string,
   request: PageRequest & { q?: string | undefined },
 ) {
-  const page = pageQuery(byName, request)
+  const page = pageQuery(categoriesByName, request)
   const rows = await db
     .select({ ...columns, pageKey: page.pageKey })
     .from(templateCategories)
     .where(
       and(
         eq(templateCategories.organizationId, orgId),
-        request.q === undefined ? undefined : ilike(templateCategories.name, containing(request.q)),
+        searched(templateCategories.name, request.q),
         page.after,
       ),
     )

@@ -1,14 +1,6 @@
-import { and, eq, ilike, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import {
-  containing,
-  key,
-  mapPage,
-  pageQuery,
-  toPage,
-  type Keyset,
-  type PageRequest,
-} from '../../db/keyset'
+import { byName, searched, mapPage, pageQuery, toPage, type PageRequest } from '../../db/keyset'
 import { prepared } from '../../db/prepared'
 import { clients } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
@@ -34,14 +26,11 @@ const columns = {
 const ofOrg = (orgId: string, id: string) =>
   and(eq(clients.organizationId, orgId), eq(clients.id, id))
 
-const byName: Keyset = {
-  keys: [key(sql`lower(${clients.name})`, 'text'), key(clients.id, 'uuid')],
-  direction: 'asc',
-}
+const clientsByName = byName(clients.name, clients.id)
 
 // The first page without a search is what the Clients screen opens with: prepared once.
 const firstPageQuery = prepared((db) => {
-  const { pageKey, orderBy } = pageQuery(byName, { limit: 0 })
+  const { pageKey, orderBy } = pageQuery(clientsByName, { limit: 0 })
   return db
     .select({ ...columns, pageKey })
     .from(clients)
@@ -57,7 +46,7 @@ export async function listClients(
   orgId: string,
   request: PageRequest & { q?: string | undefined },
 ) {
-  const page = pageQuery(byName, request)
+  const page = pageQuery(clientsByName, request)
   const rows =
     page.after === undefined && request.q === undefined
       ? await firstPageQuery(db).execute({ orgId, limit: page.limit })
@@ -65,11 +54,7 @@ export async function listClients(
           .select({ ...columns, pageKey: page.pageKey })
           .from(clients)
           .where(
-            and(
-              eq(clients.organizationId, orgId),
-              request.q === undefined ? undefined : ilike(clients.name, containing(request.q)),
-              page.after,
-            ),
+            and(eq(clients.organizationId, orgId), searched(clients.name, request.q), page.after),
           )
           .orderBy(...page.orderBy)
           .limit(page.limit)

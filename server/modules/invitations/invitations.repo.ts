@@ -1,9 +1,9 @@
-import { and, eq, gt, ilike, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Role } from '@shared/schemas/auth'
 import { fullName } from '@shared/format'
 import type { Db } from '../../db/client'
 import {
-  containing,
+  searched,
   key,
   mapPage,
   pageQuery,
@@ -85,7 +85,7 @@ export async function listOpenInvitations(
       and(
         eq(invitations.organizationId, orgId),
         isOpen,
-        request.q === undefined ? undefined : ilike(invitations.email, containing(request.q)),
+        searched(invitations.email, request.q),
         page.after,
       ),
     )

@@ -1,8 +1,8 @@
-import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { ProjectStatus } from '@shared/schemas/projects'
 import type { Db } from '../../db/client'
 import {
-  containing,
+  searched,
   key,
   mapPage,
   pageQuery,
@@ -50,7 +50,7 @@ const matching = (orgId: string, filter: ProjectFilter) =>
   and(
     eq(projects.organizationId, orgId),
     ...filter.clientIds.map((clientId) => eq(projects.clientId, clientId)),
-    filter.q === undefined ? undefined : ilike(projects.name, containing(filter.q)),
+    searched(projects.name, filter.q),
   )
 
 const newestFirst: Keyset = {

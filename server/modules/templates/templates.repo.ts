@@ -1,14 +1,6 @@
-import { and, eq, ilike, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import {
-  containing,
-  key,
-  mapPage,
-  pageQuery,
-  toPage,
-  type Keyset,
-  type PageRequest,
-} from '../../db/keyset'
+import { byName, searched, mapPage, pageQuery, toPage, type PageRequest } from '../../db/keyset'
 import { templateCategories, templateItems, templates } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
@@ -39,10 +31,7 @@ function selectTemplates(db: Db) {
     .leftJoin(templateCategories, eq(templateCategories.id, templates.categoryId))
 }
 
-const byName: Keyset = {
-  keys: [key(sql`lower(${templates.name})`, 'text'), key(templates.id, 'uuid')],
-  direction: 'asc',
-}
+const templatesByName = byName(templates.name, templates.id)
 
 /** By name; `q`: the names containing it. */
 export async function listTemplates(
@@ -50,17 +39,13 @@ export async function listTemplates(
   orgId: string,
   request: PageRequest & { q?: string | undefined },
 ) {
-  const page = pageQuery(byName, request)
+  const page = pageQuery(templatesByName, request)
   const rows = await db
     .select({ ...columns, pageKey: page.pageKey })
     .from(templates)
     .leftJoin(templateCategories, eq(templateCategories.id, templates.categoryId))
     .where(
-      and(
-        eq(templates.organizationId, orgId),
-        request.q === undefined ? undefined : ilike(templates.name, containing(request.q)),
-        page.after,
-      ),
+      and(eq(templates.organizationId, orgId), searched(templates.name, request.q), page.after),
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
