@@ -61,7 +61,7 @@ beforeAll(async () => {
     select ${orgId}, ${template.id}, 'Item ' || g, g % 2, '2026-01-01T00:00:00Z', now()
     from generate_series(1, ${SEEDED}) g`)
   await db.execute(sql`insert into users (organization_id, email, password_hash, first_name, last_name, role, client_id, created_at, updated_at)
-    select ${orgId}, 'paged' || g || '@example.com', 'x', 'Pat', 'Paged', 'client', ${client.id}, now(), now()
+    select ${orgId}, 'paged' || g || '@example.com', 'x', 'Pat', 'Paged', 'staff', null, now(), now()
     from generate_series(1, ${SEEDED}) g`)
   await db.execute(sql`insert into invitations (organization_id, email, role, token_hash, sent_at, expires_at, created_at, updated_at)
     select ${orgId}, 'invitee' || g || '@example.com', 'staff', md5('paged' || g || ${orgId}),
@@ -84,6 +84,7 @@ const lists = () =>
       rows: (body: unknown) => (body as RequestList).requests,
     },
     { path: '/api/users' },
+    { path: `/api/audits/${ids.audit}/team-candidates` },
     { path: '/api/invitations' },
     { path: '/api/templates' },
     { path: '/api/template-categories' },
@@ -210,6 +211,7 @@ describe('bad page parameters: 400 naming the parameter, on every list', () => {
         'GET /api/activity',
         'GET /api/audits',
         'GET /api/audits/:id/requests',
+        'GET /api/audits/:id/team-candidates',
         'GET /api/clients',
         'GET /api/invitations',
         'GET /api/my-requests',

@@ -16,7 +16,7 @@ import {
 } from '../schemas/clients'
 import { idParams } from '../schemas/common'
 import { activityDto, dashboardDto } from '../schemas/dashboard'
-import { pageQuery } from '../schemas/pagination'
+import { pageQuery, searchPageQuery } from '../schemas/pagination'
 import {
   createProjectInput,
   listProjectsQuery,
@@ -255,10 +255,13 @@ export const auditsApi = {
     path: '/api/audits/:id/team-candidates',
     tag: 'Audits',
     summary: 'Who can be on an audit’s team',
-    description: 'The firm’s people (admins and staff), by name.',
+    description:
+      'The firm’s people (admins and staff), by name, a page at a time; `q`: the names or e-mail addresses containing it.',
     access: 'engagements.manage',
     params: idParams,
+    query: searchPageQuery,
     status: 200,
     reply: z.array(teamMemberDto),
+    page: true,
   }),
 }

@@ -21,6 +21,6 @@ export async function auditRoutes(app: FastifyInstance) {
     audits.updateTeam(principalOf(request), request.params.id, request.body),
   )
   handle(app, auditsApi.teamCandidates, async (request) =>
-    audits.teamCandidates(principalOf(request), request.params.id),
+    audits.teamCandidates(principalOf(request), request.params.id, request.query),
   )
 }

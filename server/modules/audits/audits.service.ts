@@ -10,6 +10,7 @@ import type {
   UpdateAuditInput,
   UpdateTeamInput,
 } from '@shared/schemas/audits'
+import type { SearchPageQuery } from '@shared/schemas/pagination'
 import { auditActions } from '../../access/can'
 import { clientScope, type Principal } from '../../access/principal'
 import { mapPage } from '../../db/keyset'
@@ -20,7 +21,7 @@ import { storageKeysOf } from '../files/files.repo'
 import { findProject, getProject } from '../projects/projects.repo'
 import { lockRequests } from '../requests/requests.repo'
 import { requestsService } from '../requests/requests.service'
-import { firmUsers } from '../users/users.repo'
+import { firmUsers, listFirmPeople } from '../users/users.repo'
 import {
   deleteAudit,
   getAudit,
@@ -139,9 +140,9 @@ export function auditsService(app: FastifyInstance) {
       return detail(principal, id)
     },
 
-    async teamCandidates(principal: Principal, id: string) {
+    async teamCandidates(principal: Principal, id: string, query: SearchPageQuery) {
       await getAudit(db, principal.organizationId, id)
-      return (await firmUsers(db, principal.organizationId)).map(person)
+      return mapPage(await listFirmPeople(db, principal.organizationId, query), person)
     },
   }
 }

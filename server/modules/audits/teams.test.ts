@@ -167,6 +167,19 @@ describe('GET /api/audits/{id}/team-candidates', () => {
     const ids = res.json<TeamMember[]>().map((candidate) => candidate.id)
     expect(ids).toEqual(expect.arrayContaining([admin.user.id, staff.user.id, colleague.user.id]))
     expect(ids).not.toContain(member.user.id)
+    // Searched by e-mail (or name) on the server; a client user's address finds nobody.
+    const search = async (q: string) =>
+      (
+        await t.request(
+          'GET',
+          `/api/audits/${audit.id}/team-candidates?q=${encodeURIComponent(q)}`,
+          { cookie: admin.cookie },
+        )
+      )
+        .json<TeamMember[]>()
+        .map((candidate) => candidate.id)
+    expect(await search(colleague.user.email.toUpperCase())).toEqual([colleague.user.id])
+    expect(await search(member.user.email)).toEqual([])
     expectError(
       await t.request('GET', `/api/audits/${audit.id}/team-candidates`, { cookie: member.cookie }),
       403,

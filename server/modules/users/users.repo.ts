@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import {
-  containing,
+  searched,
   key,
   mapPage,
   pageQuery,
@@ -123,26 +123,21 @@ export async function listUsers(
   request: PageRequest & { q?: string | undefined },
 ) {
   const page = pageQuery(byNameKeys, request)
-  const pattern = request.q === undefined ? undefined : containing(request.q)
   const rows = await db
     .select({ ...listColumns, pageKey: page.pageKey })
     .from(users)
     .leftJoin(clients, eq(clients.id, users.clientId))
-    .where(
-      and(
-        eq(users.organizationId, orgId),
-        pattern === undefined
-          ? undefined
-          : or(
-              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-              ilike(users.email, pattern),
-            ),
-        page.after,
-      ),
-    )
+    .where(and(eq(users.organizationId, orgId), nameOrEmailContains(request.q), page.after))
     .orderBy(...page.orderBy)
     .limit(page.limit)
   return mapPage(toPage(rows, request), toDto)
+}
+
+/** The users whose name or e-mail address contains `q`; no condition without a search. */
+function nameOrEmailContains(q: string | undefined) {
+  return q === undefined
+    ? undefined
+    : or(searched(sql`${users.firstName} || ' ' || ${users.lastName}`, q), searched(users.email, q))
 }
 
 export async function getUser(db: Db, orgId: string, id: string) {
@@ -228,6 +223,29 @@ export const clientUsers = (db: Db, orgId: string, clientId: string, ids?: strin
       ids ? inArray(users.id, ids) : undefined,
     ),
   )
+
+/** The firm's people (every role but client) by name, a page at a time: an audit team's candidates. */
+export async function listFirmPeople(
+  db: Db,
+  orgId: string,
+  request: PageRequest & { q?: string | undefined },
+) {
+  const page = pageQuery(byNameKeys, request)
+  const rows = await db
+    .select({ ...personColumns, pageKey: page.pageKey })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, orgId),
+        ne(users.role, 'client'),
+        nameOrEmailContains(request.q),
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return toPage(rows, request)
+}
 
 /** The firm's people (every role but client), by name: who can be on an audit's team. */
 export const firmUsers = (db: Db, orgId: string, ids?: string[]) =>

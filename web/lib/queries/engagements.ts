@@ -83,9 +83,12 @@ export const auditQueries = {
       queryKey: [...audits, 'detail', id],
       queryFn: ({ signal }) => call(auditsApi.get, { params: { id } }, { signal }),
     }),
-  teamCandidates: (id: string) =>
-    queryOptions({
-      queryKey: [...audits, 'team-candidates', id],
-      queryFn: ({ signal }) => call(auditsApi.teamCandidates, { params: { id } }, { signal }),
-    }),
+  /** The firm's people who can be on the audit's team; `q`: whose name or e-mail contains it. */
+  teamCandidates: (id: string, { q }: { q?: string | undefined } = {}) => {
+    const query = { q: searchText(q) }
+    return pagedQuery([...audits, 'team-candidates', id, query], auditsApi.teamCandidates, {
+      params: { id },
+      query,
+    })
+  },
 }

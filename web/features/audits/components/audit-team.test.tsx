@@ -2,7 +2,7 @@ import { auditsApi } from '@shared/api/engagements'
 import type { AuditDetail, UpdateTeamInput } from '@shared/schemas/audits'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { answer, refusal } from '@/test/api'
+import { answer, answerPages, refusal } from '@/test/api'
 import { anAudit, aTeamMember, aUser } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
@@ -56,9 +56,7 @@ describe('the audit team', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Edit Team' }))
     const dialog = screen.getByRole('dialog', { name: 'Edit Team' })
-    expect(within(dialog).getByRole('combobox', { name: 'Lead' })).toHaveTextContent(
-      'Margaret Hamilton',
-    )
+    expect(within(dialog).getByRole('combobox', { name: 'Lead' })).toHaveValue('Margaret Hamilton')
     await user.click(within(dialog).getByRole('combobox', { name: 'Lead' }))
     await user.click(await screen.findByRole('option', { name: 'Ada Lovelace' }))
     // The lead is not offered again as a member; the former lead now is.
@@ -95,6 +93,59 @@ describe('the audit team', () => {
 
     await screen.findByText('Team updated')
     expect(puts).toEqual([{ leadId: null, memberIds: [ada.id] }])
+  })
+
+  test('members are searched on the server a page at a time, and the chosen ones stay chosen', async () => {
+    const audit = anAudit({ lead: null, members: [margaret], allowedActions: ['edit_team'] })
+    const { user } = showTeam(audit)
+    const grace = aTeamMember({ name: 'Grace Hopper' })
+    const firm = [ada, grace, linus, margaret]
+    const asked: (string | null)[] = []
+    const puts: UpdateTeamInput[] = []
+    server.use(
+      answerPages(auditsApi.teamCandidates, (query) => {
+        asked.push(query.get('q'))
+        const q = query.get('q')?.toLowerCase()
+        const matching = firm.filter((person) => !q || person.name.toLowerCase().includes(q))
+        // Two a page: the first page says more follow.
+        const start = Number(query.get('cursor') ?? 0)
+        const next = start + 2 < matching.length ? String(start + 2) : undefined
+        return { items: matching.slice(start, start + 2), next }
+      }),
+      answer(auditsApi.updateTeam, async ({ request }) => {
+        puts.push((await request.json()) as UpdateTeamInput)
+        return audit
+      }),
+    )
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Team' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit Team' })
+    const members = within(dialog).getByRole('group', { name: 'Members' })
+    expect(members).toHaveAccessibleDescription('1 member chosen')
+    // The chosen member first, then the first page of the firm's people.
+    await within(members).findByRole('checkbox', { name: /Ada Lovelace/ })
+    expect(within(members).getByRole('checkbox', { name: /Margaret Hamilton/ })).toBeChecked()
+    await user.click(within(members).getByRole('button', { name: 'Load more' }))
+    await within(members).findByRole('checkbox', { name: /Linus Torvalds/ })
+
+    await user.type(within(members).getByRole('searchbox'), 'grace')
+    await waitFor(() =>
+      expect(within(members).queryByRole('checkbox', { name: /Ada Lovelace/ })).toBeNull(),
+    )
+    expect(asked).toContain('grace')
+    const found = within(members).getByRole('checkbox', { name: /Grace Hopper/ })
+    await user.click(found)
+    await user.type(within(members).getByRole('searchbox'), 'nobody-here')
+    expect(
+      await within(members).findByText('No results for “gracenobody-here”'),
+    ).toBeInTheDocument()
+    await user.clear(within(members).getByRole('searchbox'))
+    expect(await within(members).findByRole('checkbox', { name: /Grace Hopper/ })).toBeChecked()
+    expect(members).toHaveAccessibleDescription('2 members chosen')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save Team' }))
+    await screen.findByText('Team updated')
+    expect(puts).toEqual([{ leadId: null, memberIds: [margaret.id, grace.id] }])
   })
 
   test("the server's field error shows next to its field and the dialog stays open", async () => {

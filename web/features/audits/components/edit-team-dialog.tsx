@@ -5,19 +5,25 @@ import {
   type TeamMember,
   type UpdateTeamInput,
 } from '@shared/schemas/audits'
-import { useQuery } from '@tanstack/react-query'
-import { useId, type ReactElement } from 'react'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { useId, useState, type ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
+import { ComboboxField } from '@/components/combobox-field'
 import { FormDialog } from '@/components/form-dialog'
-import { SelectField } from '@/components/select-field'
+import { LoadMore } from '@/components/paged/load-more'
+import { SearchField } from '@/components/search-field'
 import { DialogFooter } from '@/components/ui/dialog'
 import { PendingButton } from '@/components/ui/pending-button'
+import { Spinner } from '@/components/ui/spinner'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { countOf } from '@/lib/plural'
 import { auditQueries } from '@/lib/queries/engagements'
 import { toast } from '@/lib/toast'
+import { useSearch } from '@/lib/use-search'
 import { useUpdateTeam } from '../api/update-team'
 
 const FIELDS = ['leadId', 'memberIds'] as const
+const LOAD_ERROR = 'The firm’s people could not be loaded.'
 
 /** The audit's lead (or none) and its other members, chosen among the firm's people. */
 export function EditTeamDialog({ audit, trigger }: { audit: AuditDetail; trigger: ReactElement }) {
@@ -33,7 +39,6 @@ export function EditTeamDialog({ audit, trigger }: { audit: AuditDetail; trigger
 }
 
 function EditTeamForm({ audit, onDone }: { audit: AuditDetail; onDone: () => void }) {
-  const candidates = useQuery(auditQueries.teamCandidates(audit.id))
   const updateTeam = useUpdateTeam()
   const form = useForm<UpdateTeamInput>({
     resolver: zodResolver(updateTeamInput),
@@ -42,10 +47,12 @@ function EditTeamForm({ audit, onDone }: { audit: AuditDetail; onDone: () => voi
       memberIds: audit.members.map((member) => member.id),
     },
   })
-  const { errors } = form.formState
-  const membersId = useId()
   const leadId = form.watch('leadId')
-  const people = withCurrentTeam(candidates.data, audit)
+  const leadSearch = useSearch()
+  const leads = useInfiniteQuery({
+    ...auditQueries.teamCandidates(audit.id, { q: leadSearch.q }),
+    placeholderData: keepPreviousData,
+  })
 
   const onSubmit = form.handleSubmit(async (values) => {
     const input = {
@@ -63,65 +70,37 @@ function EditTeamForm({ audit, onDone }: { audit: AuditDetail; onDone: () => voi
     }
   })
 
-  const loadError = candidates.isError ? 'The firm’s people could not be loaded.' : undefined
-
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <SelectField
+      <ComboboxField
         control={form.control}
         name="leadId"
         label="Lead"
+        placeholder="Search the firm’s people"
+        search={leadSearch.search}
+        onSearch={leadSearch.setSearch}
+        options={
+          leads.isError
+            ? []
+            : leads.data?.map((person) => ({ value: person.id, label: person.name }))
+        }
+        searching={leads.isPlaceholderData || leads.isFetching}
+        more={leads.hasNextPage}
+        currentLabel={audit.lead?.name}
         none={{ label: 'No lead', value: null }}
-        options={people?.map((person) => ({ value: person.id, label: person.name }))}
-        description={loadError}
+        description={leads.isError ? LOAD_ERROR : undefined}
       />
       <Controller
         control={form.control}
         name="memberIds"
-        render={({ field }) => (
-          <fieldset
-            className="grid gap-2"
-            aria-describedby={errors.memberIds ? `${membersId}-error` : undefined}
-          >
-            <legend className="mb-2 text-sm font-medium">Members</legend>
-            {people ? (
-              <ul className="grid max-h-64 gap-1 overflow-y-auto rounded-md border p-2">
-                {people
-                  .filter((person) => person.id !== leadId)
-                  .map((person) => (
-                    <li key={person.id}>
-                      <label className="flex cursor-pointer items-start gap-3 rounded-sm p-2 text-sm hover:bg-accent">
-                        <input
-                          type="checkbox"
-                          className="mt-0.5 size-4 accent-primary"
-                          checked={field.value.includes(person.id)}
-                          onChange={(event) =>
-                            field.onChange(
-                              event.target.checked
-                                ? [...field.value, person.id]
-                                : field.value.filter((id) => id !== person.id),
-                            )
-                          }
-                        />
-                        <span className="grid gap-0.5">
-                          <span>{person.name}</span>
-                          <span className="text-muted-foreground">{person.email}</span>
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">
-                {candidates.isError ? 'Not available.' : 'Loading...'}
-              </p>
-            )}
-            {errors.memberIds ? (
-              <p id={`${membersId}-error`} className="text-sm font-medium text-destructive">
-                {errors.memberIds.message}
-              </p>
-            ) : null}
-          </fieldset>
+        render={({ field, fieldState }) => (
+          <MembersField
+            audit={audit}
+            leadId={leadId}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
         )}
       />
       <DialogFooter>
@@ -133,10 +112,109 @@ function EditTeamForm({ audit, onDone }: { audit: AuditDetail; onDone: () => voi
   )
 }
 
-/** The candidates, plus anyone already on the team who is no longer one (so they can be taken off). */
-function withCurrentTeam(candidates: TeamMember[] | undefined, audit: AuditDetail) {
-  if (!candidates) return undefined
-  const known = new Set(candidates.map((person) => person.id))
-  const team = [...(audit.lead ? [audit.lead] : []), ...audit.members]
-  return [...candidates, ...team.filter((person) => !known.has(person.id))]
+/**
+ * The other members: the chosen ones first (the team as it stands stays listed even if someone is
+ * no longer one of the firm's people, so they can be taken off), then the firm's people a page at
+ * a time, searched on the server by name or e-mail.
+ */
+function MembersField({
+  audit,
+  leadId,
+  value,
+  onChange,
+  error,
+}: {
+  audit: AuditDetail
+  leadId: string | null
+  value: string[]
+  onChange: (ids: string[]) => void
+  error: string | undefined
+}) {
+  const id = useId()
+  const { search, setSearch, q } = useSearch()
+  const candidates = useInfiniteQuery({
+    ...auditQueries.teamCandidates(audit.id, { q }),
+    placeholderData: keepPreviousData,
+  })
+  // Everyone chosen so far, by id: their names stay known whatever the search shows.
+  const [known, setKnown] = useState(
+    () =>
+      new Map<string, TeamMember>(
+        [...(audit.lead ? [audit.lead] : []), ...audit.members].map((person) => [
+          person.id,
+          person,
+        ]),
+      ),
+  )
+  const chosenIds = value.filter((memberId) => memberId !== leadId)
+  const chosen = q
+    ? []
+    : chosenIds.flatMap((memberId) => {
+        const person = known.get(memberId)
+        return person ? [person] : []
+      })
+  const offered = (candidates.data ?? []).filter(
+    (person) => person.id !== leadId && !(q === undefined && value.includes(person.id)),
+  )
+
+  const toggle = (person: TeamMember, checked: boolean) => {
+    if (checked) {
+      setKnown((map) => new Map(map).set(person.id, person))
+      onChange([...value, person.id])
+    } else onChange(value.filter((memberId) => memberId !== person.id))
+  }
+
+  const people = [...chosen, ...offered]
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : `${id}-count`}>
+      <legend className="mb-2 text-sm font-medium">Members</legend>
+      <p id={`${id}-count`} className="text-sm text-muted-foreground">
+        {chosenIds.length === 0
+          ? 'No members chosen'
+          : `${countOf(chosenIds.length, 'member')} chosen`}
+      </p>
+      <SearchField
+        label="Search the firm’s people"
+        value={search}
+        onChange={setSearch}
+        className="sm:max-w-none"
+      />
+      {candidates.isError && !candidates.data ? (
+        <p className="text-sm text-muted-foreground">{LOAD_ERROR}</p>
+      ) : !candidates.data ? (
+        <Spinner label="Loading..." showLabel />
+      ) : people.length === 0 ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {q ? `No results for “${q}”` : 'No one else at the firm yet.'}
+        </p>
+      ) : (
+        <div className="max-h-64 overflow-y-auto rounded-md border p-2">
+          <ul aria-busy={candidates.isPlaceholderData} className="grid gap-1">
+            {people.map((person) => (
+              <li key={person.id}>
+                <label className="flex cursor-pointer items-start gap-3 rounded-sm p-2 text-sm hover:bg-accent">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 accent-primary"
+                    checked={value.includes(person.id)}
+                    onChange={(event) => toggle(person, event.target.checked)}
+                  />
+                  <span className="grid gap-0.5">
+                    <span>{person.name}</span>
+                    <span className="text-muted-foreground">{person.email}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={candidates} />
+        </div>
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
 }
