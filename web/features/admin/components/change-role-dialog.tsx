@@ -57,7 +57,12 @@ function ChangeRoleForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormAlert message={errors.root?.message} />
-      <RoleFields control={form.control} setValue={form.setValue} role={role} />
+      <RoleFields
+        control={form.control}
+        setValue={form.setValue}
+        role={role}
+        currentClientName={user.clientName ?? undefined}
+      />
       <DialogFooter>
         <PendingButton type="submit" pending={updateUser.isPending} pendingLabel="Saving...">
           Save role

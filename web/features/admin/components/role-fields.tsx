@@ -26,10 +26,17 @@ interface RoleFieldsProps<T extends RoleValues> {
   control: Control<T>
   setValue: UseFormSetValue<T>
   role: User['role'] | undefined
+  /** The user's client's name (a change of role), shown before any search finds it. */
+  currentClientName?: string | undefined
 }
 
 /** The role choice and, for role client, which of the company's clients the user belongs to. */
-export function RoleFields<T extends RoleValues>({ control, setValue, role }: RoleFieldsProps<T>) {
+export function RoleFields<T extends RoleValues>({
+  control,
+  setValue,
+  role,
+  currentClientName,
+}: RoleFieldsProps<T>) {
   const labelId = useId()
   return (
     <>
@@ -71,6 +78,7 @@ export function RoleFields<T extends RoleValues>({ control, setValue, role }: Ro
           control={control}
           name={'clientId' as Path<T>}
           description="The user will see only this client’s projects and audits."
+          currentLabel={currentClientName}
         />
       ) : null}
     </>
