@@ -116,6 +116,78 @@ describe('a client that goes away mid-request', () => {
   })
 })
 
+describe('a request refused before its body has arrived', () => {
+  /** Headers, some of the body, then (once answered) the next request on the same connection. */
+  async function refusedThenNext(headers: string[], status: number, code: string) {
+    const { received, closedByServer } = await exchange(
+      port,
+      [
+        [...headers, '', 'x'.repeat(1_000)].join('\r\n'),
+        { until: (text) => text.includes('\r\n\r\n{') },
+        'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      ],
+      3_000,
+    )
+    const res = firstResponse(received)
+    expectRawError(res, status, code)
+    // The connection ends: the rest of the body is never read as the next request.
+    expect(res!.headers.connection).toBe('close')
+    expect(closedByServer).toBe(true)
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1)
+  }
+
+  it('a body over the limit: 413, and the connection closes', async () => {
+    await refusedThenNext(
+      [
+        'POST /api/auth/login HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Origin: ${APP_URL}`,
+        'Content-Type: application/json',
+        `Content-Length: ${5 * 1024 * 1024}`,
+      ],
+      413,
+      'PAYLOAD_TOO_LARGE',
+    )
+  })
+
+  it('an upload without a session: 401, and the connection closes', async () => {
+    await refusedThenNext(
+      [
+        `POST /api/requests/${crypto.randomUUID()}/files HTTP/1.1`,
+        'Host: 127.0.0.1',
+        `Origin: ${APP_URL}`,
+        'Content-Type: multipart/form-data; boundary=x',
+        'Content-Length: 1000000',
+      ],
+      401,
+      'UNAUTHENTICATED',
+    )
+  })
+
+  it('an answered request whose body had all arrived keeps its connection', async () => {
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' })
+    const { received } = await exchange(
+      port,
+      [
+        [
+          'POST /api/auth/login HTTP/1.1',
+          'Host: 127.0.0.1',
+          `Origin: ${APP_URL}`,
+          'Content-Type: application/json',
+          `Content-Length: ${body.length}`,
+          '',
+          body,
+        ].join('\r\n'),
+        { until: (text) => text.includes('\r\n\r\n{') },
+        'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      ],
+      3_000,
+    )
+    expect(firstResponse(received)!.headers.connection).not.toBe('close')
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(2)
+  })
+})
+
 describe('a database that goes away', () => {
   it('still answers 503 UNAVAILABLE while the client is there, whatever the code looks like', async () => {
     const from = t.logs.length

@@ -73,6 +73,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         )
       return
     }
+    // Refused before its body has all arrived (an early 401, 413 or 415): the rest of the body
+    // would be read as the start of the next request on this connection, so it closes instead.
+    if (request.raw.complete === false) reply.header('Connection', 'close')
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers)
       const body: ApiErrorBody = { message: error.message, code: error.code }
