@@ -45,7 +45,7 @@ describe('Change role', () => {
       answer(usersApi.update, async ({ request }) => {
         const input = (await request.json()) as UpdateUserInput
         puts.push(input)
-        return { ...grace, role: 'staff', clientId: null, clientName: null }
+        return { ...grace, role: 'staff' as const, clientId: null, clientName: null }
       }),
     )
     const { user } = renderWithApp(
