@@ -158,14 +158,3 @@ export const requestFiles = pgTable(
     check('request_files_size_bytes_check', sql`${t.sizeBytes} >= 0`),
   ],
 )
-
-/**
- * The company's count of accepted requests, for the dashboard: kept by a trigger on
- * audit_requests (migration 0009), so that the count costs one row at any size (decision 014).
- */
-export const requestCounts = pgTable('request_counts', {
-  organizationId: uuid()
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  accepted: integer().notNull().default(0),
-})

@@ -83,6 +83,23 @@ export const audits = pgTable(
   ],
 )
 
+/**
+ * A company's counts for its dashboard and its project tabs, kept by triggers on clients, projects,
+ * audits and audit_requests (migration 0010): one row read at any size instead of a count over
+ * the company's rows (decision 014).
+ */
+export const organizationCounts = pgTable('organization_counts', {
+  organizationId: uuid()
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  clients: integer().notNull().default(0),
+  activeProjects: integer().notNull().default(0),
+  completedProjects: integer().notNull().default(0),
+  onHoldProjects: integer().notNull().default(0),
+  inProgressAudits: integer().notNull().default(0),
+  acceptedRequests: integer().notNull().default(0),
+})
+
 export const templateCategories = pgTable(
   'template_categories',
   {

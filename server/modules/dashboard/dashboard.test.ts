@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dashboard } from '@shared/schemas/dashboard'
+import type { ProjectCounts } from '@shared/schemas/projects'
+import { selectRows } from '../../db/client'
 import {
   createAudit,
   createClient,
@@ -92,6 +95,88 @@ describe('GET /api/dashboard', () => {
       completedItems: 0,
       recentActivity: [],
     })
+  })
+})
+
+describe('the counts kept as rows change (decision 014)', () => {
+  /** The company's counts, counted afresh from its rows. */
+  async function counted(cookie: string) {
+    const me = await t.request('GET', '/api/auth/me', { cookie })
+    const orgId = me.json<{ company: { id: string } }>().company.id
+    const [row] = await selectRows<Dashboard & { completed: number; onHold: number }>(
+      t.app.db,
+      sql`select
+        (select count(*)::int from clients where organization_id = ${orgId}) as "totalClients",
+        (select count(*)::int from projects where organization_id = ${orgId} and status = 'active') as "activeProjects",
+        (select count(*)::int from projects where organization_id = ${orgId} and status = 'completed') as "completed",
+        (select count(*)::int from projects where organization_id = ${orgId} and status = 'on_hold') as "onHold",
+        (select count(*)::int from audits where organization_id = ${orgId} and status = 'in_progress') as "inProgressAudits",
+        (select count(*)::int from audit_requests where organization_id = ${orgId} and status = 'accepted') as "completedItems"`,
+    )
+    return row!
+  }
+
+  async function expectKeptCounts(cookie: string) {
+    const fresh = await counted(cookie)
+    const { recentActivity: _, ...board } = await dashboard(cookie)
+    expect(board).toEqual({
+      totalClients: fresh.totalClients,
+      activeProjects: fresh.activeProjects,
+      inProgressAudits: fresh.inProgressAudits,
+      completedItems: fresh.completedItems,
+    })
+    const tabs = await t.request('GET', '/api/projects/counts', { cookie })
+    expect(tabs.json<ProjectCounts>()).toEqual({
+      active: fresh.activeProjects,
+      completed: fresh.completed,
+      onHold: fresh.onHold,
+      all: fresh.activeProjects + fresh.completed + fresh.onHold,
+    })
+  }
+
+  it('dashboard and project tabs equal a fresh count after creations, status changes and deletions of every kind', async () => {
+    const { cookie } = await signedInAdmin(t)
+    await expectKeptCounts(cookie)
+    const client = await createClient(t, cookie)
+    const doomed = await createClient(t, cookie)
+    const projects = [
+      await createProject(t, cookie, { clientId: client.id, status: 'active' }),
+      await createProject(t, cookie, { clientId: client.id, status: 'on_hold' }),
+      await createProject(t, cookie, { clientId: doomed.id, status: 'completed' }),
+    ]
+    const audits = [
+      await createAudit(t, cookie, { projectId: projects[0]!.id }),
+      await createAudit(t, cookie, { projectId: projects[0]!.id, status: 'in_review' }),
+    ]
+    await expectKeptCounts(cookie)
+
+    // Statuses change back and forth, through the API and behind its back.
+    for (const status of ['completed', 'on_hold', 'active', 'active'] as const)
+      await t.request('PATCH', `/api/projects/${projects[1]!.id}`, { cookie, body: { status } })
+    await t.request('PATCH', `/api/audits/${audits[1]!.id}`, {
+      cookie,
+      body: { status: 'in_progress' },
+    })
+    await t.app.db.execute(sql`update audits set status = 'completed' where id = ${audits[0]!.id}`)
+    await t.app.db.execute(
+      sql`insert into audit_requests (organization_id, audit_id, position, title, status, created_at, updated_at)
+        select organization_id, id, g, 'Accepted ' || g, case when g % 2 = 0 then 'accepted' else 'sent' end, now(), now()
+        from audits, generate_series(1, 5) g where id = ${audits[1]!.id}`,
+    )
+    await t.app.db.execute(
+      sql`update audit_requests set status = 'accepted' where audit_id = ${audits[1]!.id} and position = 1`,
+    )
+    await expectKeptCounts(cookie)
+
+    // Deletions: a request, an audit with its requests, a project, then a client.
+    await t.app.db.execute(
+      sql`delete from audit_requests where audit_id = ${audits[1]!.id} and position = 2`,
+    )
+    await t.request('DELETE', `/api/audits/${audits[1]!.id}`, { cookie })
+    await t.request('DELETE', `/api/projects/${projects[2]!.id}`, { cookie })
+    await t.request('DELETE', `/api/clients/${doomed.id}`, { cookie })
+    await expectKeptCounts(cookie)
+    expect((await counted(cookie)).totalClients).toBe(1)
   })
 })
 

@@ -10,7 +10,7 @@ import {
   type Keyset,
   type PageRequest,
 } from '../../db/keyset'
-import { clients, projects } from '../../db/schema'
+import { clients, organizationCounts, projects } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
 
@@ -82,8 +82,23 @@ export async function listProjects(
   return mapPage(toPage(rows, request), withIsoDates)
 }
 
-/** The counts of each status among the projects the filter (but its statuses) selects. */
+/**
+ * The counts of each status among the projects the filter (but its statuses) selects: the whole
+ * company's from its row of organization_counts (decision 014), a search's or a client's counted.
+ */
 export async function countProjectsByStatus(db: Db, orgId: string, filter: ProjectFilter) {
+  if (filter.q === undefined && filter.clientIds.length === 0) {
+    const [counted] = await db
+      .select({
+        active: organizationCounts.activeProjects,
+        completed: organizationCounts.completedProjects,
+        onHold: organizationCounts.onHoldProjects,
+      })
+      .from(organizationCounts)
+      .where(eq(organizationCounts.organizationId, orgId))
+    const { active, completed, onHold } = counted ?? { active: 0, completed: 0, onHold: 0 }
+    return { active, completed, onHold, all: active + completed + onHold }
+  }
   const [row] = await db
     .select({
       active: sql<number>`count(*) filter (where ${projects.status} = 'active')::int`,
