@@ -33,7 +33,8 @@ export interface Report {
 
 export const LIST_SCENARIO = 'GET /api/clients'
 export const BASELINE_SCENARIO = 'baseline: same SQL, bare Fastify'
-export const BUDGET_RATIO = 0.6
+/** Issue 14's budgets: the signed-in list's requests/s against the baseline's, per database. */
+export const BUDGET_RATIO: Record<DatabaseName, number> = { PostgreSQL: 0.8, PGlite: 0.7 }
 
 const number = (value: number) =>
   value >= 100 ? Math.round(value).toLocaleString('en-US') : String(Math.round(value * 100) / 100)
@@ -58,19 +59,14 @@ export function withRatios(rows: Row[]): Row[] {
   })
 }
 
-/** The budget: the authenticated list of `rows` clients reaches ≥ 60% of its baseline. */
+/** The budget: the authenticated list of `rows` clients reaches its database's share of its baseline. */
 export function budgets(rows: Row[], listRows: number): Budget[] {
   return rows
     .filter((row) => row.scenario === LIST_SCENARIO && row.rows === listRows)
     .map((row) => {
       const ratio = row.vsBaseline ?? 0
-      return {
-        database: row.database,
-        rows: listRows,
-        ratio,
-        minimum: BUDGET_RATIO,
-        met: ratio >= BUDGET_RATIO,
-      }
+      const minimum = BUDGET_RATIO[row.database]
+      return { database: row.database, rows: listRows, ratio, minimum, met: ratio >= minimum }
     })
 }
 
