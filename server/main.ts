@@ -28,9 +28,6 @@ async function main() {
       throw error
     },
   )
-  app.addHook('onClose', async () => {
-    await database.close()
-  })
 
   let stopMaintenance = () => {}
   let closing = false
@@ -40,7 +37,10 @@ async function main() {
     app.log.info(`${signal} received: finishing in-flight requests`)
     stopMaintenance()
     try {
+      // The app's own close waits for the requests in flight and their background work; the
+      // database goes last (an onClose hook added here would run before the app's own).
       await app.close()
+      await database.close()
       process.exit(0)
     } catch (err) {
       app.log.error({ err }, 'shutdown failed')

@@ -6,12 +6,17 @@ export interface Background {
    * is logged, never shown to the requester.
    */
   run(name: string, task: () => Promise<unknown>): void
-  /** Resolves when every task handed to run() has finished (shutdown, tests). */
+  /**
+   * Work under way for a request (its handler): shutdown waits for it too, since its client may
+   * have gone away (the server then counts the connection as closed) while it still runs.
+   */
+  track<T>(work: Promise<T>): Promise<T>
+  /** Resolves when every task handed to run() and all tracked work have finished (shutdown, tests). */
   flush(): Promise<void>
 }
 
 export function createBackground(log: FastifyBaseLogger): Background {
-  const pending = new Set<Promise<void>>()
+  const pending = new Set<Promise<unknown>>()
   return {
     run(name, task) {
       const job = new Promise<void>((resolve) => setImmediate(resolve))
@@ -22,6 +27,15 @@ export function createBackground(log: FastifyBaseLogger): Background {
         )
         .finally(() => pending.delete(job))
       pending.add(job)
+    },
+    track(work) {
+      const settled = work.then(
+        () => undefined,
+        () => undefined,
+      )
+      pending.add(settled)
+      void settled.finally(() => pending.delete(settled))
+      return work
     },
     async flush() {
       while (pending.size > 0) await Promise.all([...pending])

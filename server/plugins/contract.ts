@@ -116,7 +116,7 @@ export function handle<R extends ApiRoute>(
     },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
-      const result = await handler(request as ApiRequest<R>, reply)
+      const result = await request.server.background.track(handler(request as ApiRequest<R>, reply))
       // A file, or an answer the handler sent itself (the health check's 503).
       if (sendsFile || result === reply) return result
       reply.code(route.status)
