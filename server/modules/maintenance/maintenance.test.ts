@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../db/client'
 import { oneTimeTokens, organizations, sessions, users } from '../../db/schema'
 import { createTestApp, register, signedInAdmin, type TestApp } from '../../test/harness'
-import { purgeExpired, scheduleMaintenance } from './maintenance'
+import { purgeExpired, refreshStatistics, scheduleMaintenance } from './maintenance'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -80,6 +80,19 @@ describe('purging what can never be used again', () => {
     const again = await register(t, { email: staleRegistration.account.email })
     expect(again.response.statusCode).toBe(201)
     expect(await count('users', sql`email = ${staleRegistration.account.email}`)).toBe(1)
+  })
+
+  it('the embedded database gets planner statistics (PostgreSQL’s autovacuum keeps its own)', async () => {
+    const analyzed = async () =>
+      (
+        await selectRows<{ n: number }>(
+          t.app.db,
+          sql`select count(*)::int as n from pg_stats where schemaname = 'public' and tablename = 'users'`,
+        )
+      )[0]!.n
+    const ran = await refreshStatistics(t.app)
+    expect(ran).toBe(t.app.database.kind === 'pglite')
+    if (ran) expect(await analyzed()).toBeGreaterThan(0)
   })
 
   it('runs on a schedule until stopped', async () => {
