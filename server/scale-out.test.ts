@@ -43,8 +43,9 @@ interface Instance {
 
 describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP server', () => {
   const databaseName = `auditdesk_scaleout_${process.pid}_${Date.now()}`
-  const adminUrl = process.env.TEST_DATABASE_URL!
-  const databaseUrl = withDatabase(adminUrl, databaseName)
+  // Read in the suite's hooks, not here: a skipped suite is still collected, without a URL.
+  const adminUrl = process.env.TEST_DATABASE_URL ?? ''
+  const databaseUrl = () => withDatabase(adminUrl, databaseName)
   const redisUrl = `${TEST_REDIS.replace(/\/\d*$/, '')}/${REDIS_DB}`
   const dataDirs: string[] = []
   let smtp: SmtpCapture
@@ -62,7 +63,7 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       APP_URL,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: databaseUrl(),
       REDIS_URL: redisUrl,
       SMTP_URL: smtp.url,
       CAPTCHA_COST: '40',
@@ -98,7 +99,7 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     const journal = JSON.parse(
       readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'),
     ) as { entries: unknown[] }
-    const client = new pg.Client({ connectionString: databaseUrl })
+    const client = new pg.Client({ connectionString: databaseUrl() })
     await client.connect()
     try {
       const { rows } = await client.query<{ hash: string }>(
