@@ -45,6 +45,8 @@ export function openPostgres(
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
+    // Timestamps come back as UTC text, which db/timestamps.ts turns into the API's form as is.
+    options: '-c TimeZone=UTC',
     // Every statement of the app's connections; the migration runner has a connection of its own.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   })

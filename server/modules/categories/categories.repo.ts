@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { byName, searched, mapPage, pageQuery, toPage, type PageRequest } from '../../db/keyset'
+import { byName, searched, pageQuery, toPage, type PageRequest } from '../../db/keyset'
 import { templateCategories } from '../../db/schema'
-import { withIsoDates } from '../../lib/dto'
+import { isoTimestamp } from '../../db/timestamps'
 import { notFound } from '../../lib/errors'
 
 export interface CategoryValues {
@@ -14,8 +14,8 @@ const columns = {
   id: templateCategories.id,
   name: templateCategories.name,
   description: templateCategories.description,
-  createdAt: templateCategories.createdAt,
-  updatedAt: templateCategories.updatedAt,
+  createdAt: isoTimestamp(templateCategories.createdAt),
+  updatedAt: isoTimestamp(templateCategories.updatedAt),
 }
 const ofOrg = (orgId: string, id: string) =>
   and(eq(templateCategories.organizationId, orgId), eq(templateCategories.id, id))
@@ -41,13 +41,13 @@ export async function listCategories(
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return mapPage(toPage(rows, request), withIsoDates)
+  return toPage(rows, request)
 }
 
 export async function getCategory(db: Db, orgId: string, id: string) {
   const [row] = await db.select(columns).from(templateCategories).where(ofOrg(orgId, id))
   if (!row) throw notFound('Category')
-  return withIsoDates(row)
+  return row
 }
 
 /** The company's category with this id, if there is one (a reference from a request body). */
@@ -69,7 +69,7 @@ export async function createCategory(
     .insert(templateCategories)
     .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
     .returning(columns)
-  return withIsoDates(row!)
+  return row!
 }
 
 export async function updateCategory(
@@ -85,7 +85,7 @@ export async function updateCategory(
     .where(ofOrg(orgId, id))
     .returning(columns)
   if (!row) throw notFound('Category')
-  return withIsoDates(row)
+  return row
 }
 
 /** Templates of the category stay; their category becomes none (ON DELETE SET NULL). */

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { byName, searched, mapPage, pageQuery, toPage, type PageRequest } from '../../db/keyset'
+import { byName, searched, pageQuery, toPage, type PageRequest } from '../../db/keyset'
 import { prepared } from '../../db/prepared'
 import { clients } from '../../db/schema'
-import { withIsoDates } from '../../lib/dto'
+import { isoTimestamp } from '../../db/timestamps'
 import { notFound } from '../../lib/errors'
 
 export interface ClientValues {
@@ -19,8 +19,8 @@ const columns = {
   email: clients.email,
   phone: clients.phone,
   address: clients.address,
-  createdAt: clients.createdAt,
-  updatedAt: clients.updatedAt,
+  createdAt: isoTimestamp(clients.createdAt),
+  updatedAt: isoTimestamp(clients.updatedAt),
 }
 
 const ofOrg = (orgId: string, id: string) =>
@@ -58,13 +58,13 @@ export async function listClients(
           )
           .orderBy(...page.orderBy)
           .limit(page.limit)
-  return mapPage(toPage(rows, request), withIsoDates)
+  return toPage(rows, request)
 }
 
 export async function getClient(db: Db, orgId: string, id: string) {
   const [row] = await db.select(columns).from(clients).where(ofOrg(orgId, id))
   if (!row) throw notFound('Client')
-  return withIsoDates(row)
+  return row
 }
 
 /** The company's client with this id, if there is one (a reference from a request body). */
@@ -86,7 +86,7 @@ export async function createClient(
     .insert(clients)
     .values({ ...values, organizationId: orgId, createdAt: now, updatedAt: now })
     .returning(columns)
-  return withIsoDates(row!)
+  return row!
 }
 
 export async function updateClient(
@@ -102,7 +102,7 @@ export async function updateClient(
     .where(ofOrg(orgId, id))
     .returning(columns)
   if (!row) throw notFound('Client')
-  return withIsoDates(row)
+  return row
 }
 
 /** False when there was no such client. A client still referenced trips its foreign keys. */

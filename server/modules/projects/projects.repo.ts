@@ -1,17 +1,9 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { ProjectStatus } from '@shared/schemas/projects'
 import type { Db } from '../../db/client'
-import {
-  searched,
-  key,
-  mapPage,
-  pageQuery,
-  toPage,
-  type Keyset,
-  type PageRequest,
-} from '../../db/keyset'
+import { searched, key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 import { clients, organizationCounts, projects } from '../../db/schema'
-import { withIsoDates } from '../../lib/dto'
+import { isoTimestamp } from '../../db/timestamps'
 import { notFound } from '../../lib/errors'
 
 export interface ProjectValues {
@@ -28,8 +20,8 @@ const columns = {
   clientId: projects.clientId,
   clientName: clients.name,
   status: projects.status,
-  createdAt: projects.createdAt,
-  updatedAt: projects.updatedAt,
+  createdAt: isoTimestamp(projects.createdAt),
+  updatedAt: isoTimestamp(projects.updatedAt),
 }
 
 const ofOrg = (orgId: string, id: string) =>
@@ -79,7 +71,7 @@ export async function listProjects(
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return mapPage(toPage(rows, request), withIsoDates)
+  return toPage(rows, request)
 }
 
 /**
@@ -117,7 +109,7 @@ export async function getProject(db: Db, orgId: string, id: string, clientId?: s
     and(ofOrg(orgId, id), clientId ? eq(projects.clientId, clientId) : undefined),
   )
   if (!row) throw notFound('Project')
-  return withIsoDates(row)
+  return row
 }
 
 /** The company's project with this id, if there is one (a reference from a request body). */

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { key, mapPage, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
+import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 import { templateItems } from '../../db/schema'
-import { withIsoDates } from '../../lib/dto'
+import { isoTimestamp } from '../../db/timestamps'
 import { notFound } from '../../lib/errors'
 
 export interface ItemValues {
@@ -21,8 +21,8 @@ const columns = {
   requiresDocument: templateItems.requiresDocument,
   requiresResponse: templateItems.requiresResponse,
   order: templateItems.order,
-  createdAt: templateItems.createdAt,
-  updatedAt: templateItems.updatedAt,
+  createdAt: isoTimestamp(templateItems.createdAt),
+  updatedAt: isoTimestamp(templateItems.updatedAt),
 }
 const ofOrg = (orgId: string, id: string) =>
   and(eq(templateItems.organizationId, orgId), eq(templateItems.id, id))
@@ -51,7 +51,7 @@ export async function listItems(db: Db, orgId: string, templateId: string, reque
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return mapPage(toPage(rows, request), withIsoDates)
+  return toPage(rows, request)
 }
 
 export async function createItem(
@@ -68,7 +68,7 @@ export async function createItem(
     .insert(templateItems)
     .values({ ...values, order, organizationId: orgId, createdAt: now, updatedAt: now })
     .returning(columns)
-  return withIsoDates(row!)
+  return row!
 }
 
 export async function updateItem(db: Db, orgId: string, id: string, values: ItemValues, now: Date) {
@@ -78,7 +78,7 @@ export async function updateItem(db: Db, orgId: string, id: string, values: Item
     .where(ofOrg(orgId, id))
     .returning(columns)
   if (!row) throw notFound('Item')
-  return withIsoDates(row)
+  return row
 }
 
 export async function deleteItem(db: Db, orgId: string, id: string) {
@@ -101,5 +101,5 @@ export async function itemsToCopy(db: Db, orgId: string, templateId: string, lim
     .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
     .orderBy(...orderBy)
     .limit(limit)
-  return rows.map(withIsoDates)
+  return rows
 }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { byName, searched, mapPage, pageQuery, toPage, type PageRequest } from '../../db/keyset'
+import { byName, searched, pageQuery, toPage, type PageRequest } from '../../db/keyset'
 import { templateCategories, templateItems, templates } from '../../db/schema'
-import { withIsoDates } from '../../lib/dto'
+import { isoTimestamp } from '../../db/timestamps'
 import { notFound } from '../../lib/errors'
 
 export interface TemplateValues {
@@ -18,8 +18,8 @@ const columns = {
   categoryId: templates.categoryId,
   categoryName: templateCategories.name,
   itemCount: sql<number>`(select count(*)::int from ${templateItems} where ${templateItems.templateId} = ${templates.id})`,
-  createdAt: templates.createdAt,
-  updatedAt: templates.updatedAt,
+  createdAt: isoTimestamp(templates.createdAt),
+  updatedAt: isoTimestamp(templates.updatedAt),
 }
 const ofOrg = (orgId: string, id: string) =>
   and(eq(templates.organizationId, orgId), eq(templates.id, id))
@@ -49,13 +49,13 @@ export async function listTemplates(
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return mapPage(toPage(rows, request), withIsoDates)
+  return toPage(rows, request)
 }
 
 export async function getTemplate(db: Db, orgId: string, id: string) {
   const [row] = await selectTemplates(db).where(ofOrg(orgId, id))
   if (!row) throw notFound('Template')
-  return withIsoDates(row)
+  return row
 }
 
 /** The company's template with this id, if there is one (a reference from a request body). */
