@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { selectRows } from '../../db/client'
 import { deleteEndedCounters } from '../../db/counters'
 import { deleteExpiredSessions } from '../auth/sessions.repo'
 import { deleteSpentTokens } from '../auth/tokens.repo'
@@ -32,12 +33,18 @@ export async function purgeExpired(app: FastifyInstance) {
  * The embedded database's planner statistics, brought up to date: PostgreSQL's autovacuum runs
  * ANALYZE as tables grow, the embedded database has no autovacuum. Without statistics its planner
  * guessed, and a large firm's audit page took 2.9 times a small firm's (bench:scale). ANALYZE reads
- * a sample of each table (a few tens of thousands of rows), not all of it.
+ * a sample of each table (a few tens of thousands of rows), not all of it; one table at a time, so
+ * that requests waiting for the database's one connection get their turn in between (the whole
+ * database took 3.9 s for a firm of 250,000 requests).
  */
 export async function refreshStatistics(app: FastifyInstance) {
   if (app.database.kind !== 'pglite') return false
   const started = performance.now()
-  await app.db.execute(sql`analyze`)
+  const tables = await selectRows<{ name: string }>(
+    app.db,
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  )
+  for (const { name } of tables) await app.db.execute(sql`analyze ${sql.identifier(name)}`)
   app.log.info(
     { event: 'maintenance.analyzed', ms: Math.round(performance.now() - started) },
     'planner statistics refreshed',
