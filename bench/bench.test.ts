@@ -37,7 +37,6 @@ describe('npm run bench', () => {
         BENCH_DURATION: '1',
         BENCH_CONNECTIONS: '5',
         BENCH_WARMUP: '0',
-        BENCH_SETTLE: '0',
         BENCH_LIST_CLIENTS: String(LIST),
         BENCH_SCALES: String(SCALE),
         BENCH_JSON: jsonFile,

@@ -5,13 +5,11 @@
 //   BENCH_DURATION     seconds per scenario (10)     BENCH_CONNECTIONS  concurrent connections (50)
 //   BENCH_WARMUP       unmeasured seconds first (2)  BENCH_SCALES       client counts (100,1000,10000)
 //   BENCH_LIST_CLIENTS clients of the main list (50) BENCH_JSON         also write the results here
-//   BENCH_SETTLE       unmeasured seconds of the list before a server's first scenario (5)
 //   DATABASE_URL       a PostgreSQL server; the bench creates its own database there and drops it
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { measure, type Load, type LoadSettings } from './measure'
 import {
   root,
@@ -35,7 +33,6 @@ import {
 import { Api, createCompany, seedClients, seedProjects } from './seed'
 
 interface Settings extends LoadSettings {
-  settleSeconds: number
   listClients: number
   scales: number[]
   jsonFile: string | undefined
@@ -62,7 +59,6 @@ function readSettings(): Settings {
     durationSeconds: positive('BENCH_DURATION', 10),
     connections: positive('BENCH_CONNECTIONS', 50),
     warmupSeconds: positive('BENCH_WARMUP', 2, 0),
-    settleSeconds: positive('BENCH_SETTLE', 5, 0),
     listClients: positive('BENCH_LIST_CLIENTS', 50),
     scales,
     jsonFile: process.env.BENCH_JSON || undefined,
@@ -117,7 +113,6 @@ async function benchDatabase(
       headers: { cookie },
       drainUrl,
     })
-    await settle(target, get('/api/clients', main.cookie), settings)
     await run(LIST_SCENARIO, settings.listClients, get('/api/clients', main.cookie))
     await run('GET /api/projects', settings.listClients, get('/api/projects', main.cookie))
     for (const { rows: count, cookie } of scaled) {
@@ -146,13 +141,6 @@ async function benchDatabase(
 
   const baseline = await startBaseline(target)
   try {
-    const [first] = lists
-    if (first)
-      await settle(
-        target,
-        { url: `${baseline.url}/clients/${first.orgId}`, drainUrl: `${baseline.url}/health` },
-        settings,
-      )
     for (const list of lists) {
       await run(BASELINE_SCENARIO, list.rows, {
         url: `${baseline.url}/clients/${list.orgId}`,
@@ -164,27 +152,6 @@ async function benchDatabase(
     await baseline.stop()
   }
   return order(rows)
-}
-
-/**
- * Before the first measured scenario of a server, ours and the baseline alike: the database
- * settles from the seeding (on PostgreSQL, the VACUUM ANALYZE its autovacuum would run on the fresh
- * tables, during the first scenario otherwise) and the server runs its list for a while (V8's
- * optimised code). Without it the first scenario measured both: the same build gave 66% of the
- * baseline on its first list and 99% on the next.
- */
-async function settle(target: DatabaseTarget, load: Load, settings: Settings) {
-  if (target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl })
-    await client.connect()
-    try {
-      await client.query('vacuum analyze')
-    } finally {
-      await client.end()
-    }
-  }
-  if (settings.settleSeconds > 0)
-    await measure(load, { ...settings, durationSeconds: settings.settleSeconds, warmupSeconds: 0 })
 }
 
 /** Each list next to its baseline; the writes last. */
