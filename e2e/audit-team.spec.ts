@@ -59,7 +59,7 @@ test('the audit team: its creator leads it; Edit Team gives it another lead and 
   await editTeam.click()
   const dialog = page.getByRole('dialog', { name: 'Edit Team' })
   const lead = dialog.getByRole('combobox', { name: 'Lead' })
-  await expect(lead).toHaveText(creator)
+  await expect(lead).toHaveValue(creator)
   await expect(dialog.getByRole('checkbox', { name: /Alan Turing/ })).not.toBeChecked()
   await expect(dialog.getByRole('checkbox', { name: new RegExp(creator) })).toHaveCount(0)
   await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })

@@ -174,7 +174,7 @@ function MembersField({
           : `${countOf(chosenIds.length, 'member')} chosen`}
       </p>
       <SearchField
-        label="Search the firm’s people"
+        label="Search for members"
         value={search}
         onChange={setSearch}
         className="sm:max-w-none"
