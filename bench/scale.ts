@@ -441,6 +441,7 @@ async function explainCalls(target: DatabaseTarget, firm: Firm, calls: Call[]) {
       db,
       kind: 'postgres',
       migrate: async () => {},
+      executeSql: (text, values) => pool.query(text, values),
       ping: async () => {},
       listen: async () => async () => {},
       close: () => pool.end(),
@@ -455,6 +456,7 @@ async function explainCalls(target: DatabaseTarget, firm: Firm, calls: Call[]) {
       db,
       kind: 'pglite',
       migrate: async () => {},
+      executeSql: (text, values) => client.query(text, values),
       ping: async () => {},
       listen: async () => async () => {},
       close: async () => {

@@ -14,7 +14,9 @@ import { createBackground, type Background } from './lib/background'
 import { openRedis } from './lib/redis'
 import { systemClock, type Clock } from './lib/clock'
 import { trustProxyOption } from './lib/trust-proxy'
+import { createJobQueue, type JobQueue } from './jobs/queue'
 import { createMailer, type Mailer } from './mail/mailer'
+import { defineMaintenanceJob } from './modules/maintenance/maintenance'
 import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { categoryRoutes } from './modules/categories/categories.routes'
@@ -44,6 +46,7 @@ declare module 'fastify' {
     database: Database
     db: Db
     clock: Clock
+    jobs: JobQueue
     mailer: Mailer
     captcha: Captcha
     storage: FileStorage
@@ -72,6 +75,11 @@ export interface AppOptions {
   logStream?: { write(line: string): void }
   /** More routes inside the /api scope (with `config.access`): tests use them to provoke failures. */
   extraApiRoutes?: FastifyPluginAsync
+  /**
+   * Whether this instance takes part in the periodic jobs (maintenance, reminder scans); default
+   * true. Tests turn them off unless they test them.
+   */
+  periodicJobs?: boolean
 }
 
 /** Query strings can carry one-time tokens (/reset-password?token=…): never log them. */
@@ -129,12 +137,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database)
   app.decorate('db', database.db)
   app.decorate('clock', clock)
+  const jobs = createJobQueue(database, app.log)
+  app.decorate('jobs', jobs)
   app.decorate(
     'mailer',
     createMailer({
+      jobs,
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       dataDir: config.dataDir,
+      retry: config.mailRetry,
       log: app.log,
     }),
   )
@@ -142,9 +154,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', await openStorage(config.storage.location))
   app.decorate('background', createBackground(app.log))
   app.decorate('redis', config.redis ? await openRedis(config.redis.url, app.log) : undefined)
+  defineMaintenanceJob(app)
+  app.addHook('onReady', () => jobs.start({ periodic: options.periodicJobs ?? true }))
   app.addHook('onClose', async () => {
     await app.background.flush()
-    await app.mailer.flush()
+    await jobs.stop()
     // QUIT needs a live connection; without one there is nothing to say goodbye to.
     await app.redis?.quit().catch(() => app.redis?.disconnect())
     app.storage.close()

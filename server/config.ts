@@ -117,6 +117,9 @@ const envSchema = z.object({
   MAINTENANCE_INTERVAL_MINUTES: positiveInt(60),
   MAIL_QUOTA_PER_ADDRESS_PER_HOUR: positiveInt(3),
   MAIL_QUOTA_PER_COMPANY_PER_HOUR: positiveInt(100),
+  MAIL_RETRY_SECONDS: positiveInt(30),
+  MAIL_RETRY_LIMIT: positiveInt(12),
+  REMINDER_SCAN_SECONDS: positiveInt(300),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   REQUEST_TIMEOUT_SECONDS: positiveInt(60),
   UPLOAD_TIMEOUT_SECONDS: positiveInt(900),
@@ -152,6 +155,10 @@ export interface Config {
   mailFrom: string
   /** Account mails (verification, reset, invitation, notices) per hour, beyond which none is sent. */
   mailQuota: { perAddressPerHour: number; perCompanyPerHour: number }
+  /** A mail the SMTP server refused is tried again `limit` times, the first after `delaySeconds`, then doubling. */
+  mailRetry: { delaySeconds: number; limit: number }
+  /** How often reminders and digests that have come due are looked for. */
+  reminderScanSeconds: number
   captcha: {
     secret: string | undefined
     cost: number
@@ -254,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddressPerHour: e.MAIL_QUOTA_PER_ADDRESS_PER_HOUR,
       perCompanyPerHour: e.MAIL_QUOTA_PER_COMPANY_PER_HOUR,
     },
+    mailRetry: { delaySeconds: e.MAIL_RETRY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
+    reminderScanSeconds: e.REMINDER_SCAN_SECONDS,
     captcha: {
       secret: e.CAPTCHA_SECRET,
       cost: e.CAPTCHA_COST,

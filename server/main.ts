@@ -6,7 +6,6 @@ import { StorageUnavailableError } from './files/storage'
 import { openDatabase } from './db/client'
 import { webDistDir } from './lib/paths'
 import { removeAbandonedFiles } from './modules/files/files.service'
-import { scheduleMaintenance } from './modules/maintenance/maintenance'
 
 async function main() {
   const config = loadConfig()
@@ -29,13 +28,11 @@ async function main() {
     },
   )
 
-  let stopMaintenance = () => {}
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info(`${signal} received: finishing in-flight requests`)
-    stopMaintenance()
     try {
       // The app's own close waits for the requests in flight and their background work; the
       // database goes last (an onClose hook added here would run before the app's own).
@@ -51,7 +48,6 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
-  stopMaintenance = scheduleMaintenance(app, config.maintenanceIntervalMs)
   removeAbandonedFiles(app).catch((err: unknown) =>
     app.log.warn({ err }, 'could not remove abandoned files'),
   )

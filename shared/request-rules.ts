@@ -92,3 +92,13 @@ export const refusedMessage = (action: RequestAction, status: RequestStatus) =>
 /** How messages, e-mails and the activity log name a request: "#3 Bank statements". */
 export const requestLabel = (row: { number: number; title: string }) =>
   `#${row.number} ${row.title}`
+
+/** Who acts next on a request: the client, the firm, or no one (settled). */
+export const WHOSE_MOVE = {
+  draft: 'firm',
+  sent: 'client',
+  submitted: 'firm',
+  accepted: null,
+  returned: 'client',
+  not_applicable: null,
+} as const satisfies Record<RequestStatus, 'client' | 'firm' | null>

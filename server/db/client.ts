@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import PgBoss from 'pg-boss'
 import { migrationsDir } from '../lib/paths'
 import { acquireDataDirLock } from './data-dir-lock'
 import * as schema from './schema'
@@ -17,8 +18,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** Applies pending migrations (under an advisory lock on PostgreSQL). */
+  /** Applies pending migrations (under an advisory lock on PostgreSQL), then the job queue's schema. */
   migrate(): Promise<void>
+  /**
+   * One SQL text, outside any transaction: several statements when no values are given. The job
+   * queue (pg-boss) talks to the database through it.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
   ping(): Promise<void>
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any connection of any
@@ -65,10 +71,14 @@ export function openPostgres(
         await migratePg(drizzlePg(client, { casing: 'snake_case' }), {
           migrationsFolder: migrationsDir,
         })
+        await installJobSchema((text) => client.query(text))
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
         await client.end()
       }
+    },
+    async executeSql(text, values) {
+      return pool.query(text, values)
     },
     async ping() {
       await db.execute(sql`select 1`)
@@ -178,6 +188,10 @@ export function wrapPglite(
       await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
         migrationsFolder: migrationsDir,
       })
+      await installJobSchema((text) => pgliteExec(client, text))
+    },
+    async executeSql(text, values) {
+      return values?.length ? client.query(text, values) : pgliteExec(client, text)
     },
     async ping() {
       await client.query('select 1')
@@ -194,6 +208,23 @@ export function wrapPglite(
       await onClose()
     },
   }
+}
+
+/** Several statements in one text (PGlite's query() takes one): the last one's rows. */
+async function pgliteExec(client: PGlite, text: string) {
+  const results = await client.exec(text)
+  return { rows: results.at(-1)?.rows ?? [] }
+}
+
+/**
+ * The job queue's own tables (schema `pgboss`), created once with the database's, so that a new
+ * database (and every test copy of the template) starts with them; pg-boss migrates them itself
+ * when a later version of it starts (server/jobs).
+ */
+async function installJobSchema(execute: (text: string) => Promise<{ rows: unknown[] }>) {
+  const { rows } = await execute(`select to_regclass('pgboss.version') as name`)
+  if ((rows[0] as { name: string | null } | undefined)?.name) return
+  await execute(PgBoss.getConstructionPlans('pgboss'))
 }
 
 /** The embedded database: PostgreSQL in WebAssembly, its files under DATA_DIR/pgdata. */

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const HOUR = 60 * 60 * 1000
 const mailsTo = async (email: string) => {
-  await t.app.mailer.flush()
+  await t.app.jobs.idle()
   return t.smtp.to(email)
 }
 const quotaLines = (quota: 'address' | 'company') =>
@@ -111,7 +111,7 @@ describe('mail quotas', () => {
       })
       expect(res.statusCode).toBe(201)
     }
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
     expect(emails.filter((email) => t.smtp.to(email).length > 0)).toHaveLength(5)
     expect(quotaLines('company') - logged).toBe(2)
     const listed = await t.request('GET', '/api/invitations', { cookie: admin.cookie })

@@ -280,7 +280,7 @@ describe('cross-site requests', () => {
     })
     expect(res.statusCode).toBe(403)
     expect(await userByEmail(t.app, account.email)).toBeUndefined()
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
     expect(t.smtp.to(account.email)).toHaveLength(0)
     expect(
       (await t.request('POST', '/api/auth/register', { body: { ...account, captchaToken } }))
@@ -338,7 +338,7 @@ describe('cross-site requests', () => {
         })
       ).statusCode,
     ).toBe(403)
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
     expect(t.smtp.to(account.email)).toHaveLength(1)
 
     expect(
@@ -499,7 +499,7 @@ describe('safe methods', () => {
     await t.request('POST', '/api/auth/login', {
       body: { email: account.email, password: 'wrong password' },
     })
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
 
     const all = routes(t.app)
     const gets = all.filter(([m]) => m === 'GET').map(([, url]) => url)

@@ -76,7 +76,7 @@ export async function createTestApp(
     env?: Record<string, string>
     webDir?: string
     storage?: 'local' | 's3'
-  } & Pick<AppOptions, 'extraApiRoutes'> = {},
+  } & Pick<AppOptions, 'extraApiRoutes' | 'periodicJobs'> = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpCapture()
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auditdesk-test-'))
@@ -104,6 +104,7 @@ export async function createTestApp(
     webDir: options.webDir,
     logStream: { write: (line: string) => void logs.push(line) },
     extraApiRoutes: options.extraApiRoutes,
+    periodicJobs: options.periodicJobs ?? false,
   })
   await app.ready()
 
@@ -128,8 +129,8 @@ export async function createTestApp(
       const isMutation = !['GET', 'HEAD', 'OPTIONS'].includes(method)
       const raw = typeof body === 'string' || Buffer.isBuffer(body)
       const payload = body === undefined ? undefined : raw ? body : JSON.stringify(body)
-      // Then the work the app does after a reply (mail, account lookups), as a user would find it
-      // a moment later; tests of that ordering call app.inject themselves.
+      // Then the work the app does after a reply (account lookups) and the jobs it queued (mail),
+      // as a user would find them a moment later; tests of that ordering call app.inject themselves.
       return app
         .inject({
           method,
@@ -145,6 +146,7 @@ export async function createTestApp(
         })
         .then(async (response) => {
           await app.background.flush()
+          await app.jobs.idle()
           return response
         })
     },

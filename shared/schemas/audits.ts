@@ -34,7 +34,13 @@ export type CreateAuditInput = z.input<typeof createAuditInput>
 
 /** An audit stays in its project: projectId is not editable. */
 const { projectId: _projectId, ...editableAuditFields } = auditFields
-export const updateAuditInput = z.strictObject(editableAuditFields).partial()
+export const updateAuditInput = z
+  .strictObject({
+    ...editableAuditFields,
+    /** No reminder goes out for any of its requests while set. */
+    remindersPaused: z.boolean({ error: 'remindersPaused must be true or false' }),
+  })
+  .partial()
 export type UpdateAuditInput = z.input<typeof updateAuditInput>
 
 export const listAuditsQuery = z.strictObject({
@@ -58,6 +64,8 @@ export const auditDto = z
     dueDate: z.string().nullable(),
     /** Who runs the audit for the firm (its creator unless changed); later features notify them. */
     lead: teamMemberDto.nullable(),
+    /** No reminder goes out for any of its requests while set. */
+    remindersPaused: z.boolean(),
     /** What the caller may do with this audit now (server/access/can.ts decides). */
     allowedActions: z.array(z.enum(AUDIT_ACTIONS)),
     ...timestamps,

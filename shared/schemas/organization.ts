@@ -6,11 +6,26 @@ import { LIMITS, requiredText, timestamps } from './common'
 export const companySize = z.enum(COMPANY_SIZES, { error: 'Select a company size' })
 export const industry = z.enum(INDUSTRIES, { error: 'Select an industry' })
 
+/** An IANA time zone name (Europe/Berlin, UTC), as the runtime spells it. */
+export const timeZone = z
+  .string({ error: 'Choose a time zone' })
+  .trim()
+  .max(100, 'Choose a valid time zone, such as Europe/Berlin')
+  .transform((value, ctx) => {
+    try {
+      return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Choose a valid time zone, such as Europe/Berlin' })
+      return z.NEVER
+    }
+  })
+
 const organizationFields = {
   name: requiredText('Company name'),
   industry,
   size: companySize,
   phone: requiredText('Company phone', LIMITS.phone),
+  timeZone,
 }
 
 /** PATCH /api/organization: any of the fields; the rest stay as they are. */
@@ -24,6 +39,8 @@ export const organizationDto = z
     industry,
     size: companySize,
     phone: z.string(),
+    /** When reminders go out, and how dates read in mails (default UTC). */
+    timeZone: z.string(),
     ...timestamps,
   })
   .meta({ id: 'Organization' })

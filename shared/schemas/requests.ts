@@ -60,8 +60,16 @@ export const createRequestInput = z.strictObject({
 })
 export type CreateRequestInput = z.input<typeof createRequestInput>
 
-/** Title, description, flags and position while draft; assignee and due date until accepted. */
-export const updateRequestInput = z.strictObject(requestFields).partial()
+/**
+ * Title, description, flags and position while draft; assignee, due date and whether reminders
+ * are paused until accepted.
+ */
+export const updateRequestInput = z
+  .strictObject({
+    ...requestFields,
+    remindersPaused: z.boolean({ error: 'remindersPaused must be true or false' }),
+  })
+  .partial()
 export type UpdateRequestInput = z.input<typeof updateRequestInput>
 
 /** Several requests of one audit at once: assignee and/or due date, all or nothing. */
@@ -129,6 +137,10 @@ export const requestDto = z
     dueDate: z.string().nullable(),
     /** Due before today (UTC) and still waiting for the client (sent or returned). */
     overdue: z.boolean(),
+    /** Who acts next: the client (sent, returned), the firm (draft, submitted); null once settled. */
+    whoseMove: z.enum(['client', 'firm']).nullable(),
+    /** No reminder goes out for it while set (nor while its audit's reminders are paused). */
+    remindersPaused: z.boolean(),
     sentAt: z.string().nullable(),
     submittedAt: z.string().nullable(),
     acceptedAt: z.string().nullable(),

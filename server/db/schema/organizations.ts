@@ -7,5 +7,7 @@ export const organizations = pgTable('organizations', {
   size: text().notNull(),
   industry: text().notNull(),
   phone: text().notNull(),
+  /** IANA name: when reminders go out and how dates read in mails. */
+  timeZone: text().notNull().default('UTC'),
   ...timestamps,
 })

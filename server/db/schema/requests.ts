@@ -45,6 +45,15 @@ export const auditRequests = pgTable(
     submittedAt: tstz(),
     acceptedAt: tstz(),
     notApplicableReason: text(),
+    /** No reminder goes out for it while set. */
+    remindersPaused: boolean().notNull().default(false),
+    /**
+     * The last reminder sent, as days from the due date (-3: three days before, 0: on it, 7: a
+     * week after); null: none since it was sent or its due date changed.
+     */
+    reminderStage: integer(),
+    /** When its audit's lead was told that it is overdue (once per due date). */
+    escalatedAt: tstz(),
     ...timestamps,
   },
   (t) => [

@@ -73,6 +73,8 @@ export const audits = pgTable(
       .notNull()
       .default('in_progress'),
     dueDate: date({ mode: 'string' }),
+    /** No reminder goes out for any of its requests while set (issue 15). */
+    remindersPaused: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -13,6 +13,7 @@ export interface AuditValues {
   description?: string | null
   status?: AuditStatus
   dueDate?: string | null
+  remindersPaused?: boolean
 }
 
 const leadMember = alias(auditMembers, 'lead_member')
@@ -25,6 +26,7 @@ const columns = {
   projectId: audits.projectId,
   status: audits.status,
   dueDate: audits.dueDate,
+  remindersPaused: audits.remindersPaused,
   createdAt: audits.createdAt,
   updatedAt: audits.updatedAt,
   leadId: leadUser.id,
@@ -125,7 +127,7 @@ export async function lockAuditClient(db: Db, orgId: string, id: string) {
 export async function insertAudit(
   db: Db,
   orgId: string,
-  values: Required<AuditValues> & { projectId: string },
+  values: Required<Omit<AuditValues, 'remindersPaused'>> & { projectId: string },
   now: Date,
 ) {
   const [row] = await db

@@ -58,6 +58,7 @@ describe('POST /api/audits', () => {
         'members',
         'name',
         'projectId',
+        'remindersPaused',
         'status',
         'updatedAt',
       ].sort(),

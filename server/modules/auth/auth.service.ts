@@ -10,6 +10,7 @@ import type {
 import type { FastifyInstance } from 'fastify'
 import { fullName } from '@shared/format'
 import { capabilitiesOf } from '../../access/can'
+import type { Db } from '../../db/client'
 import { AppError } from '../../lib/errors'
 import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
@@ -65,14 +66,25 @@ export function authService(app: FastifyInstance) {
   const link = (path: string, token: string) =>
     `${config.appUrl}${path}?token=${encodeURIComponent(token)}`
 
-  async function sendVerification(userId: string, email: string, firstName: string) {
-    if (!(await quota.allows('verify_email', email))) return
-    const token = await issueToken(db, userId, 'verify_email', VERIFY_EMAIL_TTL_MS, clock())
-    mailer.send(mails.verifyEmail(email, firstName, link('/verify-email', token)))
+  /** A new verification link and its mail, in one transaction (`tx`: the caller's). */
+  async function sendVerification(tx: Db, user: { id: string; email: string; firstName: string }) {
+    const token = await issueToken(tx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS, clock())
+    await mailer.send(
+      tx,
+      mails.verifyEmail(user.email, user.firstName, link('/verify-email', token)),
+    )
   }
 
-  /** The company and its first user (role admin), in one transaction; null if the e-mail was taken. */
-  function createCompanyWithAdmin(input: RegisterInput, passwordHash: string, now: Date) {
+  /**
+   * The company, its first user (role admin) and their verification mail, in one transaction; null
+   * if the e-mail was taken.
+   */
+  function createCompanyWithAdmin(
+    input: RegisterInput,
+    passwordHash: string,
+    now: Date,
+    mailAllowed: boolean,
+  ) {
     return db
       .transaction(async (tx) => {
         const organizationId = await insertOrganization(tx, input, now)
@@ -90,6 +102,7 @@ export function authService(app: FastifyInstance) {
         )
         // Lost a race with another registration of the same e-mail: undo the company too.
         if (!user) tx.rollback()
+        if (mailAllowed) await sendVerification(tx, user!)
         return user!
       })
       .catch((error: unknown) => {
@@ -101,15 +114,22 @@ export function authService(app: FastifyInstance) {
   /** A new company and its admin, or a notice to the address's owner: after the reply, alike. */
   async function registerAccount(input: RegisterInput, passwordHash: string) {
     const existing = await findUserByEmail(db, input.email)
-    const user = existing ? null : await createCompanyWithAdmin(input, passwordHash, clock())
+    const user = existing
+      ? null
+      : await createCompanyWithAdmin(
+          input,
+          passwordHash,
+          clock(),
+          await quota.allows('verify_email', input.email),
+        )
     if (user) {
-      await sendVerification(user.id, user.email, user.firstName)
       log.info({ event: 'auth.register', userId: user.id }, 'account registered')
       return
     }
     const owner = existing ?? (await findUserByEmail(db, input.email))
     if (owner && (await quota.allows('account_exists', owner.email))) {
-      mailer.send(
+      await mailer.send(
+        db,
         mails.accountExists(
           owner.email,
           owner.firstName,
@@ -125,14 +145,20 @@ export function authService(app: FastifyInstance) {
     if (!(await quota.allows('reset_password', email))) return
     const user = await findUserByEmail(db, email)
     if (!user) return
-    const token = await issueToken(db, user.id, 'reset_password', RESET_PASSWORD_TTL_MS, clock())
-    mailer.send(mails.resetPassword(user.email, user.firstName, link('/reset-password', token)))
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS, clock())
+      await mailer.send(
+        tx,
+        mails.resetPassword(user.email, user.firstName, link('/reset-password', token)),
+      )
+    })
     log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested')
   }
 
   async function mailVerificationAgain(email: string) {
     const user = await findUserByEmail(db, email)
-    if (user && !user.emailVerifiedAt) await sendVerification(user.id, user.email, user.firstName)
+    if (!user || user.emailVerifiedAt || !(await quota.allows('verify_email', email))) return
+    await db.transaction((tx) => sendVerification(tx, user))
   }
 
   // Whether an account exists must not show in the answer, nor in its timing: the routes that

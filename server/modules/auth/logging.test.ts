@@ -110,7 +110,7 @@ describe('auth logging', () => {
     expect(
       (await t.request('POST', '/api/auth/logout', { cookie: sessionCookie(again) })).statusCode,
     ).toBe(204)
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
   })
 
   it('no log line holds a password, a mailed token, a captcha solution or a cookie value', () => {

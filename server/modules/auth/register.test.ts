@@ -33,7 +33,7 @@ const userByEmail = async (email: string) =>
 
 /** Everything that arrives in the SMTP server once the app has handed over every queued mail. */
 async function mailsTo(email: string) {
-  await t.app.mailer.flush()
+  await t.app.jobs.idle()
   return t.smtp.to(email)
 }
 

@@ -187,7 +187,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(linkIn(mail, RESET)).toMatch(
       /^http:\/\/app\.test\/reset-password\?token=[A-Za-z0-9_-]+$/,
     )
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
     expect(t.smtp.to(unknown)).toHaveLength(0)
   })
 

@@ -2,11 +2,13 @@ import { INVITATION_TTL_DAYS, INVITATION_TTL_MS } from '@shared/constants'
 import type { AcceptInvitationInput, createInvitationInput } from '@shared/schemas/invitations'
 import type { FastifyInstance } from 'fastify'
 import type { SearchPageQuery } from '@shared/schemas/pagination'
+import type { Role } from '@shared/schemas/auth'
 import type { z } from 'zod'
 import { fullName } from '@shared/format'
 import type { Principal } from '../../access/principal'
 import { randomToken } from '../../lib/crypto'
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
+import type { MailMessage } from '../../mail/mailer'
 import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
 import { recordActivity } from '../activity/activity.repo'
@@ -46,35 +48,36 @@ export function invitationsService(app: FastifyInstance) {
   const quota = mailQuota(app)
 
   /**
-   * The link, or, when the address already has a verified account with another company, a notice
-   * to its owner instead: the inviting admin cannot tell the two apart (decision 009). Either
-   * is subject to the mail quotas.
+   * The mail an invitation sends: the link, or, when the address already has a verified account
+   * with another company, a notice to its owner instead (the inviting admin cannot tell the two
+   * apart: decision 009). Null past a mail quota. Decided before the transaction that queues it.
    */
-  async function mailInvitation(inviter: Principal, invitation: InvitationDto, token: string) {
-    const companyName = await findOrganizationName(db, inviter.organizationId)
+  async function invitationMail(
+    inviter: Principal,
+    invitation: { email: string; role: Role; clientName: string | null },
+    token: string,
+  ): Promise<MailMessage | null> {
+    const orgId = inviter.organizationId
+    if (!(await quota.allows('invitation', invitation.email, orgId))) return null
+    const companyName = await findOrganizationName(db, orgId)
     const owner = await findUserByEmail(db, invitation.email)
     if (owner?.emailVerifiedAt) {
-      if (!(await quota.allows('account_exists', owner.email, inviter.organizationId))) return
-      mailer.send(
-        mails.invitationForExistingAccount(owner.email, {
-          firstName: owner.firstName,
-          companyName,
-          inviterName: inviter.name,
-          loginUrl: `${config.appUrl}/login`,
-        }),
-      )
-      return
-    }
-    mailer.send(
-      mails.invitation(invitation.email, {
+      if (!(await quota.allows('account_exists', owner.email, orgId))) return null
+      return mails.invitationForExistingAccount(owner.email, {
+        firstName: owner.firstName,
         companyName,
         inviterName: inviter.name,
-        role: invitation.role,
-        clientName: invitation.clientName,
-        expiresInDays: INVITATION_TTL_DAYS,
-        url: `${config.appUrl}/accept-invitation?token=${encodeURIComponent(token)}`,
-      }),
-    )
+        loginUrl: `${config.appUrl}/login`,
+      })
+    }
+    return mails.invitation(invitation.email, {
+      companyName,
+      inviterName: inviter.name,
+      role: invitation.role,
+      clientName: invitation.clientName,
+      expiresInDays: INVITATION_TTL_DAYS,
+      url: `${config.appUrl}/accept-invitation?token=${encodeURIComponent(token)}`,
+    })
   }
 
   /** A user of the inviter's own company: a clear 409 (elsewhere, nothing is said). */
@@ -92,12 +95,17 @@ export function invitationsService(app: FastifyInstance) {
       const orgId = inviter.organizationId
       const now = clock()
       const clientId = input.role === 'client' ? (input.clientId ?? null) : null
-      if (clientId && !(await findClient(db, orgId, clientId)))
-        throw fieldError('clientId', 'Client not found')
+      const client = clientId ? await findClient(db, orgId, clientId) : null
+      if (clientId && !client) throw fieldError('clientId', 'Client not found')
       await refuseOwnUser(orgId, input.email)
       if (await hasOpenInvitation(db, orgId, input.email))
         throw new AppError('CONFLICT', invitationMessages.alreadyPending)
       const token = randomToken()
+      const mail = await invitationMail(
+        inviter,
+        { email: input.email, role: input.role, clientName: client?.name ?? null },
+        token,
+      )
       const id = await db
         .transaction(async (tx) => {
           const created = await insertInvitation(tx, {
@@ -111,6 +119,7 @@ export function invitationsService(app: FastifyInstance) {
             now,
           })
           await recordActivity(tx, inviter, 'invitation.sent', input.email, now)
+          if (mail) await mailer.send(tx, mail)
           return created
         })
         .catch((error: unknown) => {
@@ -120,10 +129,6 @@ export function invitationsService(app: FastifyInstance) {
           throw error
         })
       const invitation = await getOpenInvitation(db, orgId, id, now)
-      app.background.run('invitation.mail', async () => {
-        if (await quota.allows('invitation', invitation.email, orgId))
-          await mailInvitation(inviter, invitation, token)
-      })
       log.info({ event: 'invitation.sent', invitationId: id, role: input.role }, 'invitation sent')
       return invitation
     },
@@ -137,8 +142,9 @@ export function invitationsService(app: FastifyInstance) {
       const now = clock()
       const invitation = await getOpenInvitation(db, orgId, id, now)
       await refuseOwnUser(orgId, invitation.email)
-      if (!(await quota.allows('invitation', invitation.email, orgId))) return invitation
       const token = randomToken()
+      const mail = await invitationMail(inviter, invitation, token)
+      if (!mail) return invitation
       await db.transaction(async (tx) => {
         await renewInvitation(
           tx,
@@ -149,9 +155,9 @@ export function invitationsService(app: FastifyInstance) {
           now,
         )
         await recordActivity(tx, inviter, 'invitation.resent', invitation.email, now)
+        await mailer.send(tx, mail)
       })
       const renewed = await getOpenInvitation(db, orgId, id, now)
-      app.background.run('invitation.mail', () => mailInvitation(inviter, renewed, token))
       log.info({ event: 'invitation.resent', invitationId: id }, 'invitation resent')
       return renewed
     },

@@ -240,7 +240,7 @@ describe('POST /api/invitations', () => {
     expectValidation(await admin.invite([]), [])
     expectValidation(await admin.invite(null), [])
     expect(await invitationCount()).toBe(before)
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
     expect(t.smtp.mails.length).toBe(mailsBefore)
   })
 
@@ -365,7 +365,7 @@ describe('POST /api/invitations/{id}/resend', () => {
     expectValidation(await as(A.cookie).resend('not-a-uuid'), ['id'])
     // B's invitation is untouched: its link still works.
     expect((await preview(theirs.token)).statusCode).toBe(200)
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
     expect(t.smtp.mails.length).toBe(mailsBefore)
   })
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../db/client'
 import { oneTimeTokens, organizations, sessions, users } from '../../db/schema'
 import { createTestApp, register, signedInAdmin, type TestApp } from '../../test/harness'
-import { purgeExpired, refreshStatistics, scheduleMaintenance } from './maintenance'
+import { purgeExpired, refreshStatistics } from './maintenance'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -93,16 +93,5 @@ describe('purging what can never be used again', () => {
     const ran = await refreshStatistics(t.app)
     expect(ran).toBe(t.app.database.kind === 'pglite')
     if (ran) expect(await analyzed()).toBeGreaterThan(0)
-  })
-
-  it('runs on a schedule until stopped', async () => {
-    const runs = () => t.logs.filter((line) => line.includes('"event":"maintenance.purged"')).length
-    const before = runs()
-    const stop = scheduleMaintenance(t.app, 20)
-    await expect.poll(runs).toBeGreaterThanOrEqual(before + 3)
-    stop()
-    const stopped = runs()
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(runs()).toBeLessThanOrEqual(stopped + 1)
   })
 })

@@ -53,19 +53,17 @@ export async function refreshStatistics(app: FastifyInstance) {
 }
 
 /**
- * Runs purgeExpired (and, on the embedded database, refreshStatistics) now and then every
- * `intervalMs`; returns the function that stops it. A timer for now: the job queue (issue 15)
- * will take it over.
+ * Purges what has expired (and, on the embedded database, refreshes the planner's statistics) every
+ * MAINTENANCE_INTERVAL_MINUTES, once per interval across all instances, and once at start-up.
  */
-export function scheduleMaintenance(app: FastifyInstance, intervalMs: number) {
-  const run = () =>
-    purgeExpired(app)
-      .then(() => refreshStatistics(app))
-      .catch((err: unknown) =>
-        app.log.warn({ err, event: 'maintenance.failed' }, 'maintenance did not finish'),
-      )
-  void run()
-  const timer = setInterval(() => void run(), intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+export function defineMaintenanceJob(app: FastifyInstance) {
+  app.jobs.every(
+    'maintenance',
+    Math.round(app.config.maintenanceIntervalMs / 1000),
+    { retryLimit: 1, expireInSeconds: 30 * 60 },
+    async () => {
+      await purgeExpired(app)
+      await refreshStatistics(app)
+    },
+  )
 }

@@ -12,6 +12,7 @@ const columns = {
   industry: organizations.industry,
   size: organizations.size,
   phone: organizations.phone,
+  timeZone: organizations.timeZone,
   createdAt: organizations.createdAt,
   updatedAt: organizations.updatedAt,
 }

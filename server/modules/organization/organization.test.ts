@@ -38,9 +38,10 @@ describe('GET /api/organization', () => {
   it('the caller’s company as registered', async () => {
     const company = await read()
     expect(Object.keys(company).sort()).toEqual(
-      ['createdAt', 'id', 'industry', 'name', 'phone', 'size', 'updatedAt'].sort(),
+      ['createdAt', 'id', 'industry', 'name', 'phone', 'size', 'timeZone', 'updatedAt'].sort(),
     )
     expect(company).toMatchObject({
+      timeZone: 'UTC',
       id: a.user.company.id,
       name: a.account.companyName,
       industry: a.account.companyIndustry,

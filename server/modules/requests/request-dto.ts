@@ -1,5 +1,5 @@
 import { fullName } from '@shared/format'
-import { AWAITING_CLIENT } from '@shared/request-rules'
+import { AWAITING_CLIENT, WHOSE_MOVE } from '@shared/request-rules'
 import type {
   AuditRequest,
   RequestFile,
@@ -38,6 +38,8 @@ export function toRequestDto(row: RequestRow, now: Date, principal: Principal): 
     dueDate: row.dueDate,
     overdue:
       row.dueDate !== null && row.dueDate < today(now) && AWAITING_CLIENT.includes(row.status),
+    whoseMove: WHOSE_MOVE[row.status],
+    remindersPaused: row.remindersPaused,
     sentAt: iso(row.sentAt),
     submittedAt: iso(row.submittedAt),
     acceptedAt: iso(row.acceptedAt),

@@ -65,6 +65,7 @@ const columns = {
   submittedAt: auditRequests.submittedAt,
   acceptedAt: auditRequests.acceptedAt,
   notApplicableReason: auditRequests.notApplicableReason,
+  remindersPaused: auditRequests.remindersPaused,
   createdAt: auditRequests.createdAt,
   updatedAt: auditRequests.updatedAt,
   // Context, not part of the request's DTO.

@@ -80,7 +80,9 @@ const grouped = (n: number) => n.toLocaleString('en-US')
 
 /** Which rule a change of these fields falls under: the assignee and due date, or the content. */
 const editAction = (fields: readonly string[]): RequestAction =>
-  fields.every((field) => field === 'assigneeId' || field === 'dueDate') ? 'plan' : 'edit'
+  fields.every((field) => ['assigneeId', 'dueDate', 'remindersPaused'].includes(field))
+    ? 'plan'
+    : 'edit'
 
 /**
  * Audit requests: the drafts the firm prepares, what it sends, the client's answers, the review.
@@ -453,19 +455,20 @@ export function requestsService(app: FastifyInstance) {
           await recordActivity(tx, principal, 'request.sent', requestLabel(row), now, {
             requestId: row.id,
           })
+        for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
+          const to = assignees.get(assigneeId)!
+          await mailer.send(
+            tx,
+            mails.requestsSent(to.email, {
+              firstName: to.firstName,
+              senderName: principal.name,
+              auditName: audit.name,
+              requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
+              url: `${config.appUrl}/my-requests`,
+            }),
+          )
+        }
       })
-      for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
-        const to = assignees.get(assigneeId)!
-        mailer.send(
-          mails.requestsSent(to.email, {
-            firstName: to.firstName,
-            senderName: principal.name,
-            auditName: audit.name,
-            requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
-            url: `${config.appUrl}/my-requests`,
-          }),
-        )
-      }
       log.info({ event: 'request.sent', auditId, count: ids.length }, 'requests sent')
       return dtosOf(principal, ids)
     },

@@ -188,16 +188,20 @@ describe('drafts: add, edit, reorder, remove', () => {
         'number',
         'overdue',
         'position',
+        'remindersPaused',
         'responseRequired',
         'sentAt',
         'status',
         'submittedAt',
         'title',
         'updatedAt',
+        'whoseMove',
       ].sort(),
     )
     expect(first).toMatchObject({
       auditId: audit.id,
+      whoseMove: 'firm',
+      remindersPaused: false,
       number: 1,
       position: 0,
       title: 'Ledger',
@@ -445,7 +449,7 @@ describe('POST /api/audits/{id}/send', () => {
     })
     const b = await draft(audit.id, { title: 'Payroll', assigneeId: member.user.id })
     const c = await draft(audit.id, { title: 'Leases', assigneeId: colleague.user.id })
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
     const mailsBefore = t.smtp.to(member.user.email).length
     t.clock.advance(1000)
     const sent = await ok<AuditRequest[]>(await send(audit.id))
@@ -461,7 +465,7 @@ describe('POST /api/audits/{id}/send', () => {
     expect(mail.body).toContain('#2 Payroll')
     expect(mail.body).not.toContain('Leases')
     expect(mail.body).toContain(`${APP_URL}/my-requests`)
-    await t.app.mailer.flush()
+    await t.app.jobs.idle()
     const colleagueMails = t.smtp.to(colleague.user.email)
     expect(colleagueMails.at(-1)!.body).toContain('#3 Leases')
     expect(t.smtp.to(member.user.email).length).toBe(mailsBefore + 1)

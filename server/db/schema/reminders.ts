@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { timestamps, tstz } from './columns'
+import { organizations } from './organizations'
+import { users } from './users'
+
+/**
+ * A company's reminder policy (issue 15); a company without a row has the defaults, which the
+ * columns' defaults spell out once (modules/reminders/policy.ts reads them from here).
+ */
+export const reminderPolicies = pgTable(
+  'reminder_policies',
+  {
+    organizationId: uuid()
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    enabled: boolean().notNull().default(true),
+    daysBefore: integer().array().notNull().default(sql`'{3,1}'`),
+    onDueDate: boolean().notNull().default(true),
+    daysAfter: integer().array().notNull().default(sql`'{1,3,7}'`),
+    /** The hour of the day (in the company's time zone) from which the day's reminders go out. */
+    sendHour: integer().notNull().default(0),
+    /** Days overdue after which the audit's lead is told; null: never. */
+    escalateAfterDays: integer().default(7),
+    ...timestamps,
+  },
+  (t) => [check('reminder_policies_send_hour_check', sql`${t.sendHour} between 0 and 23`)],
+)
+
+/**
+ * The scheduled mails each user received, one row per (user, day in their company's time zone,
+ * kind): inserted in the transaction that queues the mail, it makes sure no one gets two of a
+ * kind on one day, whichever instance scans.
+ */
+export const scheduledMails = pgTable(
+  'scheduled_mails',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    kind: text({ enum: ['reminder', 'escalation', 'digest'] }).notNull(),
+    sentAt: tstz().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.kind] })],
+)
+
+/** What each user wants to hear of, in the app and by e-mail; absent kinds have the defaults. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb().notNull().default({}),
+  ...timestamps,
+})
