@@ -27,7 +27,10 @@ import { fileRoutes } from './modules/files/files.routes'
 import { systemRoutes } from './modules/health/health.routes'
 import { invitationRoutes } from './modules/invitations/invitations.routes'
 import { organizationRoutes } from './modules/organization/organization.routes'
+import { notificationRoutes } from './modules/notifications/notifications.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
+import { reminderRoutes } from './modules/reminders/reminders.routes'
+import { defineReminderJobs } from './modules/reminders/scan'
 import { requestRoutes } from './modules/requests/requests.routes'
 import { templateItemRoutes } from './modules/template-items/template-items.routes'
 import { templateRoutes } from './modules/templates/templates.routes'
@@ -155,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('background', createBackground(app.log))
   app.decorate('redis', config.redis ? await openRedis(config.redis.url, app.log) : undefined)
   defineMaintenanceJob(app)
+  defineReminderJobs(app)
   app.addHook('onReady', () => jobs.start({ periodic: options.periodicJobs ?? true }))
   app.addHook('onClose', async () => {
     await app.background.flush()
@@ -191,6 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         templateRoutes,
         categoryRoutes,
         templateItemRoutes,
+        reminderRoutes,
+        notificationRoutes,
       ])
         await api.register(routes)
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes)

@@ -153,6 +153,8 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
         { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS, includeMetadata: true },
         async ([job]) => {
           if (!job) return
+          // Look for the next job right after this one, not a polling interval later.
+          boss.notifyWorker(workerIds.get(name) ?? '')
           await definition.handle(job.data, { id: job.id, retryCount: job.retryCount })
         },
       )

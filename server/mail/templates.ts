@@ -7,12 +7,20 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
 
+/** A paragraph, or a line with its link (a request in a reminder). */
+type Paragraph = string | { text: string; url: string }
+
+const paragraphHtml = (p: Paragraph) =>
+  typeof p === 'string'
+    ? `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`
+    : `<p style="margin:0 0 12px">${escapeHtml(p.text)}<br><a href="${escapeHtml(p.url)}" style="color:#1d4ed8;font-size:13px">Open the request</a></p>`
+
 function layout(
   title: string,
-  paragraphs: string[],
+  paragraphs: Paragraph[],
   action?: { label: string; url: string },
 ): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
+  const body = paragraphs.map(paragraphHtml).join('')
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#4b5563">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(action.url)}</a></p>`
@@ -26,17 +34,63 @@ function layout(
 function message(
   to: string,
   subject: string,
-  paragraphs: string[],
+  paragraphs: Paragraph[],
   action?: { label: string; url: string },
 ): MailMessage {
   const text = [
-    ...paragraphs,
+    ...paragraphs.map((p) => (typeof p === 'string' ? p : `${p.text}\n  ${p.url}`)),
     ...(action ? [`${action.label}: ${action.url}`] : []),
     '— AuditDesk',
   ].join('\n\n')
   // Names in subjects are user input: keep the subject on one line.
   const line = subject.replace(/\s+/g, ' ')
   return { to, subject: line, text, html: layout(line, paragraphs, action), link: action?.url }
+}
+
+/** A calendar date as the app shows it ("Mar 14, 2026"). */
+export const mailDate = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  )
+
+/** A moment in the company's time zone, as the app shows it, with the zone's name. */
+export const mailDateTime = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(at) + ` (${timeZone})`
+
+/** One request in a reminder: `daysOverdue` negative while it is not yet due. */
+export interface DueItem {
+  title: string
+  auditName: string
+  dueDate: string | null
+  /** Days past the due date (negative before it; 0 without one). */
+  daysOverdue: number
+  url: string
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+function dueText(item: DueItem) {
+  if (!item.dueDate) return 'no due date'
+  if (item.daysOverdue > 0)
+    return `overdue by ${plural(item.daysOverdue, 'day')} (due ${mailDate(item.dueDate)})`
+  if (item.daysOverdue === 0) return `due today (${mailDate(item.dueDate)})`
+  return `due in ${plural(-item.daysOverdue, 'day')} (${mailDate(item.dueDate)})`
+}
+
+/** Grouped by audit, overdue first (most overdue first), each with its link. */
+function dueLines(items: DueItem[], extra: (item: DueItem) => string = () => ''): Paragraph[] {
+  const ordered = [...items].sort((a, b) => b.daysOverdue - a.daysOverdue)
+  const audits = [...new Set(ordered.map((item) => item.auditName))]
+  return audits.flatMap((audit) => [
+    `${audit}:`,
+    ...ordered
+      .filter((item) => item.auditName === audit)
+      .map((item) => ({ text: `• ${item.title}: ${dueText(item)}${extra(item)}`, url: item.url })),
+  ])
 }
 
 /** The same subject whether the invitation carries a link or tells of an existing account. */
@@ -137,12 +191,70 @@ export const mails = {
         `Hello ${sent.firstName},`,
         `${sent.senderName} sent you ${sent.requests.length === 1 ? 'a request' : `${sent.requests.length} requests`} for the audit ${sent.auditName}:`,
         ...sent.requests.map(
-          (request) => `• ${request.title}${request.dueDate ? ` (due ${request.dueDate})` : ''}`,
+          (request) =>
+            `• ${request.title}${request.dueDate ? ` (due ${mailDate(request.dueDate)})` : ''}`,
         ),
         'Open My requests to answer them and submit your documents.',
       ],
       { label: 'Open my requests', url: sent.url },
     ),
+  /** The day's reminder to a client user: everything of theirs that has come due. */
+  reminder: (to: string, due: { firstName: string; items: DueItem[]; url: string }) => {
+    const overdue = due.items.filter((item) => item.daysOverdue > 0).length
+    return message(
+      to,
+      overdue > 0
+        ? `Reminder: ${plural(overdue, 'request')} overdue${due.items.length > overdue ? `, ${due.items.length - overdue} coming due` : ''}`
+        : `Reminder: ${plural(due.items.length, 'request')} coming due`,
+      [
+        `Hello ${due.firstName},`,
+        `A reminder of ${due.items.length === 1 ? 'a request' : 'requests'} waiting for your answer:`,
+        ...dueLines(due.items),
+        'Open My requests to answer them and submit your documents.',
+      ],
+      { label: 'Open my requests', url: due.url },
+    )
+  },
+  /** "Remind now" from the firm: the recipient's open requests in one audit. */
+  openItems: (
+    to: string,
+    list: {
+      firstName: string
+      senderName: string
+      auditName: string
+      items: DueItem[]
+      url: string
+    },
+  ) =>
+    message(
+      to,
+      `${list.senderName} reminds you of ${plural(list.items.length, 'open request')} for ${list.auditName}`,
+      [
+        `Hello ${list.firstName},`,
+        `${list.senderName} asks you to look at your open ${list.items.length === 1 ? 'request' : 'requests'} for the audit ${list.auditName}:`,
+        ...list.items
+          .slice()
+          .sort((a, b) => b.daysOverdue - a.daysOverdue)
+          .map((item) => ({
+            text: `• ${item.title}: ${dueText(item)}`,
+            url: item.url,
+          })),
+      ],
+      { label: 'Open my requests', url: list.url },
+    ),
+  /** To an audit's lead: requests overdue past the policy's escalation days. */
+  escalation: (
+    to: string,
+    due: { firstName: string; items: Array<DueItem & { assigneeName: string }> },
+  ) =>
+    message(to, `${plural(due.items.length, 'request')} long overdue on your audits`, [
+      `Hello ${due.firstName},`,
+      `These requests on audits you lead are overdue and still waiting for the client:`,
+      ...dueLines(due.items, (item) => {
+        const name = (item as DueItem & { assigneeName: string }).assigneeName
+        return name ? `, assigned to ${name}` : ''
+      }),
+    ]),
   resetPassword: (to: string, firstName: string, url: string) =>
     message(
       to,

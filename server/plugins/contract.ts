@@ -113,6 +113,7 @@ export function handle<R extends ApiRoute>(
       access: route.access,
       contract: route,
       ...(route.upload ? { multipartUpload: true } : {}),
+      ...(route.tokenInAddress ? { tokenInAddress: true } : {}),
     },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {

@@ -12,6 +12,11 @@ declare module 'fastify' {
     /** The route takes a multipart/form-data body (file uploads) instead of JSON. */
     multipartUpload?: boolean
     /**
+     * Authorized by a token in its address, never by cookies: posts from any site and form bodies
+     * are taken (one-click unsubscribe, RFC 8058, which mail providers post from their servers).
+     */
+    tokenInAddress?: boolean
+    /**
      * A per-IP limit of the route's own, on top of the API-wide one (the account routes); `false`:
      * no limit at all (the health check, which load balancers poll).
      */
@@ -157,8 +162,16 @@ export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { conf
     const own = await check(request, routeLimiter(request, limit.perMinute))
     if (own) await enforce(reply, own)
   })
+  // The one form body taken: "List-Unsubscribe=One-Click" (RFC 8058); the hook below keeps it to
+  // the routes marked tokenInAddress.
+  api.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
   api.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
+    if (request.routeOptions.config.tokenInAddress) return
     const origin = request.headers.origin
     if (request.headers['sec-fetch-site'] === 'cross-site' || origin !== appOrigin) {
       throw new AppError('FORBIDDEN', 'Cross-site request refused')

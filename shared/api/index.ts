@@ -1,6 +1,7 @@
 import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
 import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
+import { notificationPreferencesApi, remindersApi } from './reminders'
 import { filesApi, requestsApi } from './requests'
 import { systemApi } from './system'
 import { categoriesApi, templateItemsApi, templatesApi } from './templates'
@@ -16,8 +17,10 @@ export {
   dashboardApi,
   filesApi,
   invitationsApi,
+  notificationPreferencesApi,
   organizationApi,
   projectsApi,
+  remindersApi,
   requestsApi,
   systemApi,
   templateItemsApi,
@@ -42,4 +45,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   templatesApi,
   templateItemsApi,
   categoriesApi,
+  remindersApi,
+  notificationPreferencesApi,
 ].flatMap((group) => Object.values(group))

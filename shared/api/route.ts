@@ -27,6 +27,11 @@ export interface ApiRoute {
   body?: z.ZodType
   /** The body is multipart/form-data (file uploads) instead of JSON. */
   upload?: true
+  /**
+   * Authorized by a token in its address alone, never by the session: it takes posts from any
+   * site and a form body (RFC 8058 one-click unsubscribe, which mail providers post).
+   */
+  tokenInAddress?: true
   /** The success status; its body is `reply`. */
   status: 200 | 201 | 204
   reply: z.ZodType | FileReply

@@ -25,9 +25,15 @@ export const reminderPolicies = pgTable(
       .primaryKey()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     enabled: boolean().notNull().default(true),
-    daysBefore: integer().array().notNull().default(sql`'{3,1}'`),
+    daysBefore: integer()
+      .array()
+      .notNull()
+      .default(sql`'{3,1}'`),
     onDueDate: boolean().notNull().default(true),
-    daysAfter: integer().array().notNull().default(sql`'{1,3,7}'`),
+    daysAfter: integer()
+      .array()
+      .notNull()
+      .default(sql`'{1,3,7}'`),
     /** The hour of the day (in the company's time zone) from which the day's reminders go out. */
     sendHour: integer().notNull().default(0),
     /** Days overdue after which the audit's lead is told; null: never. */

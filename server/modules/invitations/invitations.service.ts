@@ -40,8 +40,6 @@ export const invitationMessages = {
   signInInstead: 'An account with this email already exists. Please sign in instead.',
 } as const
 
-type InvitationDto = Awaited<ReturnType<typeof getOpenInvitation>>
-
 /** Invitations: sent by a company's admins, accepted through the mailed link. */
 export function invitationsService(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app

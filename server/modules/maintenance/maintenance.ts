@@ -5,6 +5,7 @@ import { deleteEndedCounters } from '../../db/counters'
 import { deleteExpiredSessions } from '../auth/sessions.repo'
 import { deleteSpentTokens } from '../auth/tokens.repo'
 import { deleteExpiredRegistrations } from '../organization/organization.repo'
+import { deleteOldScheduledMails } from '../reminders/scan'
 
 /** A registration never verified holds its e-mail address this long, then goes with its company. */
 export const UNVERIFIED_REGISTRATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -20,6 +21,7 @@ export async function purgeExpired(app: FastifyInstance) {
     sessions: await deleteExpiredSessions(app.db, now),
     tokens: await deleteSpentTokens(app.db, now),
     counters: await deleteEndedCounters(app.db, now),
+    scheduledMails: await deleteOldScheduledMails(app.db, now),
     registrations: await deleteExpiredRegistrations(
       app.db,
       new Date(now.getTime() - UNVERIFIED_REGISTRATION_TTL_MS),

@@ -461,7 +461,7 @@ describe('POST /api/audits/{id}/send', () => {
     for (const request of sent) expectIsoTimestamp(request.sentAt)
     const mail = await t.smtp.waitFor(member.user.email, mailsBefore)
     expect(mail.subject).toBe('2 new requests for Year-end 2030')
-    expect(mail.body).toContain('#1 Bank statements (due 2030-02-01)')
+    expect(mail.body).toContain('#1 Bank statements (due Feb 1, 2030)')
     expect(mail.body).toContain('#2 Payroll')
     expect(mail.body).not.toContain('Leases')
     expect(mail.body).toContain(`${APP_URL}/my-requests`)

@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm'
+import type { ReminderPolicy } from '@shared/schemas/reminders'
+import type { z } from 'zod'
+import type { reminderPolicyInput } from '@shared/schemas/reminders'
+import type { Db } from '../../db/client'
+import { organizations, reminderPolicies } from '../../db/schema'
+import { notFound } from '../../lib/errors'
+
+/**
+ * Every company has a policy row from its first read on: its defaults are the columns' (db/schema/
+ * reminders.ts), written down once.
+ */
+export async function ensurePolicies(db: Db, orgId?: string) {
+  await db.execute(sql`
+    insert into ${reminderPolicies} (organization_id)
+    select ${organizations.id} from ${organizations}
+    ${orgId ? sql`where ${organizations.id} = ${orgId}` : sql``}
+    on conflict do nothing`)
+}
+
+export async function getPolicy(db: Db, orgId: string): Promise<ReminderPolicy> {
+  await ensurePolicies(db, orgId)
+  const [row] = await db
+    .select({
+      enabled: reminderPolicies.enabled,
+      daysBefore: reminderPolicies.daysBefore,
+      onDueDate: reminderPolicies.onDueDate,
+      daysAfter: reminderPolicies.daysAfter,
+      sendHour: reminderPolicies.sendHour,
+      escalateAfterDays: reminderPolicies.escalateAfterDays,
+      timeZone: organizations.timeZone,
+    })
+    .from(reminderPolicies)
+    .innerJoin(organizations, eq(organizations.id, reminderPolicies.organizationId))
+    .where(eq(reminderPolicies.organizationId, orgId))
+  if (!row) throw notFound('Company')
+  return row
+}
+
+export async function putPolicy(
+  db: Db,
+  orgId: string,
+  policy: z.output<typeof reminderPolicyInput>,
+  now: Date,
+) {
+  await db
+    .insert(reminderPolicies)
+    .values({ organizationId: orgId, ...policy, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: reminderPolicies.organizationId,
+      set: { ...policy, updatedAt: now },
+    })
+  return getPolicy(db, orgId)
+}

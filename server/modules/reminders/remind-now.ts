@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { AWAITING_CLIENT } from '@shared/request-rules'
+import type { RemindReply } from '@shared/schemas/reminders'
+import { fullName } from '@shared/format'
+import type { Principal } from '../../access/principal'
+import { hit } from '../../db/counters'
+import { auditRequests, organizations, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { mailDateTime, mails } from '../../mail/templates'
+import { findAuditWithClient } from '../audits/audits.repo'
+import { today } from '../requests/request-dto'
+import { findRequest } from '../requests/requests.repo'
+
+const HOUR_MS = 60 * 60 * 1000
+
+/**
+ * "Remind now": each assignee with open requests in the audit gets the list of them (those
+ * waiting for their answer, overdue first), at most once an hour per person, whoever asks.
+ */
+export function remindService(app: FastifyInstance) {
+  const { db, config, mailer, clock, log } = app
+
+  /** The audit's requests waiting for the client, by assignee (`onlyUserId`: theirs alone). */
+  async function openItems(orgId: string, auditId: string, onlyUserId?: string) {
+    return db
+      .select({
+        id: auditRequests.id,
+        title: auditRequests.title,
+        dueDate: auditRequests.dueDate,
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(auditRequests)
+      .innerJoin(users, eq(users.id, auditRequests.assigneeUserId))
+      .where(
+        and(
+          eq(auditRequests.organizationId, orgId),
+          eq(auditRequests.auditId, auditId),
+          inArray(auditRequests.status, [...AWAITING_CLIENT]),
+          eq(users.role, 'client'),
+          onlyUserId ? eq(users.id, onlyUserId) : undefined,
+        ),
+      )
+      .orderBy(asc(auditRequests.dueDate), asc(auditRequests.position))
+  }
+
+  async function remind(principal: Principal, auditId: string, onlyUserId?: string) {
+    const orgId = principal.organizationId
+    const audit = await findAuditWithClient(db, orgId, auditId)
+    const rows = await openItems(orgId, auditId, onlyUserId)
+    if (rows.length === 0)
+      throw new AppError('CONFLICT', 'No request of this audit is waiting for the client')
+    const [firm] = await db
+      .select({ timeZone: organizations.timeZone })
+      .from(organizations)
+      .where(eq(organizations.id, orgId))
+    const timeZone = firm?.timeZone ?? 'UTC'
+    const now = clock()
+    const day = today(now)
+    const reply: RemindReply = { reminded: [], notYet: [] }
+    const byUser = new Map<string, typeof rows>()
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row])
+    for (const [userId, items] of byUser) {
+      const person = { id: userId, name: fullName(items[0]!) }
+      const retryAt = await db.transaction(async (tx) => {
+        const [state] = await hit(
+          tx,
+          [{ key: `remind:${userId}`, limit: 1, windowMs: HOUR_MS }],
+          now,
+        )
+        if (state!.count > 1) return new Date(now.getTime() + state!.resetsIn * 1000)
+        await mailer.send(
+          tx,
+          mails.openItems(items[0]!.email, {
+            firstName: items[0]!.firstName,
+            senderName: principal.name,
+            auditName: audit.name,
+            items: items.map((item) => ({
+              title: item.title,
+              auditName: audit.name,
+              dueDate: item.dueDate,
+              daysOverdue: item.dueDate
+                ? Math.round((Date.parse(day) - Date.parse(item.dueDate)) / 86_400_000)
+                : 0,
+              url: `${config.appUrl}/requests/${item.id}`,
+            })),
+            url: `${config.appUrl}/my-requests`,
+          }),
+        )
+        return null
+      })
+      if (retryAt) reply.notYet.push({ ...person, retryAt: retryAt.toISOString() })
+      else reply.reminded.push(person)
+    }
+    if (reply.reminded.length === 0) {
+      const first = reply.notYet.reduce((a, b) => (a.retryAt < b.retryAt ? a : b))
+      const at = new Date(first.retryAt)
+      throw new AppError(
+        'RATE_LIMITED',
+        `${reply.notYet.length === 1 ? `${first.name} was` : 'Everyone was'} reminded less than an hour ago. You can remind them again from ${mailDateTime(at, timeZone)}.`,
+        undefined,
+        { 'Retry-After': String(Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000))) },
+      )
+    }
+    log.info(
+      { event: 'reminders.remind_now', auditId, reminded: reply.reminded.length },
+      'reminded by hand',
+    )
+    return reply
+  }
+
+  return {
+    audit: (principal: Principal, auditId: string) => remind(principal, auditId),
+
+    async request(principal: Principal, id: string) {
+      const row = await findRequest(db, principal.organizationId, id, principal)
+      if (!AWAITING_CLIENT.includes(row.status))
+        throw new AppError('CONFLICT', 'This request is not waiting for the client')
+      if (!row.assigneeId) throw new AppError('CONFLICT', 'This request has no assignee to remind')
+      return remind(principal, row.auditId, row.assigneeId)
+    },
+  }
+}

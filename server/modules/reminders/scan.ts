@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { selectRows, type Db } from '../../db/client'
+import { auditRequests, scheduledMails } from '../../db/schema'
+import { mails, type DueItem } from '../../mail/templates'
+import { unsubscribeHeaders } from '../../mail/unsubscribe'
+import { ensurePolicies } from './policy.repo'
+
+/**
+ * The reminder scan (every REMINDER_SCAN_SECONDS, once across instances): requests awaiting the
+ * client whose next reminder has come, by each company's policy, in its time zone, from its send
+ * hour on. A request's reminders are points in days from its due date (-3, -1, 0, 1, 3, 7 by
+ * default); the latest point reached that is later than the last one sent (`reminder_stage`) is
+ * due. A point before the due date that passed before the request was sent is skipped (the
+ * "requests sent" mail said as much that day); a request sent already overdue is reminded at once.
+ *
+ * Each recipient gets at most one reminder mail a day, everything due in it: a row in
+ * scheduled_mails (user, day, kind) written in the transaction that queues the mail and marks the
+ * requests decides it, so two instances scanning at once, or a crash in between, never make two.
+ */
+
+interface DueReminder {
+  requestId: string
+  title: string
+  auditId: string
+  auditName: string
+  dueDate: string
+  /** The reminder point reached, in days from the due date. */
+  stage: number
+  userId: string
+  email: string
+  firstName: string
+  /** Today in the company's time zone. */
+  today: string
+}
+
+/** Points of the company's policy, in days from the due date, as an SQL array. */
+const POINTS = sql`(
+  array(select -d from unnest(p.days_before) d)
+  || case when p.on_due_date then array[0] else array[]::integer[] end
+  || p.days_after)`
+
+/** Companies whose reminders may go out now: enabled, and past their send hour. */
+const READY_FIRMS = (now: Date) => sql`
+  select o.id, o.time_zone, p.days_before, p.on_due_date, p.days_after, p.escalate_after_days,
+         (${now}::timestamptz at time zone o.time_zone)::date as today
+  from organizations o
+  join reminder_policies p on p.organization_id = o.id
+  where p.enabled
+    and extract(hour from (${now}::timestamptz at time zone o.time_zone)) >= p.send_hour`
+
+export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]> {
+  return selectRows<DueReminder>(
+    db,
+    sql`
+    with firm as (${READY_FIRMS(now)}),
+    candidate as (
+      select r.id, r.title, r.audit_id, r.due_date, r.reminder_stage, r.sent_at, r.assignee_user_id,
+             f.today, f.time_zone,
+             (select max(pt) from unnest(${POINTS}) pt where pt <= f.today - r.due_date) as reached
+      from firm f
+      join reminder_policies p on p.organization_id = f.id
+      join audit_requests r on r.organization_id = f.id
+      where r.status in ('sent', 'returned') and r.due_date is not null
+        and r.assignee_user_id is not null and not r.reminders_paused
+        and r.due_date <= f.today + coalesce((select max(d) from unnest(p.days_before) d), 0)
+    )
+    select c.id as "requestId", c.title, c.audit_id as "auditId", a.name as "auditName",
+           to_char(c.due_date, 'YYYY-MM-DD') as "dueDate", c.reached as stage,
+           u.id as "userId", u.email, u.first_name as "firstName",
+           to_char(c.today, 'YYYY-MM-DD') as today
+    from candidate c
+    join audits a on a.id = c.audit_id and not a.reminders_paused
+    join users u on u.id = c.assignee_user_id and u.role = 'client'
+    left join notification_preferences np on np.user_id = u.id
+    where c.reached is not null
+      and c.reached > coalesce(c.reminder_stage, -100000)
+      and (c.reached > 0 or c.due_date + c.reached >= (c.sent_at at time zone c.time_zone)::date)
+      and coalesce((np.preferences -> 'reminders' ->> 'email')::boolean, true)
+      and not exists (
+        select 1 from scheduled_mails m
+        where m.user_id = u.id and m.day = c.today and m.kind = 'reminder')
+    order by u.id, a.name, c.due_date, c.title`,
+  )
+}
+
+interface DueEscalation {
+  requestId: string
+  title: string
+  auditId: string
+  auditName: string
+  dueDate: string
+  assigneeName: string
+  userId: string
+  email: string
+  firstName: string
+  today: string
+}
+
+/** Requests overdue by the policy's days or more, not yet escalated, with their audit's lead. */
+export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalation[]> {
+  return selectRows<DueEscalation>(
+    db,
+    sql`
+    with firm as (${READY_FIRMS(now)})
+    select r.id as "requestId", r.title, r.audit_id as "auditId", a.name as "auditName",
+           to_char(r.due_date, 'YYYY-MM-DD') as "dueDate",
+           coalesce(assignee.first_name || ' ' || assignee.last_name, '') as "assigneeName",
+           lead.id as "userId", lead.email, lead.first_name as "firstName",
+           to_char(f.today, 'YYYY-MM-DD') as today
+    from firm f
+    join audit_requests r on r.organization_id = f.id
+    join audits a on a.id = r.audit_id and not a.reminders_paused
+    join audit_members m on m.audit_id = a.id and m.lead
+    join users lead on lead.id = m.user_id
+    left join users assignee on assignee.id = r.assignee_user_id
+    left join notification_preferences np on np.user_id = lead.id
+    where f.escalate_after_days is not null
+      and r.status in ('sent', 'returned') and r.due_date is not null
+      and r.due_date <= f.today - f.escalate_after_days
+      and r.escalated_at is null and not r.reminders_paused
+      and coalesce((np.preferences -> 'escalation' ->> 'email')::boolean, true)
+      and not exists (
+        select 1 from scheduled_mails s
+        where s.user_id = lead.id and s.day = f.today and s.kind = 'escalation')
+    order by lead.id, a.name, r.due_date, r.title`,
+  )
+}
+
+/** The record of who got which scheduled mail is needed for the day it is about, and no longer. */
+export async function deleteOldScheduledMails(db: Db, now: Date) {
+  const deleted = await db
+    .delete(scheduledMails)
+    .where(sql`${scheduledMails.day} < (${now}::timestamptz - interval '3 days')::date`)
+    .returning({ userId: scheduledMails.userId })
+  return deleted.length
+}
+
+function groupByUser<T extends { userId: string }>(rows: T[]) {
+  const groups = new Map<string, T[]>()
+  for (const row of rows) groups.set(row.userId, [...(groups.get(row.userId) ?? []), row])
+  return groups
+}
+
+/** Claims (user, day, kind) in `tx`: false when another scan has already claimed it. */
+async function claimDay(
+  tx: Db,
+  userId: string,
+  day: string,
+  kind: 'reminder' | 'escalation',
+  now: Date,
+) {
+  const claimed = await tx
+    .insert(scheduledMails)
+    .values({ userId, day, kind, sentAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: scheduledMails.userId })
+  return claimed.length > 0
+}
+
+const dueItem =
+  (appUrl: string, today: string) =>
+  (row: { requestId: string; title: string; auditName: string; dueDate: string }): DueItem => ({
+    title: row.title,
+    auditName: row.auditName,
+    dueDate: row.dueDate,
+    daysOverdue: Math.round((Date.parse(today) - Date.parse(row.dueDate)) / 86_400_000),
+    url: `${appUrl}/requests/${row.requestId}`,
+  })
+
+/** One scan: the day's reminder mails and escalations that have come due. */
+export async function scanReminders(app: FastifyInstance) {
+  const { db, config, mailer, clock, log } = app
+  const now = clock()
+  await ensurePolicies(db)
+  let reminded = 0
+  let escalated = 0
+
+  for (const [userId, rows] of groupByUser(await findDueReminders(db, now))) {
+    const first = rows[0]!
+    const sent = await db.transaction(async (tx) => {
+      if (!(await claimDay(tx, userId, first.today, 'reminder', now))) return false
+      for (const row of rows)
+        await tx
+          .update(auditRequests)
+          .set({ reminderStage: row.stage })
+          .where(
+            sql`${auditRequests.id} = ${row.requestId} and coalesce(${auditRequests.reminderStage}, -100000) < ${row.stage}`,
+          )
+      await mailer.send(tx, {
+        ...mails.reminder(first.email, {
+          firstName: first.firstName,
+          items: rows.map(dueItem(config.appUrl, first.today)),
+          url: `${config.appUrl}/my-requests`,
+        }),
+        headers: await unsubscribeHeaders(app, tx, userId, 'reminders'),
+      })
+      return true
+    })
+    if (sent) reminded += 1
+  }
+
+  for (const [userId, rows] of groupByUser(await findDueEscalations(db, now))) {
+    const first = rows[0]!
+    const sent = await db.transaction(async (tx) => {
+      if (!(await claimDay(tx, userId, first.today, 'escalation', now))) return false
+      await tx
+        .update(auditRequests)
+        .set({ escalatedAt: now })
+        .where(
+          sql`${auditRequests.id} in ${rows.map((row) => row.requestId)} and ${auditRequests.escalatedAt} is null`,
+        )
+      await mailer.send(tx, {
+        ...mails.escalation(first.email, {
+          firstName: first.firstName,
+          items: rows.map((row) => ({
+            ...dueItem(config.appUrl, first.today)(row),
+            assigneeName: row.assigneeName,
+          })),
+        }),
+        headers: await unsubscribeHeaders(app, tx, userId, 'escalation'),
+      })
+      return true
+    })
+    if (sent) escalated += 1
+  }
+  log.info({ event: 'reminders.scanned', reminded, escalated }, 'reminders scanned')
+  return { reminded, escalated }
+}
+
+export function defineReminderJobs(app: FastifyInstance) {
+  app.jobs.every(
+    'reminders-scan',
+    app.config.reminderScanSeconds,
+    { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 },
+    () => scanReminders(app).then(() => undefined),
+  )
+}

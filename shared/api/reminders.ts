@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { idParams } from '../schemas/common'
+import {
+  notificationPreferencesDto,
+  reminderPolicyDto,
+  reminderPolicyInput,
+  remindReplyDto,
+  unsubscribeInput,
+  updateNotificationPreferencesInput,
+} from '../schemas/reminders'
+import { defineRoute } from './route'
+
+/** Automated chasing (issue 15): the company's reminder policy and reminding by hand. */
+export const remindersApi = {
+  getPolicy: defineRoute({
+    method: 'GET',
+    path: '/api/reminder-policy',
+    tag: 'Reminders',
+    summary: 'The company’s reminder policy',
+    description:
+      'When reminders of requests awaiting the client go out (days before, on and after the due date, at `sendHour` in the company’s `timeZone`), and after how many days overdue the audit’s lead is told.',
+    access: 'engagements.manage',
+    status: 200,
+    reply: reminderPolicyDto,
+  }),
+  putPolicy: defineRoute({
+    method: 'PUT',
+    path: '/api/reminder-policy',
+    tag: 'Reminders',
+    summary: 'Change the reminder policy',
+    description:
+      'The whole policy. Days are listed once each whatever the order given; the time zone is changed with PATCH /api/organization.',
+    access: 'company.manage',
+    body: reminderPolicyInput,
+    status: 200,
+    reply: reminderPolicyDto,
+  }),
+  remindRequest: defineRoute({
+    method: 'POST',
+    path: '/api/requests/:id/remind',
+    tag: 'Reminders',
+    summary: 'Remind the assignee now',
+    description:
+      'Mails the assignee the list of their open requests in this audit. At most once an hour per person: 429, with `Retry-After` and the time in the message, when they were reminded less than an hour ago.',
+    access: 'engagements.manage',
+    params: idParams,
+    status: 200,
+    reply: remindReplyDto,
+  }),
+  remindAudit: defineRoute({
+    method: 'POST',
+    path: '/api/audits/:id/remind',
+    tag: 'Reminders',
+    summary: 'Remind everyone with open requests in the audit',
+    description:
+      'Mails each assignee the list of their open requests in this audit. Anyone reminded less than an hour ago is listed in `notYet`; 429 when that is everyone.',
+    access: 'engagements.manage',
+    params: idParams,
+    status: 200,
+    reply: remindReplyDto,
+  }),
+  unsubscribe: defineRoute({
+    method: 'POST',
+    path: '/api/unsubscribe',
+    tag: 'Reminders',
+    summary: 'Unsubscribe from reminders or digests (one click)',
+    description:
+      'The address of a reminder’s or digest’s `List-Unsubscribe` header, which mail providers post to (RFC 8058); no sign-in. The token says who and from what.',
+    access: 'public',
+    query: unsubscribeInput,
+    tokenInAddress: true,
+    status: 200,
+    reply: z.object({ message: z.string() }),
+  }),
+}
+
+/** What the signed-in user is told of, in the app and by e-mail. */
+export const notificationPreferencesApi = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/notification-preferences',
+    tag: 'Notifications',
+    summary: 'My notification settings',
+    access: 'signed-in',
+    status: 200,
+    reply: notificationPreferencesDto,
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/api/notification-preferences',
+    tag: 'Notifications',
+    summary: 'Change my notification settings',
+    description: 'Any kinds and channels; the rest stay as they are.',
+    access: 'signed-in',
+    body: updateNotificationPreferencesInput,
+    status: 200,
+    reply: notificationPreferencesDto,
+  }),
+}
