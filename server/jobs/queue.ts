@@ -104,8 +104,12 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
       supervise: true,
       migrate: true,
       pollingIntervalSeconds: POLLING_SECONDS,
-      // A mail's body (its link) stays in the queue's tables no longer than needed.
-      archiveCompletedAfterSeconds: 15 * 60,
+      // A mail's body (its link) stays in the queue's tables no longer than needed; a periodic
+      // job's row must outlast its period, which is what keeps a second one out (pg-boss checks).
+      archiveCompletedAfterSeconds: Math.max(
+        60 * 60,
+        ...[...definitions.values()].map((definition) => definition.everySeconds ?? 0),
+      ),
       deleteAfterHours: 24,
     })
     created.on('error', (err) => log.warn({ err, event: 'jobs.error' }, 'job queue error'))
@@ -201,6 +205,8 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
     async start(options) {
       periodic = options.periodic
       stopped = false
+      // Made again now that every job is defined (the archive interval depends on them).
+      boss = newBoss()
       // The app starts without its database (it answers 503 until it comes): so does the queue.
       const attempt = async (): Promise<void> => {
         try {

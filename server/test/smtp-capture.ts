@@ -15,8 +15,8 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
 }
 
-/** A real SMTP server in this process that keeps every message it receives. */
-export async function startSmtpCapture() {
+/** A real SMTP server in this process that keeps every message it receives (on `port`, or any). */
+export async function startSmtpCapture(port = 0) {
   const mails: CapturedMail[] = []
   const waiters: Array<() => void> = []
   const server = new SMTPServer({
@@ -40,22 +40,23 @@ export async function startSmtpCapture() {
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.server.address() as AddressInfo).port
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const bound = (server.server.address() as AddressInfo).port
+  let closed: Promise<void> | undefined
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     /** All mails sent to this address so far. */
     to: (address: string) => mails.filter((m) => m.to.includes(address.toLowerCase())),
     /** Waits for the next mail to `address` (after `count` already seen), up to 5 s. */
-    async waitFor(address: string, count = 0): Promise<CapturedMail> {
-      const deadline = Date.now() + 5000
+    async waitFor(address: string, count = 0, timeoutMs = 5000): Promise<CapturedMail> {
+      const deadline = Date.now() + timeoutMs
       for (;;) {
         const found = mails.filter((m) => m.to.includes(address.toLowerCase()))
         if (found.length > count) return found[count]!
         if (Date.now() > deadline)
-          throw new Error(`No e-mail #${count + 1} to ${address} within 5 s`)
+          throw new Error(`No e-mail #${count + 1} to ${address} within ${timeoutMs / 1000} s`)
         await new Promise<void>((resolve) => {
           waiters.push(resolve)
           setTimeout(resolve, 200)
@@ -63,7 +64,8 @@ export async function startSmtpCapture() {
       }
     },
     clear: () => void mails.splice(0),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops listening (an outage, in tests of one); closing again does nothing. */
+    close: () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve()))),
   }
 }
 
