@@ -70,6 +70,7 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
       RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
       RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_PER_MINUTE),
       MAIL_QUOTA_PER_ADDRESS_PER_HOUR: '100000',
+      REMINDER_SCAN_SECONDS: '2',
       ...s3.env,
     }
     const start = async (name: string) => {
@@ -223,6 +224,34 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     expect(Buffer.from(await downloaded.arrayBuffer()).equals(pdf)).toBe(true)
   })
 
+  it('both scan for reminders every 2 s; an overdue request is reminded once', async () => {
+    const admin = await signedUpAdmin()
+    const cookie = await login(a, admin.account.email, admin.account.password)
+    const created = async (url: string, body: unknown) => {
+      const res = await call(b, 'POST', url, cookie, body)
+      expect(res.status, await res.clone().text()).toBe(201)
+      return (await res.json()) as { id: string }
+    }
+    const client = await created('/api/clients', { name: 'Slow Client' })
+    const project = await created('/api/projects', { name: 'Chased', clientId: client.id })
+    const clientUser = await invitedAndAccepted(cookie, { role: 'client', clientId: client.id })
+    const audit = await created('/api/audits', { name: 'Year end', projectId: project.id })
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    await created(`/api/audits/${audit.id}/requests`, {
+      title: 'Bank statements',
+      assigneeId: clientUser.id,
+      dueDate: yesterday,
+    })
+    expect((await call(a, 'POST', `/api/audits/${audit.id}/send`, cookie, {})).status).toBe(200)
+    const reminders = () =>
+      smtp.to(clientUser.email).filter((mail) => mail.subject.startsWith('Reminder:'))
+    await expect.poll(() => reminders().length, { timeout: 20_000 }).toBe(1)
+    expect(reminders()[0]!.body).toContain('Bank statements: overdue by 1 day')
+    // Several more scans on each instance: still one.
+    await new Promise((resolve) => setTimeout(resolve, 6_000))
+    expect(reminders()).toHaveLength(1)
+  }, 40_000)
+
   // ---- helpers -------------------------------------------------------------------------------
 
   function call(
@@ -301,7 +330,7 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     })
     expect(accepted.status, await accepted.clone().text()).toBe(201)
     const { user } = (await accepted.json()) as { user: { id: string } }
-    return { cookie: sessionCookie(accepted), id: user.id }
+    return { cookie: sessionCookie(accepted), id: user.id, email }
   }
 
   async function login(instance: Instance, email: string, password: string) {
