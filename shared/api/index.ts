@@ -1,7 +1,7 @@
 import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
 import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
-import { notificationPreferencesApi, remindersApi } from './reminders'
+import { eventsApi, notificationPreferencesApi, notificationsApi, remindersApi } from './reminders'
 import { filesApi, requestsApi } from './requests'
 import { systemApi } from './system'
 import { categoriesApi, templateItemsApi, templatesApi } from './templates'
@@ -15,9 +15,11 @@ export {
   categoriesApi,
   clientsApi,
   dashboardApi,
+  eventsApi,
   filesApi,
   invitationsApi,
   notificationPreferencesApi,
+  notificationsApi,
   organizationApi,
   projectsApi,
   remindersApi,
@@ -47,4 +49,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   categoriesApi,
   remindersApi,
   notificationPreferencesApi,
+  notificationsApi,
+  eventsApi,
 ].flatMap((group) => Object.values(group))

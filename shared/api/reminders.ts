@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { idParams } from '../schemas/common'
 import {
+  markReadInput,
+  notificationPageDto,
+  notificationsQuery,
   notificationPreferencesDto,
   reminderPolicyDto,
   reminderPolicyInput,
@@ -71,6 +74,48 @@ export const remindersApi = {
     tokenInAddress: true,
     status: 200,
     reply: z.object({ message: z.string() }),
+  }),
+}
+
+/** The bell: what concerns the signed-in user, newest first. */
+export const notificationsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/notifications',
+    tag: 'Notifications',
+    summary: 'My notifications',
+    description:
+      'Newest first, `limit` at a time; `nextCursor` reads the next page. `unreadCount` counts all unread ones.',
+    access: 'signed-in',
+    query: notificationsQuery,
+    status: 200,
+    reply: notificationPageDto,
+  }),
+  read: defineRoute({
+    method: 'POST',
+    path: '/api/notifications/read',
+    tag: 'Notifications',
+    summary: 'Mark notifications read',
+    description: 'These `ids` (others’ are ignored), or every one of mine when `ids` is left out.',
+    access: 'signed-in',
+    body: markReadInput,
+    status: 200,
+    reply: z.object({ unreadCount: z.number().int() }),
+  }),
+}
+
+/** Live updates: hints that something the user sees has changed. */
+export const eventsApi = {
+  stream: defineRoute({
+    method: 'GET',
+    path: '/api/events',
+    tag: 'Notifications',
+    summary: 'Live updates (Server-Sent Events)',
+    description:
+      'A stream of `change` events, each `{ topics: string[] }` naming what changed (`request:<id>`, `audit:<id>`, `my-requests`, `notifications`), only ever what the user may see. No data beyond ids: the client reloads what it shows. Comments (`: ping`) every 25 s keep proxies from closing it.',
+    access: 'signed-in',
+    status: 200,
+    reply: { file: 'text/event-stream', description: 'Server-Sent Events' },
   }),
 }
 

@@ -138,3 +138,59 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = Object.
 export const unsubscribeInput = z.strictObject({
   token: z.string({ error: 'The unsubscribe link is incomplete' }).min(1).max(500),
 })
+
+/** One thing that concerns the user (the bell's panel). */
+export const notificationDto = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    /** One line: what happened ("Clara Client submitted #3 Bank statements"). */
+    title: z.string(),
+    /** More, when there is: the return's reason, the comment's first lines. */
+    body: z.string().nullable(),
+    /** Where it happened, as a path of the app ("/requests/…"). */
+    url: z.string(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .meta({ id: 'Notification' })
+export type Notification = z.infer<typeof notificationDto>
+
+export const NOTIFICATION_PAGE = { default: 30, max: 100 } as const
+
+export const notificationsQuery = z.strictObject({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${NOTIFICATION_PAGE.max}` })
+    .int({ error: `limit must be a whole number from 1 to ${NOTIFICATION_PAGE.max}` })
+    .min(1, { error: `limit must be a whole number from 1 to ${NOTIFICATION_PAGE.max}` })
+    .max(NOTIFICATION_PAGE.max, {
+      error: `limit must be a whole number from 1 to ${NOTIFICATION_PAGE.max}`,
+    })
+    .default(NOTIFICATION_PAGE.default),
+  cursor: z
+    .string({ error: 'cursor must be text' })
+    .min(1, { error: 'cursor must not be empty' })
+    .max(200, { error: 'cursor is not valid for this list' })
+    .optional(),
+})
+
+export const notificationPageDto = z
+  .object({
+    items: z.array(notificationDto),
+    /** Unread notifications in all, not only on this page. */
+    unreadCount: z.number().int(),
+    /** The next page's `cursor`, or null at the end. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'NotificationPage' })
+export type NotificationPage = z.infer<typeof notificationPageDto>
+
+/** POST /api/notifications/read: these, or all of the user's when `ids` is left out. */
+export const markReadInput = z.strictObject({
+  ids: z
+    .array(z.uuid({ error: 'ids must be notification ids' }), {
+      error: 'ids must be a list of notification ids',
+    })
+    .max(NOTIFICATION_PAGE.max, `At most ${NOTIFICATION_PAGE.max} ids at once`)
+    .optional(),
+})
