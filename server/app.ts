@@ -22,11 +22,13 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { categoryRoutes } from './modules/categories/categories.routes'
 import { clientRoutes } from './modules/clients/clients.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
+import { eventRoutes } from './modules/events/events.routes'
 import { exportRoutes } from './modules/exports/exports.routes'
 import { fileRoutes } from './modules/files/files.routes'
 import { systemRoutes } from './modules/health/health.routes'
 import { invitationRoutes } from './modules/invitations/invitations.routes'
 import { organizationRoutes } from './modules/organization/organization.routes'
+import { defineEventMailJob } from './modules/notifications/event-mail'
 import { notificationRoutes } from './modules/notifications/notifications.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { reminderRoutes } from './modules/reminders/reminders.routes'
@@ -159,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('redis', config.redis ? await openRedis(config.redis.url, app.log) : undefined)
   defineMaintenanceJob(app)
   defineReminderJobs(app)
+  defineEventMailJob(app)
   app.addHook('onReady', () => jobs.start({ periodic: options.periodicJobs ?? true }))
   app.addHook('onClose', async () => {
     await app.background.flush()
@@ -197,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         templateItemRoutes,
         reminderRoutes,
         notificationRoutes,
+        eventRoutes,
       ])
         await api.register(routes)
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes)

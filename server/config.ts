@@ -120,6 +120,7 @@ const envSchema = z.object({
   MAIL_RETRY_SECONDS: positiveInt(30),
   MAIL_RETRY_LIMIT: positiveInt(12),
   REMINDER_SCAN_SECONDS: positiveInt(300),
+  EVENT_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   REQUEST_TIMEOUT_SECONDS: positiveInt(60),
   UPLOAD_TIMEOUT_SECONDS: positiveInt(900),
@@ -159,6 +160,8 @@ export interface Config {
   mailRetry: { delaySeconds: number; limit: number }
   /** How often reminders and digests that have come due are looked for. */
   reminderScanSeconds: number
+  /** How long an event mail waits for more events to go with it (then at most one per 10 minutes). */
+  eventMailDelaySeconds: number
   captcha: {
     secret: string | undefined
     cost: number
@@ -263,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mailRetry: { delaySeconds: e.MAIL_RETRY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
     reminderScanSeconds: e.REMINDER_SCAN_SECONDS,
+    eventMailDelaySeconds: e.EVENT_MAIL_DELAY_SECONDS,
     captcha: {
       secret: e.CAPTCHA_SECRET,
       cost: e.CAPTCHA_COST,

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import PgBoss from 'pg-boss'
 import { selectRows, type Database, type Db } from '../db/client'
@@ -22,6 +22,11 @@ export interface JobOptions {
   retryBackoff?: boolean
   /** A try still running after this long is counted as failed (a crashed instance's job). */
   expireInSeconds?: number
+  /**
+   * `short`: at most one job per `singletonKey` waits to start; queuing another meanwhile does
+   * nothing (events gathered into one mail).
+   */
+  policy?: 'standard' | 'short'
 }
 
 export interface JobContext {
@@ -68,24 +73,22 @@ export interface JobQueue {
   idle(timeoutMs?: number): Promise<void>
 }
 
-/** pg-boss's SQL ($1, $2, …) as a Drizzle query, so that it runs in a Drizzle transaction. */
-function drizzleQuery(text: string, values: unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/)
-  const chunks = parts.map((part, index) => {
-    if (index % 2 === 0) return sql.raw(part)
-    const value = values[Number(part) - 1]
-    if (value === undefined || value === null) return sql`${null}`
-    const plainObject = typeof value === 'object' && !(value instanceof Date)
-    return sql`${plainObject ? JSON.stringify(value) : value}`
-  })
-  return sql.join(chunks)
+/**
+ * pg-boss's statements on `db`'s own connection: inside a Drizzle transaction, the transaction's.
+ * Its SQL is run as written (it uses one parameter in several places, with different types), so
+ * through the driver's client that Drizzle holds, which both drivers expose as `session.client`.
+ */
+function executorOn(db: Db): PgBoss.Db {
+  type Client = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> }
+  const client = (db as unknown as { session?: { client?: Client } }).session?.client
+  if (typeof client?.query !== 'function')
+    throw new Error(
+      'The job queue needs a Drizzle database or transaction of node-postgres or PGlite',
+    )
+  return {
+    executeSql: async (text, values = []) => ({ rows: (await client.query(text, values)).rows }),
+  }
 }
-
-const executorOn = (db: Db): PgBoss.Db => ({
-  executeSql: async (text, values = []) => ({
-    rows: await selectRows(db, drizzleQuery(text, values)),
-  }),
-})
 
 export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQueue {
   const definitions = new Map<string, Definition>()
@@ -143,7 +146,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
     for (const [name, { options: jobOptions }] of definitions)
       await boss.createQueue(name, {
         name,
-        policy: 'standard',
+        policy: jobOptions.policy ?? 'standard',
         retryLimit: jobOptions.retryLimit ?? 3,
         retryDelay: jobOptions.retryDelaySeconds ?? 10,
         retryBackoff: jobOptions.retryBackoff ?? true,

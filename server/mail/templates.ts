@@ -242,6 +242,25 @@ export const mails = {
       ],
       { label: 'Open my requests', url: list.url },
     ),
+  /** Monday's summary to a client user: every request waiting for their answer. */
+  weeklyDigest: (to: string, digest: { firstName: string; items: DueItem[]; url: string }) =>
+    message(
+      to,
+      `Your week: ${plural(digest.items.length, 'open request')}`,
+      [
+        `Hello ${digest.firstName},`,
+        `${digest.items.length === 1 ? 'This request is' : 'These requests are'} waiting for your answer:`,
+        ...dueLines(digest.items),
+      ],
+      { label: 'Open my requests', url: digest.url },
+    ),
+  /** The day's summary to one of the firm's people: answers waiting for review on their audits. */
+  reviewDigest: (to: string, digest: { firstName: string; items: DueItem[] }) =>
+    message(to, `${plural(digest.items.length, 'answer')} waiting for your review`, [
+      `Hello ${digest.firstName},`,
+      `The client submitted ${digest.items.length === 1 ? 'this request' : 'these requests'} on audits you are on; ${digest.items.length === 1 ? 'it is' : 'they are'} waiting for review:`,
+      ...dueLines(digest.items),
+    ]),
   /** To an audit's lead: requests overdue past the policy's escalation days. */
   escalation: (
     to: string,
@@ -255,6 +274,29 @@ export const mails = {
         return name ? `, assigned to ${name}` : ''
       }),
     ]),
+  /** What happened on the user's requests since the last such mail. */
+  events: (
+    to: string,
+    events: {
+      firstName: string
+      timeZone: string
+      items: Array<{ title: string; body: string | null; url: string; createdAt: Date }>
+    },
+  ) =>
+    message(
+      to,
+      events.items.length === 1
+        ? events.items[0]!.title
+        : `${events.items.length} updates on your requests`,
+      [
+        `Hello ${events.firstName},`,
+        ...events.items.map((item) => ({
+          text: `${item.title} (${mailDateTime(item.createdAt, events.timeZone)})${item.body ? `: “${item.body}”` : ''}`,
+          url: item.url,
+        })),
+        'You can choose what you are told of in Settings, Notifications.',
+      ],
+    ),
   resetPassword: (to: string, firstName: string, url: string) =>
     message(
       to,

@@ -138,8 +138,14 @@ afterAll(async () => {
 const routes = (app: FastifyInstance): Array<[string, string]> =>
   routesOf(app).map((route) => [route.method, route.url])
 
+/** The one route authorized by a token in its address, not a cookie (RFC 8058 unsubscribe). */
+const TOKEN_IN_ADDRESS = 'POST /api/unsubscribe'
+
+/** Mutations that a cookie authorizes: the ones a cross-site request could abuse. */
 const mutations = (app: FastifyInstance) =>
-  routes(app).filter(([m]) => !['GET', 'HEAD', 'OPTIONS'].includes(m))
+  routes(app).filter(
+    ([m, url]) => !['GET', 'HEAD', 'OPTIONS'].includes(m) && `${m} ${url}` !== TOKEN_IN_ADDRESS,
+  )
 
 function csp(res: LightMyRequestResponse): Map<string, string[]> {
   const header = String(res.headers['content-security-policy'] ?? '')
@@ -370,6 +376,24 @@ describe('cross-site requests', () => {
         })
       ).statusCode,
     ).toBe(200)
+  })
+})
+
+describe('the route authorized by its address alone', () => {
+  it('is the one-click unsubscribe only; it takes a form post from anywhere, and nothing signs in', async () => {
+    const open = routesOf(t.app)
+      .filter((route) => route.config.tokenInAddress)
+      .map((route) => `${route.method} ${route.url}`)
+    expect(open).toEqual([TOKEN_IN_ADDRESS])
+    const res = await t.request('POST', '/api/unsubscribe?token=forged', {
+      body: 'List-Unsubscribe=One-Click',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+      },
+    })
+    expectErrorShape(res, 400, 'INVALID_TOKEN')
+    expect(res.headers['set-cookie']).toBeUndefined()
   })
 })
 

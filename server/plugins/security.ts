@@ -162,13 +162,6 @@ export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { conf
     const own = await check(request, routeLimiter(request, limit.perMinute))
     if (own) await enforce(reply, own)
   })
-  // The one form body taken: "List-Unsubscribe=One-Click" (RFC 8058); the hook below keeps it to
-  // the routes marked tokenInAddress.
-  api.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  )
   api.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
     if (request.routeOptions.config.tokenInAddress) return

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { idParams } from '../schemas/common'
-import { pageQuery } from '../schemas/pagination'
 import {
+  requestListQuery,
   assigneeDto,
   bulkUpdateRequestsInput,
   commentDto,
@@ -38,7 +38,7 @@ export const requestsApi = {
       'In their order, numbered, a page at a time. Progress counts accepted requests out of all the audit’s but the not applicable ones.',
     access: 'workspace.read',
     params: idParams,
-    query: pageQuery,
+    query: requestListQuery,
     status: 200,
     reply: requestListDto,
     page: true,
@@ -111,7 +111,7 @@ export const requestsApi = {
     description:
       'Grouped by audit, most urgent first (overdue, then by due date). An audit’s group may go on at the start of the next page.',
     access: 'requests.answer',
-    query: pageQuery,
+    query: requestListQuery,
     status: 200,
     reply: myRequestsDto,
     page: true,

@@ -79,6 +79,12 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 export const EMAIL_ONLY_KINDS: readonly NotificationKind[] = ['reminders', 'digest']
 
+/** The kinds that can reach each side: a client user is never told of firm-only matters. */
+export const NOTIFICATION_KINDS_BY_SIDE = {
+  client: ['returned', 'accepted', 'comment', 'mention', 'reminders', 'digest'],
+  firm: ['submitted', 'comment', 'mention', 'invitation_accepted', 'escalation', 'digest'],
+} as const satisfies Record<'client' | 'firm', readonly NotificationKind[]>
+
 export const NOTIFICATION_KIND_LABELS = {
   submitted: 'A request is submitted for review',
   returned: 'A request is returned',

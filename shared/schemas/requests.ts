@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FILE_ACTIONS, REQUEST_ACTIONS } from '../access'
+import { pageFields } from './pagination'
 import { calendarDate, id, LIMITS, optionalText, requiredText, timestamps } from './common'
 import { activityDto } from './dashboard'
 
@@ -245,3 +246,12 @@ export const myRequestsDto = z.array(
   }),
 )
 export type MyRequests = z.infer<typeof myRequestsDto>
+
+/** `whoseMove`: only the requests on which the client (sent, returned) or the firm acts next. */
+export const requestListQuery = z.strictObject({
+  ...pageFields,
+  whoseMove: z
+    .enum(['client', 'firm'], { error: 'whoseMove must be client or firm' })
+    .optional(),
+})
+export type RequestListQuery = z.output<typeof requestListQuery>

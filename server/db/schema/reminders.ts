@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -10,6 +11,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { NOTIFICATION_KINDS } from '@shared/schemas/reminders'
 import { timestamps, tstz } from './columns'
 import { organizations } from './organizations'
 import { users } from './users'
@@ -68,4 +70,47 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   preferences: jsonb().notNull().default({}),
   ...timestamps,
+})
+
+/**
+ * What concerns a user (the bell), and what is still to be mailed to them: `inApp` rows are
+ * listed; `emailPending` rows go out in the next event mail (at most one per user per ten minutes).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    title: text().notNull(),
+    body: text(),
+    url: text().notNull(),
+    inApp: boolean().notNull(),
+    emailPending: boolean().notNull().default(false),
+    createdAt: tstz().notNull().defaultNow(),
+    readAt: tstz(),
+    emailedAt: tstz(),
+  },
+  (t) => [
+    index('notifications_user_id_created_at_id_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.inApp} and ${t.readAt} is null`),
+    index('notifications_email_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.emailPending} and ${t.emailedAt} is null`),
+  ],
+)
+
+/** When each user was last sent an event mail (the ten-minute rule). */
+export const eventMailState = pgTable('event_mail_state', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSentAt: tstz().notNull(),
 })

@@ -178,6 +178,7 @@ export async function findUsableInvitation(
       role: invitations.role,
       clientId: invitations.clientId,
       clientName: clients.name,
+      invitedByUserId: invitations.invitedByUserId,
     })
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))

@@ -12,6 +12,7 @@ import type { MailMessage } from '../../mail/mailer'
 import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
 import { recordActivity } from '../activity/activity.repo'
+import { deliverNotices } from '../notifications/notify'
 import { passwords } from '../auth/passwords'
 import { createSession } from '../auth/sessions.repo'
 import { findClient } from '../clients/clients.repo'
@@ -30,6 +31,8 @@ import {
   renewInvitation,
   revokeInvitation,
 } from './invitations.repo'
+
+const ROLE_NAMES = { admin: 'an admin', staff: 'a staff member', client: 'a client user' } as const
 
 export const invitationMessages = {
   invalidToken:
@@ -225,6 +228,21 @@ export function invitationsService(app: FastifyInstance) {
           invitation.email,
           now,
         )
+        if (invitation.invitedByUserId && invitation.invitedByUserId !== created.id)
+          await deliverNotices(
+            app,
+            tx,
+            created.organizationId,
+            [
+              {
+                userId: invitation.invitedByUserId,
+                kind: 'invitation_accepted',
+                title: `${fullName(created)} accepted your invitation and joined as ${ROLE_NAMES[invitation.role]}`,
+                url: '/admin',
+              },
+            ],
+            now,
+          )
         if (claimed)
           log.info(
             { event: 'auth.unverified_claimed', organizationId: claimed },

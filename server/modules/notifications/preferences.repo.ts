@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_KINDS,
@@ -26,6 +26,22 @@ export async function getPreferences(db: Db, userId: string) {
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId))
   return merged((row?.preferences ?? {}) as Stored)
+}
+
+/** Several users' preferences at once (the recipients of one event). */
+export async function preferencesOf(db: Db, userIds: string[]) {
+  const unique = [...new Set(userIds)]
+  const rows = unique.length
+    ? await db
+        .select({
+          userId: notificationPreferences.userId,
+          preferences: notificationPreferences.preferences,
+        })
+        .from(notificationPreferences)
+        .where(inArray(notificationPreferences.userId, unique))
+    : []
+  const stored = new Map(rows.map((row) => [row.userId, row.preferences as Stored]))
+  return new Map(unique.map((userId) => [userId, merged(stored.get(userId) ?? {})]))
 }
 
 /** Applies the change under the row's lock, so that two changes at once both stay. */

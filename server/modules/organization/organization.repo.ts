@@ -2,7 +2,7 @@ import { and, eq, exists, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { RegisterInput } from '@shared/schemas/auth'
 import type { UpdateOrganizationInput } from '@shared/schemas/organization'
 import type { Db } from '../../db/client'
-import { organizations, users } from '../../db/schema'
+import { organizations, reminderPolicies, users } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
 
@@ -61,6 +61,10 @@ export async function insertOrganization(
       updatedAt: now,
     })
     .returning({ id: organizations.id })
+  // Its reminder policy, with the defaults (db/schema/reminders.ts), from the start.
+  await db
+    .insert(reminderPolicies)
+    .values({ organizationId: row!.id, createdAt: now, updatedAt: now })
   return row!.id
 }
 

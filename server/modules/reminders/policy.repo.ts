@@ -19,7 +19,17 @@ export async function ensurePolicies(db: Db, orgId?: string) {
 }
 
 export async function getPolicy(db: Db, orgId: string): Promise<ReminderPolicy> {
+  const row = await readPolicy(db, orgId)
+  if (row) return row
+  // Companies get theirs when they register (and older ones from migration 0013): a company
+  // written by other means gets it on first read.
   await ensurePolicies(db, orgId)
+  const created = await readPolicy(db, orgId)
+  if (!created) throw notFound('Company')
+  return created
+}
+
+async function readPolicy(db: Db, orgId: string): Promise<ReminderPolicy | undefined> {
   const [row] = await db
     .select({
       enabled: reminderPolicies.enabled,
@@ -33,7 +43,6 @@ export async function getPolicy(db: Db, orgId: string): Promise<ReminderPolicy> 
     .from(reminderPolicies)
     .innerJoin(organizations, eq(organizations.id, reminderPolicies.organizationId))
     .where(eq(reminderPolicies.organizationId, orgId))
-  if (!row) throw notFound('Company')
   return row
 }
 

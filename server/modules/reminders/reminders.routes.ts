@@ -18,7 +18,16 @@ export async function reminderRoutes(app: FastifyInstance) {
   handle(app, remindersApi.remindAudit, async (request) =>
     remind.audit(principalOf(request), request.params.id),
   )
-  handle(app, remindersApi.unsubscribe, async (request) =>
-    reminders.unsubscribe(request.query.token),
-  )
+  // In a scope of its own: the one route that takes a form body ("List-Unsubscribe=One-Click",
+  // RFC 8058), which mail providers post from their servers.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    )
+    handle(scope, remindersApi.unsubscribe, async (request) =>
+      reminders.unsubscribe(request.query.token),
+    )
+  })
 }

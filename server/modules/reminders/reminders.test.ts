@@ -554,3 +554,61 @@ describe('notification preferences', () => {
     expectError(await t.request('GET', '/api/notification-preferences'), 401, 'UNAUTHENTICATED')
   })
 })
+
+describe('digests', () => {
+  const digests = (email: string, prefix: string) =>
+    t.smtp.to(email).filter((mail) => mail.subject.startsWith(prefix))
+
+  it('client users: on Mondays, their open requests, once; off in their settings', async () => {
+    // 2032-05-10 is a Monday.
+    t.clock.set(new Date('2032-05-08T09:00:00Z'))
+    const f = await firm({ enabled: false })
+    const muted = await signedInClientUser(t, f.companyId, f.project.clientId)
+    const audit = await createAudit(t, f.admin.cookie, { projectId: f.project.id })
+    for (const [title, assigneeId] of [
+      ['Ledger', f.client.user.id],
+      ['Payroll', f.client.user.id],
+      ['Leases', muted.user.id],
+    ] as const)
+      await t.request('POST', `/api/audits/${audit.id}/requests`, {
+        cookie: f.admin.cookie,
+        body: { title, assigneeId, dueDate: '2032-05-20' },
+      })
+    await t.request('POST', `/api/audits/${audit.id}/send`, { cookie: f.admin.cookie, body: {} })
+    await t.request('PATCH', '/api/notification-preferences', {
+      cookie: muted.cookie,
+      body: { digest: { email: false } },
+    })
+
+    await scanAt('2032-05-09T09:00:00Z') // Sunday
+    expect(digests(f.client.user.email, 'Your week')).toHaveLength(0)
+    await scanAt('2032-05-10T09:00:00Z')
+    await scanAt('2032-05-10T12:00:00Z')
+    const [mail, ...more] = digests(f.client.user.email, 'Your week')
+    expect(more).toHaveLength(0)
+    expect(mail!.subject).toBe('Your week: 2 open requests')
+    expect(mail!.body).toContain('Ledger: due in 10 days (May 20, 2032)')
+    expect(mail!.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/app\.test\/api\/unsubscribe/m)
+    expect(digests(muted.user.email, 'Your week')).toHaveLength(0)
+    await scanAt('2032-05-11T09:00:00Z')
+    expect(digests(f.client.user.email, 'Your week')).toHaveLength(1)
+  })
+
+  it('the firm’s people: every day, the answers waiting for review on their audits', async () => {
+    t.clock.set(new Date('2032-06-01T09:00:00Z'))
+    const f = await firm()
+    const offTeam = await signedInStaff(t, f.companyId)
+    const { requests } = await sentRequests(f, ['2032-06-30'])
+    const submitted = await t.request('POST', `/api/requests/${requests[0]!.id}/submit`, {
+      cookie: f.client.cookie,
+      body: { response: 'Attached' },
+    })
+    expect(submitted.statusCode, submitted.body).toBe(200)
+    await scanAt('2032-06-01T09:05:00Z')
+    const [mail] = digests(f.admin.account.email, '1 answer waiting for your review')
+    expect(mail!.body).toContain(requests[0]!.title)
+    expect(t.smtp.to(offTeam.user.email)).toHaveLength(0)
+    await scanAt('2032-06-02T09:05:00Z')
+    expect(digests(f.admin.account.email, '1 answer waiting')).toHaveLength(2)
+  })
+})

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { selectRows, type Db } from '../../db/client'
 import { auditRequests, scheduledMails } from '../../db/schema'
 import { mails, type DueItem } from '../../mail/templates'
 import { unsubscribeHeaders } from '../../mail/unsubscribe'
+import { deliverNotices } from '../notifications/notify'
 import { ensurePolicies } from './policy.repo'
 
 /**
@@ -85,6 +86,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
 }
 
 interface DueEscalation {
+  organizationId: string
   requestId: string
   title: string
   auditId: string
@@ -103,7 +105,8 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
     db,
     sql`
     with firm as (${READY_FIRMS(now)})
-    select r.id as "requestId", r.title, r.audit_id as "auditId", a.name as "auditName",
+    select r.organization_id as "organizationId", r.id as "requestId", r.title,
+           r.audit_id as "auditId", a.name as "auditName",
            to_char(r.due_date, 'YYYY-MM-DD') as "dueDate",
            coalesce(assignee.first_name || ' ' || assignee.last_name, '') as "assigneeName",
            lead.id as "userId", lead.email, lead.first_name as "firstName",
@@ -127,6 +130,66 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
   )
 }
 
+interface DigestRow {
+  userId: string
+  email: string
+  firstName: string
+  today: string
+  requestId: string
+  title: string
+  auditName: string
+  dueDate: string | null
+}
+
+/** Companies past their send hour today (digests go whether reminders are on or not). */
+const FIRMS_PAST_SEND_HOUR = (now: Date) => sql`
+  select o.id, (${now}::timestamptz at time zone o.time_zone)::date as today,
+         extract(isodow from (${now}::timestamptz at time zone o.time_zone)) as weekday
+  from organizations o
+  join reminder_policies p on p.organization_id = o.id
+  where extract(hour from (${now}::timestamptz at time zone o.time_zone)) >= p.send_hour`
+
+const wantsDigest = (user: SQL) => sql`
+  coalesce((select (np.preferences -> 'digest' ->> 'email')::boolean
+            from notification_preferences np where np.user_id = ${user}), true)
+  and not exists (select 1 from scheduled_mails m
+                  where m.user_id = ${user} and m.day = f.today and m.kind = 'digest')`
+
+/**
+ * Digests due now: on Mondays, each client user's open requests (waiting for their answer); every
+ * day, each of the firm's people's requests waiting for review on the audits they are on.
+ */
+export async function findDigests(db: Db, now: Date) {
+  const weekly = await selectRows<DigestRow>(
+    db,
+    sql`
+    with f as (${FIRMS_PAST_SEND_HOUR(now)})
+    select u.id as "userId", u.email, u.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
+           r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
+    from f
+    join users u on u.organization_id = f.id and u.role = 'client'
+    join audit_requests r on r.assignee_user_id = u.id and r.status in ('sent', 'returned')
+    join audits a on a.id = r.audit_id
+    where f.weekday = 1 and ${wantsDigest(sql`u.id`)}
+    order by u.id, a.name, r.due_date nulls last, r.title`,
+  )
+  const daily = await selectRows<DigestRow>(
+    db,
+    sql`
+    with f as (${FIRMS_PAST_SEND_HOUR(now)})
+    select u.id as "userId", u.email, u.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
+           r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
+    from f
+    join users u on u.organization_id = f.id and u.role in ('admin', 'staff')
+    join audit_members m on m.user_id = u.id
+    join audit_requests r on r.audit_id = m.audit_id and r.status = 'submitted'
+    join audits a on a.id = r.audit_id
+    where ${wantsDigest(sql`u.id`)}
+    order by u.id, a.name, r.submitted_at, r.title`,
+  )
+  return { weekly, daily }
+}
+
 /** The record of who got which scheduled mail is needed for the day it is about, and no longer. */
 export async function deleteOldScheduledMails(db: Db, now: Date) {
   const deleted = await db
@@ -147,7 +210,7 @@ async function claimDay(
   tx: Db,
   userId: string,
   day: string,
-  kind: 'reminder' | 'escalation',
+  kind: 'reminder' | 'escalation' | 'digest',
   now: Date,
 ) {
   const claimed = await tx
@@ -160,15 +223,22 @@ async function claimDay(
 
 const dueItem =
   (appUrl: string, today: string) =>
-  (row: { requestId: string; title: string; auditName: string; dueDate: string }): DueItem => ({
+  (row: {
+    requestId: string
+    title: string
+    auditName: string
+    dueDate: string | null
+  }): DueItem => ({
     title: row.title,
     auditName: row.auditName,
     dueDate: row.dueDate,
-    daysOverdue: Math.round((Date.parse(today) - Date.parse(row.dueDate)) / 86_400_000),
+    daysOverdue: row.dueDate
+      ? Math.round((Date.parse(today) - Date.parse(row.dueDate)) / 86_400_000)
+      : 0,
     url: `${appUrl}/requests/${row.requestId}`,
   })
 
-/** One scan: the day's reminder mails and escalations that have come due. */
+/** One scan: the day's reminder mails, escalations and digests that have come due. */
 export async function scanReminders(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
   const now = clock()
@@ -210,6 +280,20 @@ export async function scanReminders(app: FastifyInstance) {
         .where(
           sql`${auditRequests.id} in ${rows.map((row) => row.requestId)} and ${auditRequests.escalatedAt} is null`,
         )
+      const item = dueItem(config.appUrl, first.today)
+      await deliverNotices(
+        app,
+        tx,
+        first.organizationId,
+        rows.map((row) => ({
+          userId,
+          kind: 'escalation' as const,
+          title: `${row.title} (${row.auditName}) is ${item(row).daysOverdue} days overdue`,
+          body: row.assigneeName ? `Assigned to ${row.assigneeName}` : null,
+          url: `/requests/${row.requestId}`,
+        })),
+        now,
+      )
       await mailer.send(tx, {
         ...mails.escalation(first.email, {
           firstName: first.firstName,
@@ -224,8 +308,33 @@ export async function scanReminders(app: FastifyInstance) {
     })
     if (sent) escalated += 1
   }
-  log.info({ event: 'reminders.scanned', reminded, escalated }, 'reminders scanned')
-  return { reminded, escalated }
+  let digests = 0
+  const { weekly, daily } = await findDigests(db, now)
+  for (const [side, rows] of [
+    ['client', weekly],
+    ['firm', daily],
+  ] as const)
+    for (const [userId, items] of groupByUser(rows)) {
+      const first = items[0]!
+      const sent = await db.transaction(async (tx) => {
+        if (!(await claimDay(tx, userId, first.today, 'digest', now))) return false
+        const list = items.map(dueItem(config.appUrl, first.today))
+        await mailer.send(tx, {
+          ...(side === 'client'
+            ? mails.weeklyDigest(first.email, {
+                firstName: first.firstName,
+                items: list,
+                url: `${config.appUrl}/my-requests`,
+              })
+            : mails.reviewDigest(first.email, { firstName: first.firstName, items: list })),
+          headers: await unsubscribeHeaders(app, tx, userId, 'digest'),
+        })
+        return true
+      })
+      if (sent) digests += 1
+    }
+  log.info({ event: 'reminders.scanned', reminded, escalated, digests }, 'reminders scanned')
+  return { reminded, escalated, digests }
 }
 
 export function defineReminderJobs(app: FastifyInstance) {

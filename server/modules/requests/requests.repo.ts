@@ -11,7 +11,8 @@ import {
   type SQL,
 } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { RequestStatus } from '@shared/schemas/requests'
+import { WHOSE_MOVE } from '@shared/request-rules'
+import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
 import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/visibility'
 import type { Db } from '../../db/client'
@@ -123,13 +124,24 @@ export function listAuditRequests(db: Db, orgId: string, auditId: string, scope:
   return selectRequests(db, audit, and(audit, visibleRequests(scope)))
 }
 
+type WhoseMove = 'client' | 'firm'
+
+/** The requests on which `whoseMove` acts next (none: all). */
+const movesOf = (whoseMove: WhoseMove | undefined) =>
+  whoseMove
+    ? inArray(
+        auditRequests.status,
+        REQUEST_STATUSES.filter((status) => WHOSE_MOVE[status] === whoseMove),
+      )
+    : undefined
+
 /** One page of the audit's requests that the scope sees, in their order. */
 export async function auditRequestsPage(
   db: Db,
   orgId: string,
   auditId: string,
   scope: Scope,
-  request: PageRequest,
+  request: PageRequest & { whoseMove?: WhoseMove },
 ) {
   const audit = ofAudit(orgId, auditId)
   const page = pageQuery(inAuditOrder, request)
@@ -140,7 +152,7 @@ export async function auditRequestsPage(
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
-    .where(and(audit, visibleRequests(scope), page.after))
+    .where(and(audit, visibleRequests(scope), movesOf(request.whoseMove), page.after))
     .orderBy(...page.orderBy)
     .limit(page.limit)
   return toPage(rows, request)
@@ -200,7 +212,7 @@ export async function clientRequestsPage(
   orgId: string,
   scope: Scope & { clientId: string },
   urgency: { today: string; awaiting: readonly RequestStatus[] },
-  request: PageRequest,
+  request: PageRequest & { whoseMove?: WhoseMove },
 ) {
   const ofClient = and(eq(audits.organizationId, orgId), eq(projects.clientId, scope.clientId))
   const clientAudits = inArray(
@@ -258,7 +270,7 @@ export async function clientRequestsPage(
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
     // Redundant with `ranks`, and what lets the planner reach the client's few audits by index
     // instead of hashing every audit of the firm (bench:scale, decision 014).
-    .where(and(eq(projects.clientId, scope.clientId), page.after))
+    .where(and(eq(projects.clientId, scope.clientId), movesOf(request.whoseMove), page.after))
     .orderBy(...page.orderBy)
     .limit(page.limit)
   return toPage(rows, request)

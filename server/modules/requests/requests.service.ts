@@ -10,12 +10,12 @@ import {
   type RequestTransition,
 } from '@shared/request-rules'
 import type {
+  RequestListQuery,
   BulkUpdateRequestsInput,
   createRequestInput,
   UpdateRequestInput,
 } from '@shared/schemas/requests'
 import { fullName } from '@shared/format'
-import type { PageQuery } from '@shared/schemas/pagination'
 import { authorize, can } from '../../access/can'
 import { clientScope, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
@@ -26,6 +26,8 @@ import { countPendingFiles, filesOfRequest, storageKeysOf } from '../files/files
 import { itemsToCopy } from '../template-items/template-items.repo'
 import { findTemplate } from '../templates/templates.repo'
 import { clientUsers } from '../users/users.repo'
+import { publishChange } from '../events/changes'
+import { commentAdded, requestChanged, type RequestFacts } from '../notifications/notify'
 import { insertComment, listComments } from './comments.repo'
 import { today, toRequestDto, toVersionDtos } from './request-dto'
 import {
@@ -79,6 +81,16 @@ const invalidAssignee = () =>
 const grouped = (n: number) => n.toLocaleString('en-US')
 
 /** Which rule a change of these fields falls under: the assignee and due date, or the content. */
+/** What the notifications need to know of a request. */
+const factsOf = (row: RequestRow): RequestFacts => ({
+  id: row.id,
+  auditId: row.auditId,
+  clientId: row.clientId,
+  assigneeId: row.assigneeId,
+  label: requestLabel(row),
+  clientSees: row.sentAt !== null,
+})
+
 const editAction = (fields: readonly string[]): RequestAction =>
   fields.every((field) => ['assigneeId', 'dueDate', 'remindersPaused'].includes(field))
     ? 'plan'
@@ -140,6 +152,8 @@ export function requestsService(app: FastifyInstance) {
       validate?: (row: RequestRow) => Promise<void> | void
       set?: (now: Date) => RequestChanges
       write?: (tx: typeof db, row: RequestRow, now: Date) => Promise<void>
+      /** What the people concerned are told (default: that it changed). */
+      event?: Parameters<typeof requestChanged>[4]
     } = {},
   ) {
     const orgId = principal.organizationId
@@ -159,6 +173,14 @@ export function requestsService(app: FastifyInstance) {
       await recordActivity(tx, principal, `request.${rule.to}`, requestLabel(row), now, {
         requestId: id,
       })
+      await requestChanged(
+        app,
+        tx,
+        principal,
+        factsOf(row),
+        options.event ?? { kind: 'changed' },
+        now,
+      )
       return true
     })
     // Someone else moved it first (read after the transaction: PGlite has one connection).
@@ -221,7 +243,7 @@ export function requestsService(app: FastifyInstance) {
 
   return {
     /** A page of the audit's requests, and the progress of all of them. */
-    async list(principal: Principal, auditId: string, query: PageQuery) {
+    async list(principal: Principal, auditId: string, query: RequestListQuery) {
       const orgId = principal.organizationId
       await findAuditWithClient(db, orgId, auditId, clientScope(principal))
       const page = await auditRequestsPage(db, orgId, auditId, principal, query)
@@ -312,6 +334,11 @@ export function requestsService(app: FastifyInstance) {
         updatedAt: clock(),
       })
       if (!changed) throw await refused(principal, id, action)
+      await publishChange(db, {
+        organizationId: orgId,
+        clientId: row.sentAt ? row.clientId : null,
+        topics: [`request:${id}`, `audit:${row.auditId}`, 'my-requests'],
+      })
       return dto(await findRequest(db, orgId, id, principal), principal)
     },
 
@@ -455,6 +482,11 @@ export function requestsService(app: FastifyInstance) {
           await recordActivity(tx, principal, 'request.sent', requestLabel(row), now, {
             requestId: row.id,
           })
+        await publishChange(tx, {
+          organizationId: orgId,
+          clientId: audit.clientId,
+          topics: [`audit:${auditId}`, 'my-requests', ...ids.map((id) => `request:${id}`)],
+        })
         for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
           const to = assignees.get(assigneeId)!
           await mailer.send(
@@ -486,14 +518,19 @@ export function requestsService(app: FastifyInstance) {
           await submitVersion(tx, id, { response, by: principal }, now)
         },
         set: (now) => ({ submittedAt: now }),
+        event: { kind: 'submitted' },
       }),
 
     accept: (principal: Principal, id: string) =>
-      transition(principal, id, 'accept', { set: (now) => ({ acceptedAt: now }) }),
+      transition(principal, id, 'accept', {
+        set: (now) => ({ acceptedAt: now }),
+        event: { kind: 'accepted' },
+      }),
 
     return: (principal: Principal, id: string, reason: string) =>
       transition(principal, id, 'return', {
         write: (tx, _row, now) => markLatestVersionReturned(tx, id, { reason, by: principal }, now),
+        event: { kind: 'returned', reason },
       }),
 
     notApplicable: (principal: Principal, id: string, reason: string) =>
@@ -513,14 +550,19 @@ export function requestsService(app: FastifyInstance) {
         throw new AppError('FORBIDDEN', 'Only the firm’s staff can write internal notes')
       const row = await findRequest(db, orgId, id, principal)
       authorize(principal, input.internal ? 'request.internal_note' : 'request.comment', row)
-      return insertComment(db, orgId, id, { ...input, author: principal }, clock())
+      const now = clock()
+      return db.transaction(async (tx) => {
+        const comment = await insertComment(tx, orgId, id, { ...input, author: principal }, now)
+        await commentAdded(app, tx, principal, factsOf(row), input, now)
+        return comment
+      })
     },
 
     /**
      * A page of a client user's requests, grouped by audit, most urgent first: overdue ones first in
      * each group and overall. A group may go on on the next page (the same audit first there).
      */
-    async mine(principal: Principal, query: PageQuery) {
+    async mine(principal: Principal, query: RequestListQuery) {
       const clientId = clientScope(principal)
       if (!clientId) throw new AppError('FORBIDDEN', 'My requests is for client users')
       const page = await clientRequestsPage(
