@@ -136,6 +136,7 @@ export default tseslint.config(
     'settings',
     'audits',
     'landing',
+    'notifications',
   ].map((feature) => ({
     files: [`web/features/${feature}/**/*.{ts,tsx}`],
     rules: {

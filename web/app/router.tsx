@@ -77,6 +77,13 @@ const authRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'unsubscribe',
+    ...lazyRoute(
+      () => import('@/features/auth/pages/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
+    ),
+  },
+  {
     path: 'accept-invitation',
     ...lazyRoute(
       () => import('@/features/auth/pages/accept-invitation-page'),

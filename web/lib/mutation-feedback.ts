@@ -26,9 +26,11 @@ export function applyServerFieldErrors<T extends FieldValues>(
   const known = new Set<string>(fields)
   let applied = false
   for (const fieldError of error.errors) {
-    if (!known.has(fieldError.path)) continue
+    // A list's item ("daysBefore.1") belongs to the list's field when the form has no field for it.
+    const path = known.has(fieldError.path) ? fieldError.path : fieldError.path.split('.')[0]!
+    if (!known.has(path)) continue
     setError(
-      fieldError.path as Path<T>,
+      path as Path<T>,
       { type: 'server', message: fieldError.message },
       { shouldFocus: !applied },
     )

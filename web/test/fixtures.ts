@@ -23,8 +23,21 @@ import {
   type RequestVersion,
 } from '@shared/schemas/requests'
 import type { Capability } from '@shared/access'
+import { WHOSE_MOVE } from '@shared/request-rules'
 import { clientDto, type Client } from '@shared/schemas/clients'
+import { organizationDto, type Organization } from '@shared/schemas/organization'
 import { projectDto, type Project } from '@shared/schemas/projects'
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  notificationDto,
+  notificationPageDto,
+  notificationPreferencesDto,
+  reminderPolicyDto,
+  type Notification,
+  type NotificationPage,
+  type NotificationPreferences,
+  type ReminderPolicy,
+} from '@shared/schemas/reminders'
 
 // Builders of what the API answers, typed by the shared types and parsed by the shared schemas:
 // a fixture the real server could not send fails here, before the client (which checks replies
@@ -81,6 +94,7 @@ export function anAudit(overrides: Partial<AuditDetail> = {}): AuditDetail {
     status: 'in_progress',
     dueDate: null,
     lead: null,
+    remindersPaused: false,
     allowedActions: [],
     members: [],
     createdAt: NOW,
@@ -90,6 +104,7 @@ export function anAudit(overrides: Partial<AuditDetail> = {}): AuditDetail {
 }
 
 export function aRequest(overrides: Partial<AuditRequest> = {}): AuditRequest {
+  const status = overrides.status ?? 'draft'
   return requestDto.parse({
     id: anId(),
     auditId: anId(),
@@ -104,6 +119,9 @@ export function aRequest(overrides: Partial<AuditRequest> = {}): AuditRequest {
     assigneeName: null,
     dueDate: null,
     overdue: false,
+    // As the server derives it from the status, unless a test says otherwise.
+    whoseMove: WHOSE_MOVE[status],
+    remindersPaused: false,
     sentAt: null,
     submittedAt: null,
     acceptedAt: null,
@@ -147,7 +165,7 @@ export function aVersion(overrides: Partial<RequestVersion> = {}): RequestVersio
 
 export function aRequestDetail(overrides: Partial<RequestDetail> = {}): RequestDetail {
   return requestDetailDto.parse({
-    ...aRequest(),
+    ...aRequest({ status: overrides.status ?? 'draft' }),
     auditName: 'FY2026 audit',
     versions: [],
     history: [],
@@ -217,6 +235,67 @@ export function aProject(overrides: Partial<Project> = {}): Project {
     status: 'active',
     createdAt: NOW,
     updatedAt: NOW,
+    ...overrides,
+  })
+}
+
+export function anOrganization(overrides: Partial<Organization> = {}): Organization {
+  return organizationDto.parse({
+    id: anId(),
+    name: 'Hamilton Assurance LLP',
+    industry: 'Financial Services',
+    size: '11-50 employees',
+    phone: '+1 555 0142',
+    timeZone: 'UTC',
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  })
+}
+
+/** The policy a new company starts with: 3 and 1 days before, on, 1, 3 and 7 days after. */
+export function aReminderPolicy(overrides: Partial<ReminderPolicy> = {}): ReminderPolicy {
+  return reminderPolicyDto.parse({
+    enabled: true,
+    daysBefore: [3, 1],
+    onDueDate: true,
+    daysAfter: [1, 3, 7],
+    sendHour: 9,
+    escalateAfterDays: 14,
+    timeZone: 'UTC',
+    ...overrides,
+  })
+}
+
+export function notificationPreferences(
+  overrides: Partial<NotificationPreferences> = {},
+): NotificationPreferences {
+  return notificationPreferencesDto.parse({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...overrides })
+}
+
+/** An unread "submitted" notification of the bell, unless told otherwise. */
+export function aNotification(overrides: Partial<Notification> = {}): Notification {
+  return notificationDto.parse({
+    id: anId(),
+    kind: 'submitted',
+    title: 'Grace Hopper submitted #1 Signed engagement letter for review',
+    body: null,
+    url: `/requests/${anId()}`,
+    createdAt: NOW,
+    readAt: null,
+    ...overrides,
+  })
+}
+
+/** One page of GET /api/notifications: by default its unread items are all there are. */
+export function aNotificationPage(
+  items: Notification[],
+  overrides: Partial<Omit<NotificationPage, 'items'>> = {},
+): NotificationPage {
+  return notificationPageDto.parse({
+    items,
+    unreadCount: items.filter((item) => item.readAt === null).length,
+    nextCursor: null,
     ...overrides,
   })
 }

@@ -4,6 +4,8 @@ import { Separator } from '@/components/ui/separator'
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar'
 import { ThemeToggle } from '@/components/ui/theme-toggle'
 import { TooltipProvider } from '@/components/ui/tooltip'
+import { NotificationBell } from '@/features/notifications'
+import { useLiveUpdates } from '@/lib/live/use-live-updates'
 import { useSession } from '@/lib/session'
 import { AppSidebar } from './app-sidebar'
 
@@ -22,6 +24,7 @@ function NavigationProgress() {
 
 export function AppLayout() {
   const user = useSession()
+  useLiveUpdates()
   return (
     <TooltipProvider>
       <SidebarProvider>
@@ -43,6 +46,7 @@ export function AppLayout() {
                 </p>
                 <p className="truncate text-xs text-muted-foreground">{user.company.name}</p>
               </div>
+              <NotificationBell />
               <ThemeToggle />
             </div>
             <NavigationProgress />

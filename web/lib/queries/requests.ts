@@ -34,7 +34,11 @@ export const requestQueries = {
       queryKey: [...all, 'comments', id],
       queryFn: ({ signal }) => call(requestsApi.comments, { params: { id } }, { signal }),
     }),
-  mine: () => pagedQuery([...all, 'mine'], requestsApi.mine, {}, mergeAuditGroups),
+  /** `whoseMove`: only those the client (sent, returned) or the firm (submitted) acts on next. */
+  mine: ({ whoseMove }: { whoseMove?: 'client' | 'firm' } = {}) => {
+    const query = { whoseMove }
+    return pagedQuery([...all, 'mine', query], requestsApi.mine, { query }, mergeAuditGroups)
+  },
 }
 
 /** An audit's pages as one list; every page carries the progress of the whole audit. */

@@ -5,6 +5,7 @@ import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 import { organizationQueries } from '@/lib/queries/administration'
 import { authQueries } from '@/lib/queries/auth'
 import { dashboardQueries } from '@/lib/queries/engagements'
+import { reminderPolicyQueries } from '@/lib/queries/reminders'
 
 export const updateOrganization = (body: UpdateOrganizationInput) =>
   call(organizationApi.update, { body })
@@ -20,6 +21,10 @@ export const useUpdateOrganization = (
         // The header shows the company's name.
         queryClient.setQueryData(authQueries.me().queryKey, (user) =>
           user ? { ...user, company: { ...user.company, name: organization.name } } : user,
+        )
+        // Reminders go out at their hour in the company's time zone.
+        queryClient.setQueryData(reminderPolicyQueries.get().queryKey, (policy) =>
+          policy ? { ...policy, timeZone: organization.timeZone } : policy,
         )
       },
       invalidates: () => [dashboardQueries.all],

@@ -16,11 +16,12 @@ import { organizationQueries } from '@/lib/queries/administration'
 import { toast } from '@/lib/toast'
 import { useUpdateOrganization } from '../api/update-organization'
 import { PanelHeader } from './panel-header'
+import { TimeZoneField } from './time-zone-field'
 
 const companyFormSchema = updateOrganizationInput.required()
 type CompanyFormValues = z.input<typeof companyFormSchema>
 type CompanyFormOutput = z.output<typeof companyFormSchema>
-const FIELDS = ['name', 'industry', 'size', 'phone'] as const
+const FIELDS = ['name', 'industry', 'size', 'phone', 'timeZone'] as const
 
 export function CompanyPanel() {
   const organization = useQuery(organizationQueries.get())
@@ -51,6 +52,7 @@ function CompanyForm({ organization }: { organization: Organization }) {
       industry: organization.industry,
       size: organization.size,
       phone: organization.phone,
+      timeZone: organization.timeZone,
     },
   })
   const { errors } = form.formState
@@ -63,6 +65,7 @@ function CompanyForm({ organization }: { organization: Organization }) {
         industry: saved.industry,
         size: saved.size,
         phone: saved.phone,
+        timeZone: saved.timeZone,
       })
       toast({ title: 'Company details saved' })
     } catch (error) {
@@ -96,6 +99,12 @@ function CompanyForm({ organization }: { organization: Organization }) {
         <FormField label="Company phone" error={errors.phone?.message}>
           <Input type="tel" inputMode="tel" autoComplete="tel" {...form.register('phone')} />
         </FormField>
+        <TimeZoneField
+          control={form.control}
+          name="timeZone"
+          currentZone={organization.timeZone}
+          description="Reminders go out at their hour in this zone, and e-mails give dates in it."
+        />
         <div className="flex justify-end">
           <PendingButton
             type="submit"
@@ -115,7 +124,7 @@ function CompanySkeleton() {
     <div role="status" className="rounded-lg border p-5 sm:p-6">
       <span className="sr-only">Loading company details...</span>
       <div aria-hidden="true" className="grid gap-5">
-        {[0, 1, 2].map((index) => (
+        {[0, 1, 2, 3].map((index) => (
           <div key={index} className="grid gap-2">
             <Skeleton className="h-4 w-28" />
             <Skeleton className="h-10 w-full" />

@@ -1,16 +1,18 @@
-import { Building2, Mail, Users } from 'lucide-react'
+import { BellRing, Building2, Mail, Users } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/page-header'
 import { RequirePermission } from '@/components/require-permission'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { CompanyPanel } from '../components/company-panel'
 import { InvitationsPanel } from '../components/invitations-panel'
+import { RemindersPanel } from '../components/reminders-panel'
 import { UsersPanel } from '../components/users-panel'
 
 const TABS = [
   { value: 'company', label: 'Company', icon: Building2 },
   { value: 'users', label: 'Users', icon: Users },
   { value: 'invitations', label: 'Invitations', icon: Mail },
+  { value: 'reminders', label: 'Reminders', icon: BellRing },
 ] as const
 
 type TabValue = (typeof TABS)[number]['value']
@@ -47,9 +49,9 @@ function AdminSettings() {
     <div className="grid gap-6">
       <PageHeader
         title="Admin Settings"
-        description="Your company's details, the people who can sign in, and their invitations."
+        description="Your company's details, the people who can sign in, their invitations, and reminders."
       />
-      <Tabs value={tab} onValueChange={onTabChange}>
+      <Tabs value={tab} onValueChange={onTabChange} className="min-w-0">
         <TabsList aria-label="Admin settings sections">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
@@ -66,6 +68,9 @@ function AdminSettings() {
         </TabsContent>
         <TabsContent value="invitations" className="mt-6">
           <InvitationsPanel />
+        </TabsContent>
+        <TabsContent value="reminders" className="mt-6">
+          <RemindersPanel />
         </TabsContent>
       </Tabs>
     </div>

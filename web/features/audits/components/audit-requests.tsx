@@ -1,14 +1,23 @@
 import type { Assignee, RequestList as Requests } from '@shared/schemas/requests'
 import type { UseInfiniteQueryResult } from '@tanstack/react-query'
-import { ClipboardList } from 'lucide-react'
+import { ClipboardList, ListFilter } from 'lucide-react'
+import { useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { RequestList } from './request-list'
+import {
+  matchesWhoseMove,
+  noMatchText,
+  useViewerSide,
+  WhoseMoveFilterControl,
+  type WhoseMoveFilter,
+} from './whose-move'
 
-/** The audit page's "Requests" section: loading, error, empty, or the list. */
+/** The audit page's "Requests" section: loading, error, empty, or the list (filtered by whose move). */
 export function AuditRequests({
   requests,
   assignees,
@@ -19,16 +28,25 @@ export function AuditRequests({
   /** The audit takes new requests from this user (the empty state says how). */
   canAdd: boolean
 }) {
+  const [filter, setFilter] = useState<WhoseMoveFilter>('all')
+  const side = useViewerSide()
+  const all = requests.data?.requests ?? []
+  // The page reads every page of the audit: the filter sees all of its requests once loaded.
+  const shown = filter === 'all' ? all : all.filter((request) => matchesWhoseMove(filter, request))
+
   return (
     <section className="grid gap-3" aria-labelledby="requests-heading">
-      <h2 id="requests-heading" className="flex items-center gap-2 text-lg font-semibold">
-        Requests
-        {requests.isSuccess ? (
-          <Badge variant="secondary" className="tabular-nums">
-            {requests.data.progress.total}
-          </Badge>
-        ) : null}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 id="requests-heading" className="flex items-center gap-2 text-lg font-semibold">
+          Requests
+          {requests.isSuccess ? (
+            <Badge variant="secondary" className="tabular-nums">
+              {requests.data.progress.total}
+            </Badge>
+          ) : null}
+        </h2>
+        {all.length > 0 ? <WhoseMoveFilterControl value={filter} onChange={setFilter} /> : null}
+      </div>
       {requests.isPending ? (
         <div role="status" className="grid gap-3">
           <span className="sr-only">Loading requests...</span>
@@ -38,17 +56,29 @@ export function AuditRequests({
         </div>
       ) : requests.isError && !requests.isFetchNextPageError ? (
         <QueryErrorState title="Could not load requests" query={requests} />
-      ) : requests.data.requests.length === 0 ? (
+      ) : all.length === 0 ? (
         <EmptyState icon={ClipboardList}>
           {canAdd
             ? 'No requests yet. Click "Add Request" or "Add from Template" to ask the client for what the audit needs.'
             : 'No requests for you in this audit yet. Your audit firm will send them here.'}
         </EmptyState>
+      ) : filter !== 'all' && shown.length === 0 && !requests.hasNextPage ? (
+        <EmptyState
+          icon={ListFilter}
+          title="No requests match"
+          action={
+            <Button variant="outline" onClick={() => setFilter('all')}>
+              Show all requests
+            </Button>
+          }
+        >
+          {noMatchText(filter, side)}
+        </EmptyState>
       ) : (
         <>
           <RequestList
-            requests={requests.data.requests}
-            total={requests.data.progress.total}
+            requests={shown}
+            total={filter === 'all' ? requests.data.progress.total : shown.length}
             assignees={assignees}
           />
           <LoadMore list={requests} label="Load more requests" />

@@ -7,15 +7,20 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { DueDate } from './due-date'
 import { RequestProgress } from './request-progress'
 
-/** The audit's status, due date, description, team and progress (once the requests are in). */
+/**
+ * The audit's status, due date, description, team, reminders and progress (once the requests
+ * are in).
+ */
 export function AuditSummary({
   audit,
   progress,
   team,
+  reminders,
 }: {
   audit: AuditDetail
   progress: Progress | undefined
   team: ReactNode
+  reminders?: ReactNode
 }) {
   return (
     <Card className="grid gap-4 p-5">
@@ -30,6 +35,7 @@ export function AuditSummary({
         <p className="text-sm whitespace-pre-line text-muted-foreground">{audit.description}</p>
       ) : null}
       {team}
+      {reminders}
       <div className="min-h-11">
         {progress ? <RequestProgress progress={progress} /> : <Skeleton className="h-11 w-full" />}
       </div>

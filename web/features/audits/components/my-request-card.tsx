@@ -4,6 +4,7 @@ import { RequestStatusBadge } from '@/components/status-badge'
 import { Card } from '@/components/ui/card'
 import { DueDate } from './due-date'
 import { RequirementBadges } from './requirement-badges'
+import { WhoseMoveBadge } from './whose-move'
 
 /** One of the client user's requests: the whole card opens it. */
 export function MyRequestCard({ request, mine }: { request: AuditRequest; mine: boolean }) {
@@ -19,7 +20,10 @@ export function MyRequestCard({ request, mine }: { request: AuditRequest; mine: 
             {request.title}
           </Link>
         </h3>
-        <RequestStatusBadge status={request.status} overdue={request.overdue} />
+        <div className="flex flex-wrap gap-1 sm:shrink-0 sm:justify-end">
+          <RequestStatusBadge status={request.status} overdue={request.overdue} />
+          <WhoseMoveBadge whoseMove={request.whoseMove} />
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <span>

@@ -7,8 +7,10 @@ import { Card } from '@/components/ui/card'
 import { DeleteRequestDialog } from './delete-request-dialog'
 import { DueDate } from './due-date'
 import { RequestFormDialog } from './request-form-dialog'
+import { RemindersPausedBadge } from './reminders-paused-badge'
 import { RequestPlanning } from './request-planning'
 import { RequirementBadges } from './requirement-badges'
+import { WhoseMoveBadge } from './whose-move'
 
 interface RequestRowProps {
   request: AuditRequest
@@ -45,7 +47,11 @@ export function RequestRow({ request, assignees, onMoveUp, onMoveDown, moving }:
             </p>
           ) : null}
         </div>
-        <RequestStatusBadge status={request.status} overdue={request.overdue} />
+        <div className="flex flex-wrap gap-1 sm:shrink-0 sm:justify-end">
+          <RequestStatusBadge status={request.status} overdue={request.overdue} />
+          <WhoseMoveBadge whoseMove={request.whoseMove} />
+          {request.remindersPaused && can('plan') ? <RemindersPausedBadge /> : null}
+        </div>
       </div>
       <RequirementBadges
         documentRequired={request.documentRequired}

@@ -4,7 +4,9 @@ import { DetailItem } from '@/components/detail-item'
 import { RequestStatusBadge } from '@/components/status-badge'
 import { Card } from '@/components/ui/card'
 import { formatCalendarDate } from '@/lib/dates'
+import { RemindersPausedBadge } from './reminders-paused-badge'
 import { RequirementBadges } from './requirement-badges'
+import { WhoseMoveBadge } from './whose-move'
 
 /** What the request is: status, assignee, due date, requirements, description. */
 export function RequestSummary({ request }: { request: RequestDetail }) {
@@ -13,7 +15,13 @@ export function RequestSummary({ request }: { request: RequestDetail }) {
       <h2 className="sr-only">Request details</h2>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <DetailItem label="Status">
-          <RequestStatusBadge status={request.status} overdue={request.overdue} />
+          <span className="flex flex-wrap gap-1">
+            <RequestStatusBadge status={request.status} overdue={request.overdue} />
+            <WhoseMoveBadge whoseMove={request.whoseMove} />
+            {request.remindersPaused && request.allowedActions.includes('plan') ? (
+              <RemindersPausedBadge />
+            ) : null}
+          </span>
         </DetailItem>
         <DetailItem label="Assignee">
           {request.assigneeName ?? <span className="text-muted-foreground">Unassigned</span>}

@@ -1,12 +1,13 @@
 import { auditsApi } from '@shared/api/engagements'
+import { remindersApi } from '@shared/api/reminders'
 import { requestsApi } from '@shared/api/requests'
 import { AUDIT_ACTIONS } from '@shared/access'
-import type { AuditDetail } from '@shared/schemas/audits'
+import type { AuditDetail, UpdateAuditInput } from '@shared/schemas/audits'
 import type { AuditRequest, BulkUpdateRequestsInput } from '@shared/schemas/requests'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { answer, refusal } from '@/test/api'
-import { aRequest, aRequestList, anAssignee, anAudit, aUser } from '@/test/fixtures'
+import { aRequest, aRequestList, anAssignee, anAudit, anId, aUser } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
 import { AuditPage } from './audit-page'
@@ -22,7 +23,7 @@ const DRAFT_ACTIONS = [
 ] as const
 const SENT_ACTIONS = ['plan', 'not_applicable', 'comment'] as const
 
-function showAudit(audit: AuditDetail, requests: AuditRequest[]) {
+function showAudit(audit: AuditDetail, requests: AuditRequest[], user = aUser({ role: 'staff' })) {
   const grace = anAssignee({ name: 'Grace Hopper' })
   const ada = anAssignee({ name: 'Ada Lovelace', email: 'ada@example.com' })
   server.use(
@@ -31,7 +32,7 @@ function showAudit(audit: AuditDetail, requests: AuditRequest[]) {
     answer(requestsApi.assignees, [grace, ada]),
   )
   const rendered = renderWithApp(<AuditPage />, {
-    user: aUser({ role: 'staff' }),
+    user,
     route: `/audits/${audit.id}`,
     path: '/audits/:id',
   })
@@ -195,5 +196,148 @@ describe('Assign & Date', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Assignee' })).toHaveTextContent(
       'Grace Hopper',
     )
+  })
+})
+
+describe('whose move and reminders', () => {
+  const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
+  const sent = aRequest({
+    auditId: audit.id,
+    number: 1,
+    title: 'Bank statements',
+    status: 'sent',
+    assigneeId: anId(),
+    assigneeName: 'Grace Hopper',
+    allowedActions: [...SENT_ACTIONS],
+  })
+  const draft = aRequest({
+    auditId: audit.id,
+    number: 2,
+    title: 'Board minutes',
+    allowedActions: [...DRAFT_ACTIONS],
+  })
+  const accepted = aRequest({
+    auditId: audit.id,
+    number: 3,
+    title: 'Ledger',
+    status: 'accepted',
+    allowedActions: ['comment'],
+  })
+  const reminders = () => screen.findByRole('region', { name: /^Reminders/ })
+
+  test("each request says whose move it is, and the filter shows the client's or the firm's", async () => {
+    const { user } = showAudit(audit, [sent, draft, accepted])
+
+    const list = await screen.findByRole('list', { name: 'Requests' })
+    const rows = within(list).getAllByRole('listitem')
+    expect(within(rows[0]!).getByText('Client’s move')).toBeInTheDocument()
+    expect(within(rows[1]!).getByText('Your move')).toBeInTheDocument()
+    expect(within(rows[2]!).queryByText(/move$/)).toBeNull()
+
+    const filter = screen.getByRole('radiogroup', { name: 'Whose move' })
+    expect(within(filter).getByRole('radio', { name: 'All' })).toBeChecked()
+    await user.click(within(filter).getByRole('radio', { name: 'Client’s move' }))
+    expect(titles()).toEqual(['#1Bank statements'])
+    await user.click(within(filter).getByRole('radio', { name: 'Your move' }))
+    expect(titles()).toEqual(['#2Board minutes'])
+    await user.click(within(filter).getByRole('radio', { name: 'All' }))
+    expect(titles()).toHaveLength(3)
+  })
+
+  test('a filter that matches nothing says so and offers all requests again', async () => {
+    const { user } = showAudit(audit, [draft, accepted])
+
+    await user.click(await screen.findByRole('radio', { name: 'Client’s move' }))
+    expect(screen.getByText('Nothing here is waiting for the client.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show all requests' }))
+    expect(titles()).toHaveLength(2)
+  })
+
+  test('Remind now lists who was reminded, and who not yet with when they can be', async () => {
+    const { user } = showAudit(audit, [sent, draft])
+    const calls: string[] = []
+    const retryAt = new Date(Date.now() + 30 * 60 * 1000 + 5_000).toISOString()
+    server.use(
+      answer(remindersApi.remindAudit, ({ params }) => {
+        calls.push(String(params.id))
+        return {
+          reminded: [
+            { id: anId(), name: 'Grace Hopper' },
+            { id: anId(), name: 'Ada Lovelace' },
+          ],
+          notYet: [{ id: anId(), name: 'Alan Turing', retryAt }],
+        }
+      }),
+    )
+
+    const section = await reminders()
+    await user.click(await within(section).findByRole('button', { name: 'Remind now' }))
+
+    const toast = (await screen.findByText('Reminders sent to 2 people')).closest('li')!
+    expect(toast).toHaveTextContent('Reminded Grace Hopper and Ada Lovelace.')
+    expect(toast).toHaveTextContent(
+      'Reminded less than an hour ago: Alan Turing (again in 30 minutes).',
+    )
+    expect(calls).toEqual([audit.id])
+  })
+
+  test("too soon for everyone (429): the server's message says when", async () => {
+    const { user } = showAudit(audit, [sent])
+    const message = 'Everyone was reminded less than an hour ago; try again after 14:05.'
+    server.use(
+      answer(remindersApi.remindAudit, () => refusal(429, { code: 'RATE_LIMITED', message })),
+    )
+
+    const section = await reminders()
+    await user.click(await within(section).findByRole('button', { name: 'Remind now' }))
+
+    const toast = (await screen.findByText('Not reminded yet')).closest('li')!
+    expect(toast).toHaveTextContent(message)
+  })
+
+  test('no request waits for an assignee: no Remind now', async () => {
+    showAudit(audit, [draft, accepted])
+
+    await screen.findByRole('list', { name: 'Requests' })
+    const section = await reminders()
+    expect(within(section).queryByRole('button', { name: 'Remind now' })).toBeNull()
+    expect(within(section).getByRole('button', { name: 'Pause reminders' })).toBeEnabled()
+  })
+
+  test('Pause reminders patches the audit and shows it paused; Resume undoes it', async () => {
+    const { user } = showAudit(audit, [sent])
+    const patches: UpdateAuditInput[] = []
+    server.use(
+      answer(auditsApi.update, async ({ request }) => {
+        const body = (await request.json()) as UpdateAuditInput
+        patches.push(body)
+        return { ...audit, remindersPaused: body.remindersPaused ?? false }
+      }),
+    )
+
+    const section = await reminders()
+    await user.click(within(section).getByRole('button', { name: 'Pause reminders' }))
+
+    expect(await within(section).findByText('Reminders paused')).toBeInTheDocument()
+    await user.click(within(section).getByRole('button', { name: 'Resume reminders' }))
+    await waitFor(() =>
+      expect(within(section).getByRole('button', { name: 'Pause reminders' })).toBeEnabled(),
+    )
+    expect(within(section).queryByText('Reminders paused')).toBeNull()
+    expect(patches).toEqual([{ remindersPaused: true }, { remindersPaused: false }])
+  })
+
+  test('a client user sees whose move in their words, and no reminder controls', async () => {
+    showAudit(
+      anAudit({ id: audit.id, remindersPaused: true }),
+      [sent, draft],
+      aUser({ role: 'client' }),
+    )
+
+    const list = await screen.findByRole('list', { name: 'Requests' })
+    expect(within(list).getByText('Your move')).toBeInTheDocument()
+    expect(within(list).getByText('Firm’s move')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: /^Reminders/ })).toBeNull()
+    expect(screen.queryByText('Reminders paused')).toBeNull()
   })
 })

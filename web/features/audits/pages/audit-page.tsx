@@ -11,6 +11,7 @@ import { auditQueries } from '@/lib/queries/engagements'
 import { requestQueries } from '@/lib/queries/requests'
 import { AuditExports } from '../components/audit-exports'
 import { AuditHeaderActions } from '../components/audit-header-actions'
+import { AuditReminders } from '../components/audit-reminders'
 import { AuditRequests } from '../components/audit-requests'
 import { AuditSummary } from '../components/audit-summary'
 import { AuditTeam } from '../components/audit-team'
@@ -61,6 +62,12 @@ function AuditView({ audit }: { audit: AuditDetail }) {
         audit={audit}
         progress={requests.data?.progress}
         team={<AuditTeam audit={audit} />}
+        reminders={
+          <AuditReminders
+            audit={audit}
+            requests={hasNextPage ? undefined : requests.data?.requests}
+          />
+        }
       />
       <AuditRequests
         requests={requests}

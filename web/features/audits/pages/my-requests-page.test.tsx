@@ -1,5 +1,6 @@
 import { requestsApi } from '@shared/api/requests'
-import { screen, within } from '@testing-library/react'
+import type { MyRequests } from '@shared/schemas/requests'
+import { screen, waitFor, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { answer } from '@/test/api'
 import { anId, aRequest, aUser } from '@/test/fixtures'
@@ -40,4 +41,79 @@ test('"N to answer" counts the requests the server lets the user submit', async 
   expect(within(group).getByText('1 to answer')).toBeInTheDocument()
   expect(within(group).getAllByRole('listitem')).toHaveLength(3)
   expect(within(group).getByText('Assigned to you')).toBeInTheDocument()
+})
+
+/** Answers My requests as the server does: only the requests of `whoseMove`, when asked. */
+function answerMine(groups: MyRequests) {
+  const asked: (string | null)[] = []
+  server.use(
+    answer(requestsApi.mine, ({ request }) => {
+      const whoseMove = new URL(request.url).searchParams.get('whoseMove')
+      asked.push(whoseMove)
+      return groups
+        .map((group) => ({
+          ...group,
+          requests: group.requests.filter(
+            (item) => whoseMove === null || item.whoseMove === whoseMove,
+          ),
+        }))
+        .filter((group) => group.requests.length > 0)
+    }),
+  )
+  return asked
+}
+
+const anAuditOf = (name: string) => ({
+  id: anId(),
+  name,
+  dueDate: null,
+  projectId: anId(),
+  projectName: 'Annual Review',
+})
+
+test('whose move: each request says it, and the filter asks the server for that side only', async () => {
+  const asked = answerMine([
+    {
+      audit: anAuditOf('FY2026 audit'),
+      requests: [
+        aRequest({ title: 'Ledger', status: 'sent', allowedActions: ['submit', 'upload'] }),
+        aRequest({ title: 'Letter', status: 'submitted', allowedActions: ['comment'] }),
+      ],
+    },
+    {
+      audit: anAuditOf('Tax review'),
+      requests: [aRequest({ title: 'Returns', status: 'submitted', allowedActions: [] })],
+    },
+  ])
+  const { user } = renderWithApp(<MyRequestsPage />, { user: aUser({ role: 'client' }) })
+
+  const first = await screen.findByRole('region', { name: /FY2026 audit/ })
+  expect(within(first).getByText('Your move')).toBeInTheDocument()
+  expect(within(first).getByText('Firm’s move')).toBeInTheDocument()
+
+  const filter = screen.getByRole('radiogroup', { name: 'Whose move' })
+  await user.click(within(filter).getByRole('radio', { name: 'Your move' }))
+  await waitFor(() => expect(screen.queryByRole('region', { name: /Tax review/ })).toBeNull())
+  const group = screen.getByRole('region', { name: /FY2026 audit/ })
+  expect(within(group).getAllByRole('listitem')).toHaveLength(1)
+  expect(within(group).getByRole('link', { name: 'Ledger' })).toBeInTheDocument()
+
+  await user.click(within(filter).getByRole('radio', { name: 'Firm’s move' }))
+  expect(await screen.findByRole('region', { name: /Tax review/ })).toBeInTheDocument()
+  expect(asked).toEqual([null, 'client', 'firm'])
+})
+
+test('a filter that matches nothing says so and offers every request again', async () => {
+  answerMine([
+    {
+      audit: anAuditOf('FY2026 audit'),
+      requests: [aRequest({ title: 'Letter', status: 'submitted', allowedActions: [] })],
+    },
+  ])
+  const { user } = renderWithApp(<MyRequestsPage />, { user: aUser({ role: 'client' }) })
+
+  await user.click(await screen.findByRole('radio', { name: 'Your move' }))
+  expect(await screen.findByText('Nothing is waiting for you here.')).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Show all requests' }))
+  expect(await screen.findByRole('region', { name: /FY2026 audit/ })).toBeInTheDocument()
 })

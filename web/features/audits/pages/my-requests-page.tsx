@@ -1,21 +1,36 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { Inbox } from 'lucide-react'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { Inbox, ListFilter } from 'lucide-react'
 import { Link } from 'react-router'
+import { useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatCalendarDate } from '@/lib/dates'
 import { requestQueries } from '@/lib/queries/requests'
 import { useSession } from '@/lib/session'
 import { MyRequestCard } from '../components/my-request-card'
+import {
+  noMatchText,
+  useViewerSide,
+  WhoseMoveFilterControl,
+  type WhoseMoveFilter,
+} from '../components/whose-move'
 
 /** The client user's requests across their audits, grouped by audit, overdue first (the e-mail's link). */
 export function MyRequestsPage() {
-  const myRequests = useInfiniteQuery(requestQueries.mine())
+  const [filter, setFilter] = useState<WhoseMoveFilter>('all')
+  // Filtered on the server, so that every page read matches; the last list stays while the next loads.
+  const myRequests = useInfiniteQuery({
+    ...requestQueries.mine({ whoseMove: filter === 'all' ? undefined : filter }),
+    placeholderData: keepPreviousData,
+  })
   const me = useSession().id
+  const side = useViewerSide()
+  const filtered = filter !== 'all'
 
   return (
     <div className="grid gap-6">
@@ -23,6 +38,9 @@ export function MyRequestsPage() {
         title="My Requests"
         description="What your audit firm has asked for. Open a request to answer it."
       />
+      {filtered || (myRequests.isSuccess && myRequests.data.length > 0) ? (
+        <WhoseMoveFilterControl value={filter} onChange={setFilter} />
+      ) : null}
       {myRequests.isPending ? (
         <div role="status" className="grid gap-3">
           <span className="sr-only">Loading requests...</span>
@@ -33,9 +51,23 @@ export function MyRequestsPage() {
       ) : myRequests.isError && !myRequests.isFetchNextPageError ? (
         <QueryErrorState title="Could not load your requests" query={myRequests} />
       ) : myRequests.data.length === 0 ? (
-        <EmptyState icon={Inbox} title="Nothing to answer">
-          No requests yet. When your audit firm sends one, you get an e-mail and it appears here.
-        </EmptyState>
+        filtered ? (
+          <EmptyState
+            icon={ListFilter}
+            title="No requests match"
+            action={
+              <Button variant="outline" onClick={() => setFilter('all')}>
+                Show all requests
+              </Button>
+            }
+          >
+            {noMatchText(filter, side)}
+          </EmptyState>
+        ) : (
+          <EmptyState icon={Inbox} title="Nothing to answer">
+            No requests yet. When your audit firm sends one, you get an e-mail and it appears here.
+          </EmptyState>
+        )
       ) : (
         myRequests.data.map(({ audit, requests }) => {
           const waiting = requests.filter((request) =>
@@ -43,7 +75,12 @@ export function MyRequestsPage() {
           ).length
           const headingId = `audit-${audit.id}`
           return (
-            <section key={audit.id} aria-labelledby={headingId} className="grid gap-3">
+            <section
+              key={audit.id}
+              aria-labelledby={headingId}
+              aria-busy={myRequests.isPlaceholderData || undefined}
+              className="grid gap-3"
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                 <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
                   <Link

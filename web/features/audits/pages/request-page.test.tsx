@@ -1,10 +1,11 @@
+import { remindersApi } from '@shared/api/reminders'
 import { requestsApi } from '@shared/api/requests'
 import { systemApi } from '@shared/api/system'
-import type { RequestDetail } from '@shared/schemas/requests'
-import { screen, within } from '@testing-library/react'
+import type { RequestDetail, UpdateRequestInput } from '@shared/schemas/requests'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { answer, refusal } from '@/test/api'
-import { aComment, aPublicConfig, aRequestDetail, aUser, aVersion } from '@/test/fixtures'
+import { aComment, anId, aPublicConfig, aRequestDetail, aUser, aVersion } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
 import { RequestPage } from './request-page'
@@ -167,5 +168,114 @@ describe('the request page', () => {
       within(toast).getByText('This request is returned: it cannot be accepted'),
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled()
+  })
+})
+
+describe('reminders on the request page', () => {
+  const FIRM_ON_SENT = ['plan', 'not_applicable', 'comment', 'internal_note'] as const
+  const sent = (overrides: Partial<RequestDetail> = {}) =>
+    aRequestDetail({
+      status: 'sent',
+      assigneeId: anId(),
+      assigneeName: 'Grace Hopper',
+      allowedActions: [...FIRM_ON_SENT],
+      internalNotes: [],
+      ...overrides,
+    })
+
+  test("a sent request with an assignee: the client's move, Remind now and Pause reminders", async () => {
+    const request = sent()
+    const calls: string[] = []
+    const { user } = showRequest(request)
+    server.use(
+      answer(remindersApi.remindRequest, ({ params }) => {
+        calls.push(String(params.id))
+        return { reminded: [{ id: request.assigneeId!, name: 'Grace Hopper' }], notYet: [] }
+      }),
+    )
+
+    await heading(request)
+    expect(screen.getByText('Client’s move')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Pause reminders' })).toBeEnabled()
+    await user.click(screen.getByRole('button', { name: 'Remind now' }))
+
+    expect(await screen.findByText('Reminder sent to Grace Hopper')).toBeInTheDocument()
+    expect(calls).toEqual([request.id])
+  })
+
+  test('Remind now only while the client is to answer and someone is assigned', async () => {
+    const unassigned = sent({ assigneeId: null, assigneeName: null })
+    showRequest(unassigned)
+    await heading(unassigned)
+    expect(screen.queryByRole('button', { name: 'Remind now' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Pause reminders' })).toBeInTheDocument()
+  })
+
+  test('a submitted request is the firm’s move: no Remind now, but reminders can be paused', async () => {
+    const request = sent({ status: 'submitted', allowedActions: [...FIRM_ON_SUBMITTED] })
+    showRequest(request)
+    await heading(request)
+    expect(screen.getByText('Your move')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Remind now' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Pause reminders' })).toBeInTheDocument()
+  })
+
+  test('too soon (429): the server says when', async () => {
+    const request = sent()
+    const message = 'Grace Hopper was reminded less than an hour ago; try again after 14:05.'
+    const { user } = showRequest(request)
+    server.use(
+      answer(remindersApi.remindRequest, () => refusal(429, { code: 'RATE_LIMITED', message })),
+    )
+
+    await heading(request)
+    await user.click(screen.getByRole('button', { name: 'Remind now' }))
+
+    const toast = (await screen.findByText('Not reminded yet')).closest('li')!
+    expect(toast).toHaveTextContent(message)
+  })
+
+  test('Pause reminders patches the request; it then shows paused, with Resume', async () => {
+    const request = sent()
+    const patches: UpdateRequestInput[] = []
+    const { user } = showRequest(request)
+    server.use(
+      answer(requestsApi.update, async ({ request: call }) => {
+        const body = (await call.json()) as UpdateRequestInput
+        patches.push(body)
+        const paused = aRequestDetail({ ...request, remindersPaused: true })
+        server.use(answer(requestsApi.get, paused))
+        return paused
+      }),
+    )
+
+    await heading(request)
+    expect(screen.queryByText('Reminders paused')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Pause reminders' }))
+
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Resume reminders' })).toBeEnabled(),
+    )
+    // The badge among the request's details, and the toast's title.
+    expect(screen.getAllByText('Reminders paused')).toHaveLength(2)
+    expect(
+      screen.getByText('No reminder goes out for this request until you resume them.'),
+    ).toBeInTheDocument()
+    expect(patches).toEqual([{ remindersPaused: true }])
+  })
+
+  test('a client user gets no reminder buttons and sees the move as theirs', async () => {
+    const request = aRequestDetail({
+      status: 'returned',
+      assigneeId: anId(),
+      assigneeName: 'Grace Hopper',
+      allowedActions: ['submit', 'upload', 'comment'],
+    })
+    showRequest(request, aUser({ role: 'client' }))
+
+    await heading(request)
+    expect(screen.getByText('Your move')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Remind now' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Pause reminders' })).toBeNull()
   })
 })

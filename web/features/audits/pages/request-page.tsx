@@ -11,6 +11,7 @@ import { useCan } from '@/lib/session'
 import { AnswerSection } from '../components/answer-section'
 import { Discussion } from '../components/discussion'
 import { RequestHistory } from '../components/request-history'
+import { hasReminderActions, RequestReminderActions } from '../components/request-reminder-actions'
 import { RequestNotices, RequestSummary } from '../components/request-summary'
 import { RequestVersions } from '../components/request-versions'
 import { hasReviewActions, ReviewActions } from '../components/review-actions'
@@ -40,7 +41,14 @@ function RequestView({ request }: { request: RequestDetail }) {
       <PageHeader
         title={`#${request.number} ${request.title}`}
         description={request.auditName}
-        actions={hasReviewActions(request) ? <ReviewActions request={request} /> : undefined}
+        actions={
+          hasReminderActions(request) || hasReviewActions(request) ? (
+            <>
+              <ReviewActions request={request} />
+              <RequestReminderActions request={request} />
+            </>
+          ) : undefined
+        }
       />
       <RequestSummary request={request} />
       <RequestNotices request={request} />

@@ -1,5 +1,4 @@
 import { REDIRECT_AFTER_VERIFY_MS } from '@shared/constants'
-import { CircleCheck, CircleX } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -7,18 +6,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api'
 import { useVerifyEmail } from '../api/verify-email'
 import { AuthLayout, TextLink } from '../components/auth-layout'
-
-function StatusIcon({ kind }: { kind: 'success' | 'error' }) {
-  return kind === 'success' ? (
-    <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-success-soft text-success-soft-foreground">
-      <CircleCheck aria-hidden="true" className="size-6" />
-    </span>
-  ) : (
-    <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-destructive-soft text-destructive-soft-foreground">
-      <CircleX aria-hidden="true" className="size-6" />
-    </span>
-  )
-}
+import { StatusIcon } from '../components/status-icon'
 
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams()

@@ -22,8 +22,10 @@ import { toast } from '@/lib/toast'
 import { useCreateAudit } from '../api/create-audit'
 import { useUpdateAudit } from '../api/update-audit'
 
-// Every editable field, and (creating only) the template the audit starts from.
+// Every field of the form, and (creating only) the template the audit starts from; pausing its
+// reminders is done on the audit's page.
 const auditFormSchema = updateAuditInput
+  .omit({ remindersPaused: true })
   .required()
   .extend({ templateId: createAuditInput.shape.templateId })
 type AuditFormValues = z.input<typeof auditFormSchema>

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/page-header'
 import { AppearanceSection } from '../components/appearance-section'
+import { NotificationsSection } from '../components/notifications-section'
 import { PasswordSection } from '../components/password-section'
 import { ProfileSection } from '../components/profile-section'
 import { SessionsSection } from '../components/sessions-section'
@@ -7,10 +8,14 @@ import { SessionsSection } from '../components/sessions-section'
 export function SettingsPage() {
   return (
     <div className="grid w-full max-w-3xl gap-6">
-      <PageHeader title="Settings" description="Your profile, password, sessions and theme." />
+      <PageHeader
+        title="Settings"
+        description="Your profile, password, sessions, notifications and theme."
+      />
       <ProfileSection />
       <PasswordSection />
       <SessionsSection />
+      <NotificationsSection />
       <AppearanceSection />
     </div>
   )

@@ -1,0 +1,66 @@
+import type { AuditRequest } from '@shared/schemas/requests'
+import { Badge } from '@/components/ui/badge'
+import { SegmentedControl } from '@/components/ui/segmented-control'
+import { useCan } from '@/lib/session'
+
+type Side = 'client' | 'firm'
+export type WhoseMoveFilter = 'all' | Side
+
+/** Who is looking: a client user answers requests, everyone else is the firm. */
+export function useViewerSide(): Side {
+  return useCan('requests.answer') ? 'client' : 'firm'
+}
+
+/** Each side's words for whose move it is: one's own move is "Your move". */
+const MOVE_LABELS: Record<Side, Record<Side, string>> = {
+  firm: { client: 'Client’s move', firm: 'Your move' },
+  client: { client: 'Your move', firm: 'Firm’s move' },
+}
+
+/** Who acts next on the request, in the viewer's words; nothing once it is settled. */
+export function WhoseMoveBadge({ whoseMove }: { whoseMove: AuditRequest['whoseMove'] }) {
+  const side = useViewerSide()
+  if (!whoseMove) return null
+  return (
+    <Badge variant={whoseMove === side ? 'secondary' : 'outline'}>
+      {MOVE_LABELS[side][whoseMove]}
+    </Badge>
+  )
+}
+
+export const matchesWhoseMove = (filter: WhoseMoveFilter, request: AuditRequest) =>
+  filter === 'all' || request.whoseMove === filter
+
+/** "Whose move: All / Client’s move / Your move", in the viewer's words. */
+export function WhoseMoveFilterControl({
+  value,
+  onChange,
+}: {
+  value: WhoseMoveFilter
+  onChange: (value: WhoseMoveFilter) => void
+}) {
+  const side = useViewerSide()
+  const labels = MOVE_LABELS[side]
+  // One's own move first.
+  const order: Side[] = side === 'firm' ? ['firm', 'client'] : ['client', 'firm']
+  return (
+    <SegmentedControl
+      label="Whose move"
+      value={value}
+      onValueChange={onChange}
+      options={[
+        { value: 'all', label: 'All' },
+        ...order.map((move) => ({ value: move, label: labels[move] })),
+      ]}
+    />
+  )
+}
+
+/** What a filter that matches nothing says. */
+export function noMatchText(filter: Exclude<WhoseMoveFilter, 'all'>, side: Side) {
+  return filter === side
+    ? 'Nothing is waiting for you here.'
+    : side === 'firm'
+      ? 'Nothing here is waiting for the client.'
+      : 'Nothing here is waiting for your audit firm.'
+}

@@ -1,0 +1,67 @@
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
+import type { RequestDetail, RequestList } from '@shared/schemas/requests'
+import { auditQueries } from '../queries/engagements'
+import { requestQueries } from '../queries/requests'
+
+/** The bell's queries (the notifications list and its unread count) all start with it. */
+export const NOTIFICATIONS_KEY = ['notifications'] as const
+
+/**
+ * The queries to reload for the topics of a live `change` event (server/modules/events), or
+ * 'everything' for `*` (changes may have been missed). `auditsOf` names the audits whose request
+ * lists hold a request, as far as the cache knows. Unknown topics are ignored.
+ */
+export function queriesForTopics(
+  topics: readonly string[],
+  auditsOf: (requestId: string) => string[],
+): QueryKey[] | 'everything' {
+  if (topics.includes('*')) return 'everything'
+  const keys: QueryKey[] = []
+  for (const topic of topics) {
+    const [kind, id] = splitTopic(topic)
+    if (kind === 'request' && id) {
+      keys.push(requestQueries.detail(id).queryKey, requestQueries.comments(id).queryKey)
+      for (const auditId of auditsOf(id)) keys.push(requestQueries.auditList(auditId).queryKey)
+    } else if (kind === 'audit' && id) {
+      keys.push(auditQueries.detail(id).queryKey, requestQueries.auditList(id).queryKey)
+    } else if (topic === 'my-requests') {
+      keys.push(requestQueries.mine().queryKey)
+    } else if (topic === 'notifications') {
+      keys.push(NOTIFICATIONS_KEY)
+    }
+  }
+  const seen = new Set<string>()
+  return keys.filter((key) => {
+    const text = JSON.stringify(key)
+    return seen.has(text) ? false : (seen.add(text), true)
+  })
+}
+
+function splitTopic(topic: string): [string, string | undefined] {
+  const colon = topic.indexOf(':')
+  return colon < 0 ? [topic, undefined] : [topic.slice(0, colon), topic.slice(colon + 1)]
+}
+
+/** The audits whose cached request lists, or whose cached request detail, hold the request. */
+export function cachedAuditsOf(queryClient: QueryClient, requestId: string): string[] {
+  const audits = new Set<string>()
+  const detail = queryClient.getQueryData<RequestDetail>(requestQueries.detail(requestId).queryKey)
+  if (detail) audits.add(detail.auditId)
+  const listPrefix = requestQueries.auditList('').queryKey.slice(0, -1)
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<{ items: RequestList }>>({
+    queryKey: listPrefix,
+  })) {
+    const auditId = key.at(-1)
+    if (typeof auditId !== 'string') continue
+    if (data?.pages.some((page) => page.items.requests.some((r) => r.id === requestId)))
+      audits.add(auditId)
+  }
+  return [...audits]
+}
+
+/** Marks what the topics name as stale; what is on screen reloads at once. */
+export async function invalidateTopics(queryClient: QueryClient, topics: readonly string[]) {
+  const keys = queriesForTopics(topics, (id) => cachedAuditsOf(queryClient, id))
+  if (keys === 'everything') return queryClient.invalidateQueries()
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+}
