@@ -201,6 +201,10 @@ describe('the reminder scan', () => {
     expect(mail.body.indexOf('overdue by 1 day')).toBeLessThan(mail.body.indexOf('due today'))
     expect(mail.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/app\.test\/api\/unsubscribe\?token=/m)
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m)
+    // Account mails have none: they cannot be turned off.
+    const accountMails = t.smtp.to(f.admin.account.email)
+    expect(accountMails[0]!.subject).toBe('Verify your email address')
+    expect(accountMails[0]!.raw).not.toMatch(/^List-Unsubscribe/m)
 
     // The same day again: nothing more.
     await scanAt(`${today}T15:00:00Z`)
@@ -320,6 +324,30 @@ describe('the reminder scan', () => {
     } finally {
       await other.close()
     }
+  })
+
+  it('a scan that fails half-way sends nothing and claims nothing; the next sends it once', async () => {
+    const today = '2031-11-20'
+    t.clock.set(new Date(`${today}T09:00:00Z`))
+    const f = await firm()
+    await sentRequests(f, [today])
+    const send = t.app.mailer.send
+    t.app.mailer.send = async () => {
+      throw new Error('the process died here')
+    }
+    try {
+      await expect(scanReminders(t.app)).rejects.toThrow('the process died here')
+    } finally {
+      t.app.mailer.send = send
+    }
+    const claimed = await selectRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from scheduled_mails where user_id = ${f.client.user.id}`,
+    )
+    expect(claimed[0]!.n).toBe(0)
+    await scanAt(`${today}T09:10:00Z`)
+    await scanAt(`${today}T09:20:00Z`)
+    expect(reminders(f.client.user.email)).toHaveLength(1)
   })
 
   it('escalates a long-overdue request to the audit’s lead, once', async () => {
