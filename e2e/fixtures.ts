@@ -23,7 +23,9 @@ export interface Mail {
 
 async function readMails(): Promise<Mail[]> {
   // Files are numbered in arrival order.
-  const files = (await readdir(mailDir).catch(() => [])).sort()
+  const files = (await readdir(mailDir).catch(() => []))
+    .filter((file) => file.endsWith('.json'))
+    .sort()
   return Promise.all(
     files.map(async (file) => JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as Mail),
   )

@@ -1,7 +1,7 @@
 // The browser tests' server: a real SMTP server capturing mail into a folder (one JSON file per
 // message) and the production build (dist/server/main.js) on a fresh embedded database.
 import { spawn } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 
@@ -34,10 +34,10 @@ const smtp = new SMTPServer({
         receivedAt: new Date().toISOString(),
       }
       count += 1
-      writeFileSync(
-        path.join(mailDir, `${String(count).padStart(5, '0')}.json`),
-        JSON.stringify(mail),
-      )
+      // Written whole, then renamed: a test reading the folder never sees half a file.
+      const file = path.join(mailDir, `${String(count).padStart(5, '0')}.json`)
+      writeFileSync(`${file}.part`, JSON.stringify(mail))
+      renameSync(`${file}.part`, file)
       callback()
     })
   },
