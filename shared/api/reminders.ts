@@ -62,6 +62,18 @@ export const remindersApi = {
     status: 200,
     reply: remindReplyDto,
   }),
+  unsubscribePage: defineRoute({
+    method: 'GET',
+    path: '/api/unsubscribe',
+    tag: 'Reminders',
+    summary: 'The unsubscribe link, opened in a browser',
+    description:
+      'Changes nothing (mail scanners open links): 303 to the page `/unsubscribe?token=…`, where one click confirms.',
+    access: 'public',
+    query: unsubscribeInput,
+    status: 303,
+    reply: { file: 'text/html', description: 'Nothing: the confirmation page is at `Location`' },
+  }),
   unsubscribe: defineRoute({
     method: 'POST',
     path: '/api/unsubscribe',

@@ -32,8 +32,8 @@ export interface ApiRoute {
    * site and a form body (RFC 8058 one-click unsubscribe, which mail providers post).
    */
   tokenInAddress?: true
-  /** The success status; its body is `reply`. */
-  status: 200 | 201 | 204
+  /** The success status; its body is `reply` (303: none, the `Location` says where to go). */
+  status: 200 | 201 | 204 | 303
   reply: z.ZodType | FileReply
   /**
    * The reply is one page of a list (decision 014): the query takes `limit` and `cursor`, and a

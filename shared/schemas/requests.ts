@@ -250,8 +250,6 @@ export type MyRequests = z.infer<typeof myRequestsDto>
 /** `whoseMove`: only the requests on which the client (sent, returned) or the firm acts next. */
 export const requestListQuery = z.strictObject({
   ...pageFields,
-  whoseMove: z
-    .enum(['client', 'firm'], { error: 'whoseMove must be client or firm' })
-    .optional(),
+  whoseMove: z.enum(['client', 'firm'], { error: 'whoseMove must be client or firm' }).optional(),
 })
 export type RequestListQuery = z.output<typeof requestListQuery>

@@ -18,6 +18,9 @@ export async function reminderRoutes(app: FastifyInstance) {
   handle(app, remindersApi.remindAudit, async (request) =>
     remind.audit(principalOf(request), request.params.id),
   )
+  handle(app, remindersApi.unsubscribePage, async (request, reply) =>
+    reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
+  )
   // In a scope of its own: the one route that takes a form body ("List-Unsubscribe=One-Click",
   // RFC 8058), which mail providers post from their servers.
   await app.register(async (scope) => {

@@ -403,6 +403,14 @@ describe('one-click unsubscribe', () => {
     const address = /^List-Unsubscribe:\s+<([^>]+)>/m.exec(mail!.raw)![1]!
     const url = address.replace(APP_URL, '')
 
+    // Opened in a browser (or by a mail scanner): nothing changes, the page asks.
+    const opened = await t.app.inject({ method: 'GET', url })
+    expect(opened.statusCode).toBe(303)
+    expect(opened.headers.location).toBe(url.replace('/api/unsubscribe', '/unsubscribe'))
+    expect(
+      (await t.request('GET', '/api/notification-preferences', { cookie: f.client.cookie })).json(),
+    ).toMatchObject({ reminders: { email: true } })
+
     const res = await t.app.inject({
       method: 'POST',
       url,
