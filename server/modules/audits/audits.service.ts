@@ -17,6 +17,7 @@ import { mapPage } from '../../db/keyset'
 import { withIsoDates } from '../../lib/dto'
 import { fieldError, notFound } from '../../lib/errors'
 import { recordActivity } from '../activity/activity.repo'
+import { publishChange } from '../events/changes'
 import { storageKeysOf } from '../files/files.repo'
 import { findProject, getProject } from '../projects/projects.repo'
 import { lockRequests } from '../requests/requests.repo'
@@ -24,6 +25,7 @@ import { requestsService } from '../requests/requests.service'
 import { firmUsers, listFirmPeople } from '../users/users.repo'
 import {
   deleteAudit,
+  findAuditWithClient,
   getAudit,
   insertAudit,
   listAudits,
@@ -107,14 +109,21 @@ export function auditsService(app: FastifyInstance) {
     },
 
     async update(principal: Principal, id: string, input: UpdateAuditInput) {
-      if (!(await updateAudit(db, principal.organizationId, id, input, clock())))
-        throw notFound('Audit')
+      const orgId = principal.organizationId
+      if (!(await updateAudit(db, orgId, id, input, clock()))) throw notFound('Audit')
+      const { clientId } = await findAuditWithClient(db, orgId, id)
+      await publishChange(db, {
+        organizationId: orgId,
+        clientId,
+        topics: [`audit:${id}`, 'my-requests'],
+      })
       return detail(principal, id)
     },
 
     /** The stored files go after the rows: their keys are read (and locked) in the same transaction. */
     async remove(principal: Principal, id: string) {
       const orgId = principal.organizationId
+      const { clientId } = await findAuditWithClient(db, orgId, id)
       const keys = await db.transaction(async (tx) => {
         const locked = await lockRequests(tx, orgId, { auditId: id })
         const found = await storageKeysOf(
@@ -122,6 +131,11 @@ export function auditsService(app: FastifyInstance) {
           locked.map((request) => request.id),
         )
         await deleteAudit(tx, orgId, id)
+        await publishChange(tx, {
+          organizationId: orgId,
+          clientId,
+          topics: [`audit:${id}`, 'my-requests'],
+        })
         return found
       })
       await app.storage.delete(keys)
@@ -136,6 +150,7 @@ export function auditsService(app: FastifyInstance) {
         await lockAudit(tx, orgId, id)
         await setTeam(tx, orgId, id, input, now)
         await recordActivity(tx, principal, 'audit.team_changed', audit.name, now)
+        await publishChange(tx, { organizationId: orgId, clientId: null, topics: [`audit:${id}`] })
       })
       return detail(principal, id)
     },

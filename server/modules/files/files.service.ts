@@ -11,6 +11,7 @@ import { safeFileName } from '../../files/names'
 import { MissingFileError, type StoredFile } from '../../files/storage'
 import { AppError, fieldError, notFound } from '../../lib/errors'
 import { recordActivity } from '../activity/activity.repo'
+import { publishChange } from '../events/changes'
 import { lockOrganization } from '../organization/organization.repo'
 import { toFileDto } from '../requests/request-dto'
 import { findRequest, lockRequests } from '../requests/requests.repo'
@@ -195,6 +196,11 @@ export function filesService(app: FastifyInstance) {
             now,
             { requestId },
           )
+          await publishChange(tx, {
+            organizationId: orgId,
+            clientId: row.clientId,
+            topics: [`request:${requestId}`],
+          })
           return inserted
         })
         log.info({ event: 'request.files_added', requestId, count: files.length }, 'files added')
@@ -242,6 +248,12 @@ export function filesService(app: FastifyInstance) {
             clock(),
             { requestId: file.requestId },
           )
+        if (deleted)
+          await publishChange(tx, {
+            organizationId: orgId,
+            clientId: request.clientId,
+            topics: [`request:${file.requestId}`],
+          })
         return deleted
       })
       if (!key)

@@ -81,6 +81,27 @@ const invalidAssignee = () =>
 const grouped = (n: number) => n.toLocaleString('en-US')
 
 /** Which rule a change of these fields falls under: the assignee and due date, or the content. */
+/**
+ * Tells open pages that the audit's requests changed: the firm's, and the client's too when any
+ * of them has been sent (`clientId`; drafts are the firm's alone).
+ */
+const auditRequestsChanged = (
+  tx: Parameters<typeof publishChange>[0],
+  orgId: string,
+  auditId: string,
+  clientId: string | null,
+  requestIds: string[] = [],
+) =>
+  publishChange(tx, {
+    organizationId: orgId,
+    clientId,
+    topics: [
+      `audit:${auditId}`,
+      ...(clientId ? ['my-requests'] : []),
+      ...requestIds.map((id) => `request:${id}`),
+    ],
+  })
+
 /** What the notifications need to know of a request. */
 const factsOf = (row: RequestRow): RequestFacts => ({
   id: row.id,
@@ -299,6 +320,7 @@ export function requestsService(app: FastifyInstance) {
       const [id] = await db.transaction(async (tx) => {
         await reserve(tx, orgId, auditId, 1)
         const position = input.position ?? (await nextPosition(tx, auditId))
+        await auditRequestsChanged(tx, orgId, auditId, null)
         return insertRequests(tx, orgId, auditId, [{ ...input, position }], now)
       })
       return dto(await findRequest(db, orgId, id!, principal), principal)
@@ -309,7 +331,10 @@ export function requestsService(app: FastifyInstance) {
       await findAuditWithClient(db, principal.organizationId, auditId)
       const items = await templateItems(principal, templateId)
       const now = clock()
-      const ids = await db.transaction((tx) => insertFromItems(tx, principal, auditId, items, now))
+      const ids = await db.transaction(async (tx) => {
+        await auditRequestsChanged(tx, principal.organizationId, auditId, null)
+        return insertFromItems(tx, principal, auditId, items, now)
+      })
       return dtosOf(principal, ids)
     },
 
@@ -334,11 +359,7 @@ export function requestsService(app: FastifyInstance) {
         updatedAt: clock(),
       })
       if (!changed) throw await refused(principal, id, action)
-      await publishChange(db, {
-        organizationId: orgId,
-        clientId: row.sentAt ? row.clientId : null,
-        topics: [`request:${id}`, `audit:${row.auditId}`, 'my-requests'],
-      })
+      await auditRequestsChanged(db, orgId, row.auditId, row.sentAt ? row.clientId : null, [id])
       return dto(await findRequest(db, orgId, id, principal), principal)
     },
 
@@ -370,6 +391,7 @@ export function requestsService(app: FastifyInstance) {
           updatedAt: clock(),
         })
         if (changed.length !== ids.length) throw changedMeanwhile('try again')
+        await auditRequestsChanged(tx, orgId, auditId, sent ? audit.clientId : null, ids)
       })
       return dtosOf(principal, ids)
     },
@@ -405,6 +427,7 @@ export function requestsService(app: FastifyInstance) {
           order.map((request, index) => ({ id: request.id, position: index })),
           now,
         )
+        await auditRequestsChanged(tx, orgId, row.auditId, null, [id])
       })
       return dto(await findRequest(db, orgId, id, principal), principal)
     },
@@ -420,7 +443,9 @@ export function requestsService(app: FastifyInstance) {
           tx,
           locked.map((request) => request.id),
         )
-        return (await deleteIfStatus(tx, orgId, id, REQUEST_RULES.delete.when)) ? found : null
+        if (!(await deleteIfStatus(tx, orgId, id, REQUEST_RULES.delete.when))) return null
+        await auditRequestsChanged(tx, orgId, row.auditId, null, [id])
+        return found
       })
       if (!keys) throw await refused(principal, id, 'delete')
       await app.storage.delete(keys)
@@ -482,11 +507,7 @@ export function requestsService(app: FastifyInstance) {
           await recordActivity(tx, principal, 'request.sent', requestLabel(row), now, {
             requestId: row.id,
           })
-        await publishChange(tx, {
-          organizationId: orgId,
-          clientId: audit.clientId,
-          topics: [`audit:${auditId}`, 'my-requests', ...ids.map((id) => `request:${id}`)],
-        })
+        await auditRequestsChanged(tx, orgId, auditId, audit.clientId, ids)
         for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
           const to = assignees.get(assigneeId)!
           await mailer.send(
