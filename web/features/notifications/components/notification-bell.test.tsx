@@ -60,6 +60,23 @@ afterEach(() => {
 })
 
 describe('the notifications bell', () => {
+  test('tells a screen reader what arrives, not what was there when the page opened', async () => {
+    let page = aNotificationPage([aNotification({ title: 'Old news' })], { unreadCount: 1 })
+    const { queryClient } = showBell(() => page)
+    await bell('Notifications, 1 unread')
+    expect(screen.getByRole('status')).toHaveTextContent('')
+
+    page = aNotificationPage(
+      [aNotification({ title: 'Grace submitted #2 Payroll for review' }), aNotification()],
+      { unreadCount: 2 },
+    )
+    await queryClient.invalidateQueries({ queryKey: ['notifications'] })
+    await bell('Notifications, 2 unread')
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'New notification: Grace submitted #2 Payroll for review',
+    )
+  })
+
   test('says how many are unread, on the badge up to 9+, and nothing when none are', async () => {
     const first = showBell(aNotificationPage([aNotification()], { unreadCount: 3 }))
     const button = await bell('Notifications, 3 unread')

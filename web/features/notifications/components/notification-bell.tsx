@@ -1,7 +1,7 @@
 import type { Notification } from '@shared/schemas/reminders'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Bell, X } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -38,6 +38,11 @@ export function NotificationBell() {
     onError: (error) => toastFailure('Could not mark your notifications as read', error),
   })
 
+  const announcement = useArrivalAnnouncement(
+    notifications.isSuccess ? unreadCount : undefined,
+    notifications.data?.pages[0]?.items[0]?.title,
+  )
+
   const onOpen = (notification: Notification) => {
     if (notification.readAt === null) markOne.mutate({ ids: [notification.id] })
     setOpen(false)
@@ -63,6 +68,13 @@ export function NotificationBell() {
     </Button>
   )
 
+  // Read out when something new arrives (live updates), not when the page first loads.
+  const liveRegion = (
+    <span role="status" className="sr-only">
+      {announcement}
+    </span>
+  )
+
   const panel = {
     unreadCount,
     onOpen,
@@ -72,45 +84,73 @@ export function NotificationBell() {
 
   if (isMobile)
     return (
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>{trigger}</DialogTrigger>
-        <DialogContent
-          showCloseButton={false}
-          aria-describedby={undefined}
-          className="top-0 left-0 flex h-svh max-h-svh w-full max-w-none translate-x-0 translate-y-0 animate-in-right flex-col gap-0 overflow-hidden rounded-none border-0 p-0"
-        >
-          <NotificationPanel
-            {...panel}
-            heading={<DialogTitle className="text-base">Notifications</DialogTitle>}
-            close={
-              <DialogClose asChild>
-                <Button variant="ghost" size="icon-sm" aria-label="Close">
-                  <X aria-hidden="true" />
-                </Button>
-              </DialogClose>
-            }
-          />
-        </DialogContent>
-      </Dialog>
+      <>
+        {liveRegion}
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>{trigger}</DialogTrigger>
+          <DialogContent
+            showCloseButton={false}
+            aria-describedby={undefined}
+            className="top-0 left-0 flex h-svh max-h-svh w-full max-w-none translate-x-0 translate-y-0 animate-in-right flex-col gap-0 overflow-hidden rounded-none border-0 p-0"
+          >
+            <NotificationPanel
+              {...panel}
+              heading={<DialogTitle className="text-base">Notifications</DialogTitle>}
+              close={
+                <DialogClose asChild>
+                  <Button variant="ghost" size="icon-sm" aria-label="Close">
+                    <X aria-hidden="true" />
+                  </Button>
+                </DialogClose>
+              }
+            />
+          </DialogContent>
+        </Dialog>
+      </>
     )
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>{trigger}</PopoverTrigger>
-      <PopoverContent
-        align="end"
-        aria-labelledby={headingId}
-        className="flex max-h-[min(36rem,var(--radix-popover-content-available-height))] w-96 flex-col overflow-hidden"
-      >
-        <NotificationPanel
-          {...panel}
-          heading={
-            <h2 id={headingId} className="text-base leading-tight font-semibold">
-              Notifications
-            </h2>
-          }
-        />
-      </PopoverContent>
-    </Popover>
+    <>
+      {liveRegion}
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger asChild>{trigger}</PopoverTrigger>
+        <PopoverContent
+          align="end"
+          aria-labelledby={headingId}
+          className="flex max-h-[min(36rem,var(--radix-popover-content-available-height))] w-96 flex-col overflow-hidden"
+        >
+          <NotificationPanel
+            {...panel}
+            heading={
+              <h2 id={headingId} className="text-base leading-tight font-semibold">
+                Notifications
+              </h2>
+            }
+          />
+        </PopoverContent>
+      </Popover>
+    </>
   )
+}
+
+/**
+ * What a screen reader should hear as notifications arrive: nothing for the count the page opened
+ * with, then "New notification: …" (or how many) each time the unread count goes up.
+ */
+function useArrivalAnnouncement(unreadCount: number | undefined, newestTitle: string | undefined) {
+  const seen = useRef<number | undefined>(undefined)
+  const [announcement, setAnnouncement] = useState('')
+  useEffect(() => {
+    if (unreadCount === undefined) return
+    const before = seen.current
+    seen.current = unreadCount
+    if (before === undefined || unreadCount <= before) return
+    const added = unreadCount - before
+    setAnnouncement(
+      added === 1 && newestTitle
+        ? `New notification: ${newestTitle}`
+        : `${added} new notifications`,
+    )
+  }, [unreadCount, newestTitle])
+  return announcement
 }
