@@ -5,7 +5,7 @@ import { deleteEndedCounters } from '../../db/counters'
 import { deleteExpiredSessions } from '../auth/sessions.repo'
 import { deleteSpentTokens } from '../auth/tokens.repo'
 import { deleteExpiredRegistrations } from '../organization/organization.repo'
-import { deleteOldScheduledMails } from '../reminders/scan'
+import { deleteOldScheduledMails } from '../reminders/reminders.repo'
 
 /** A registration never verified holds its e-mail address this long, then goes with its company. */
 export const UNVERIFIED_REGISTRATION_TTL_MS = 7 * 24 * 60 * 60 * 1000

@@ -1,16 +1,15 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { AWAITING_CLIENT } from '@shared/request-rules'
 import type { RemindReply } from '@shared/schemas/reminders'
 import { fullName } from '@shared/format'
 import type { Principal } from '../../access/principal'
 import { hit } from '../../db/counters'
-import { auditRequests, organizations, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { mailDateTime, mails } from '../../mail/templates'
 import { findAuditWithClient } from '../audits/audits.repo'
 import { today } from '../requests/request-dto'
 import { findRequest } from '../requests/requests.repo'
+import { companyTimeZone, openItems } from './reminders.repo'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -21,43 +20,13 @@ const HOUR_MS = 60 * 60 * 1000
 export function remindService(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
 
-  /** The audit's requests waiting for the client, by assignee (`onlyUserId`: theirs alone). */
-  async function openItems(orgId: string, auditId: string, onlyUserId?: string) {
-    return db
-      .select({
-        id: auditRequests.id,
-        title: auditRequests.title,
-        dueDate: auditRequests.dueDate,
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(auditRequests)
-      .innerJoin(users, eq(users.id, auditRequests.assigneeUserId))
-      .where(
-        and(
-          eq(auditRequests.organizationId, orgId),
-          eq(auditRequests.auditId, auditId),
-          inArray(auditRequests.status, [...AWAITING_CLIENT]),
-          eq(users.role, 'client'),
-          onlyUserId ? eq(users.id, onlyUserId) : undefined,
-        ),
-      )
-      .orderBy(asc(auditRequests.dueDate), asc(auditRequests.position))
-  }
-
   async function remind(principal: Principal, auditId: string, onlyUserId?: string) {
     const orgId = principal.organizationId
     const audit = await findAuditWithClient(db, orgId, auditId)
-    const rows = await openItems(orgId, auditId, onlyUserId)
+    const rows = await openItems(db, orgId, auditId, onlyUserId)
     if (rows.length === 0)
       throw new AppError('CONFLICT', 'No request of this audit is waiting for the client')
-    const [firm] = await db
-      .select({ timeZone: organizations.timeZone })
-      .from(organizations)
-      .where(eq(organizations.id, orgId))
-    const timeZone = firm?.timeZone ?? 'UTC'
+    const timeZone = await companyTimeZone(db, orgId)
     const now = clock()
     const day = today(now)
     const reply: RemindReply = { reminded: [], notYet: [] }

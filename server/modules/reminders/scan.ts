@@ -1,11 +1,16 @@
-import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { selectRows, type Db } from '../../db/client'
-import { auditRequests, scheduledMails } from '../../db/schema'
 import { mails, type DueItem } from '../../mail/templates'
 import { unsubscribeHeaders } from '../../mail/unsubscribe'
 import { deliverNotices } from '../notifications/notify'
 import { ensurePolicies } from './policy.repo'
+import {
+  claimDay,
+  findDigests,
+  findDueEscalations,
+  findDueReminders,
+  markEscalated,
+  markReminded,
+} from './reminders.repo'
 
 /**
  * The reminder scan (every REMINDER_SCAN_SECONDS, once across instances): requests awaiting the
@@ -20,205 +25,10 @@ import { ensurePolicies } from './policy.repo'
  * requests decides it, so two instances scanning at once, or a crash in between, never make two.
  */
 
-interface DueReminder {
-  requestId: string
-  title: string
-  auditId: string
-  auditName: string
-  dueDate: string
-  /** The reminder point reached, in days from the due date. */
-  stage: number
-  userId: string
-  email: string
-  firstName: string
-  /** Today in the company's time zone. */
-  today: string
-}
-
-/** Points of the company's policy, in days from the due date, as an SQL array. */
-const POINTS = sql`(
-  array(select -d from unnest(p.days_before) d)
-  || case when p.on_due_date then array[0] else array[]::integer[] end
-  || p.days_after)`
-
-/** Companies whose reminders may go out now: enabled, and past their send hour. */
-const READY_FIRMS = (now: Date) => sql`
-  select o.id, o.time_zone, p.days_before, p.on_due_date, p.days_after, p.escalate_after_days,
-         (${now}::timestamptz at time zone o.time_zone)::date as today
-  from organizations o
-  join reminder_policies p on p.organization_id = o.id
-  where p.enabled
-    and extract(hour from (${now}::timestamptz at time zone o.time_zone)) >= p.send_hour`
-
-export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]> {
-  return selectRows<DueReminder>(
-    db,
-    sql`
-    with firm as (${READY_FIRMS(now)}),
-    candidate as (
-      select r.id, r.title, r.audit_id, r.due_date, r.reminder_stage, r.sent_at, r.assignee_user_id,
-             f.today, f.time_zone,
-             (select max(pt) from unnest(${POINTS}) pt where pt <= f.today - r.due_date) as reached
-      from firm f
-      join reminder_policies p on p.organization_id = f.id
-      join audit_requests r on r.organization_id = f.id
-      where r.status in ('sent', 'returned') and r.due_date is not null
-        and r.assignee_user_id is not null and not r.reminders_paused
-        and r.due_date <= f.today + coalesce((select max(d) from unnest(p.days_before) d), 0)
-    )
-    select c.id as "requestId", c.title, c.audit_id as "auditId", a.name as "auditName",
-           to_char(c.due_date, 'YYYY-MM-DD') as "dueDate", c.reached as stage,
-           u.id as "userId", u.email, u.first_name as "firstName",
-           to_char(c.today, 'YYYY-MM-DD') as today
-    from candidate c
-    join audits a on a.id = c.audit_id and not a.reminders_paused
-    join users u on u.id = c.assignee_user_id and u.role = 'client'
-    left join notification_preferences np on np.user_id = u.id
-    where c.reached is not null
-      and c.reached > coalesce(c.reminder_stage, -100000)
-      and (c.reached > 0 or c.due_date + c.reached >= (c.sent_at at time zone c.time_zone)::date)
-      and coalesce((np.preferences -> 'reminders' ->> 'email')::boolean, true)
-      and not exists (
-        select 1 from scheduled_mails m
-        where m.user_id = u.id and m.day = c.today and m.kind = 'reminder')
-    order by u.id, a.name, c.due_date, c.title`,
-  )
-}
-
-interface DueEscalation {
-  organizationId: string
-  requestId: string
-  title: string
-  auditId: string
-  auditName: string
-  dueDate: string
-  assigneeName: string
-  userId: string
-  email: string
-  firstName: string
-  today: string
-}
-
-/** Requests overdue by the policy's days or more, not yet escalated, with their audit's lead. */
-export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalation[]> {
-  return selectRows<DueEscalation>(
-    db,
-    sql`
-    with firm as (${READY_FIRMS(now)})
-    select r.organization_id as "organizationId", r.id as "requestId", r.title,
-           r.audit_id as "auditId", a.name as "auditName",
-           to_char(r.due_date, 'YYYY-MM-DD') as "dueDate",
-           coalesce(assignee.first_name || ' ' || assignee.last_name, '') as "assigneeName",
-           lead.id as "userId", lead.email, lead.first_name as "firstName",
-           to_char(f.today, 'YYYY-MM-DD') as today
-    from firm f
-    join audit_requests r on r.organization_id = f.id
-    join audits a on a.id = r.audit_id and not a.reminders_paused
-    join audit_members m on m.audit_id = a.id and m.lead
-    join users lead on lead.id = m.user_id
-    left join users assignee on assignee.id = r.assignee_user_id
-    left join notification_preferences np on np.user_id = lead.id
-    where f.escalate_after_days is not null
-      and r.status in ('sent', 'returned') and r.due_date is not null
-      and r.due_date <= f.today - f.escalate_after_days
-      and r.escalated_at is null and not r.reminders_paused
-      and coalesce((np.preferences -> 'escalation' ->> 'email')::boolean, true)
-      and not exists (
-        select 1 from scheduled_mails s
-        where s.user_id = lead.id and s.day = f.today and s.kind = 'escalation')
-    order by lead.id, a.name, r.due_date, r.title`,
-  )
-}
-
-interface DigestRow {
-  userId: string
-  email: string
-  firstName: string
-  today: string
-  requestId: string
-  title: string
-  auditName: string
-  dueDate: string | null
-}
-
-/** Companies past their send hour today (digests go whether reminders are on or not). */
-const FIRMS_PAST_SEND_HOUR = (now: Date) => sql`
-  select o.id, (${now}::timestamptz at time zone o.time_zone)::date as today,
-         extract(isodow from (${now}::timestamptz at time zone o.time_zone)) as weekday
-  from organizations o
-  join reminder_policies p on p.organization_id = o.id
-  where extract(hour from (${now}::timestamptz at time zone o.time_zone)) >= p.send_hour`
-
-const wantsDigest = (user: SQL) => sql`
-  coalesce((select (np.preferences -> 'digest' ->> 'email')::boolean
-            from notification_preferences np where np.user_id = ${user}), true)
-  and not exists (select 1 from scheduled_mails m
-                  where m.user_id = ${user} and m.day = f.today and m.kind = 'digest')`
-
-/**
- * Digests due now: on Mondays, each client user's open requests (waiting for their answer); every
- * day, each of the firm's people's requests waiting for review on the audits they are on.
- */
-export async function findDigests(db: Db, now: Date) {
-  const weekly = await selectRows<DigestRow>(
-    db,
-    sql`
-    with f as (${FIRMS_PAST_SEND_HOUR(now)})
-    select u.id as "userId", u.email, u.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
-           r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
-    from f
-    join users u on u.organization_id = f.id and u.role = 'client'
-    join audit_requests r on r.assignee_user_id = u.id and r.status in ('sent', 'returned')
-    join audits a on a.id = r.audit_id
-    where f.weekday = 1 and ${wantsDigest(sql`u.id`)}
-    order by u.id, a.name, r.due_date nulls last, r.title`,
-  )
-  const daily = await selectRows<DigestRow>(
-    db,
-    sql`
-    with f as (${FIRMS_PAST_SEND_HOUR(now)})
-    select u.id as "userId", u.email, u.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
-           r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
-    from f
-    join users u on u.organization_id = f.id and u.role in ('admin', 'staff')
-    join audit_members m on m.user_id = u.id
-    join audit_requests r on r.audit_id = m.audit_id and r.status = 'submitted'
-    join audits a on a.id = r.audit_id
-    where ${wantsDigest(sql`u.id`)}
-    order by u.id, a.name, r.submitted_at, r.title`,
-  )
-  return { weekly, daily }
-}
-
-/** The record of who got which scheduled mail is needed for the day it is about, and no longer. */
-export async function deleteOldScheduledMails(db: Db, now: Date) {
-  const deleted = await db
-    .delete(scheduledMails)
-    .where(sql`${scheduledMails.day} < (${now}::timestamptz - interval '3 days')::date`)
-    .returning({ userId: scheduledMails.userId })
-  return deleted.length
-}
-
 function groupByUser<T extends { userId: string }>(rows: T[]) {
   const groups = new Map<string, T[]>()
   for (const row of rows) groups.set(row.userId, [...(groups.get(row.userId) ?? []), row])
   return groups
-}
-
-/** Claims (user, day, kind) in `tx`: false when another scan has already claimed it. */
-async function claimDay(
-  tx: Db,
-  userId: string,
-  day: string,
-  kind: 'reminder' | 'escalation' | 'digest',
-  now: Date,
-) {
-  const claimed = await tx
-    .insert(scheduledMails)
-    .values({ userId, day, kind, sentAt: now })
-    .onConflictDoNothing()
-    .returning({ userId: scheduledMails.userId })
-  return claimed.length > 0
 }
 
 const dueItem =
@@ -250,13 +60,7 @@ export async function scanReminders(app: FastifyInstance) {
     const first = rows[0]!
     const sent = await db.transaction(async (tx) => {
       if (!(await claimDay(tx, userId, first.today, 'reminder', now))) return false
-      for (const row of rows)
-        await tx
-          .update(auditRequests)
-          .set({ reminderStage: row.stage })
-          .where(
-            sql`${auditRequests.id} = ${row.requestId} and coalesce(${auditRequests.reminderStage}, -100000) < ${row.stage}`,
-          )
+      for (const row of rows) await markReminded(tx, row.requestId, row.stage)
       await mailer.send(tx, {
         ...mails.reminder(first.email, {
           firstName: first.firstName,
@@ -274,12 +78,11 @@ export async function scanReminders(app: FastifyInstance) {
     const first = rows[0]!
     const sent = await db.transaction(async (tx) => {
       if (!(await claimDay(tx, userId, first.today, 'escalation', now))) return false
-      await tx
-        .update(auditRequests)
-        .set({ escalatedAt: now })
-        .where(
-          sql`${auditRequests.id} in ${rows.map((row) => row.requestId)} and ${auditRequests.escalatedAt} is null`,
-        )
+      await markEscalated(
+        tx,
+        rows.map((row) => row.requestId),
+        now,
+      )
       const item = dueItem(config.appUrl, first.today)
       await deliverNotices(
         app,
