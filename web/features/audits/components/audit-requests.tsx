@@ -1,18 +1,16 @@
 import type { Assignee, RequestList as Requests } from '@shared/schemas/requests'
 import type { UseInfiniteQueryResult } from '@tanstack/react-query'
-import { ClipboardList, ListFilter } from 'lucide-react'
+import { ClipboardList } from 'lucide-react'
 import { useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { RequestList } from './request-list'
 import {
   matchesWhoseMove,
-  noMatchText,
-  useViewerSide,
+  NoMatchingRequests,
   WhoseMoveFilterControl,
   type WhoseMoveFilter,
 } from './whose-move'
@@ -29,7 +27,6 @@ export function AuditRequests({
   canAdd: boolean
 }) {
   const [filter, setFilter] = useState<WhoseMoveFilter>('all')
-  const side = useViewerSide()
   const all = requests.data?.requests ?? []
   // The page reads every page of the audit: the filter sees all of its requests once loaded.
   const shown = filter === 'all' ? all : all.filter((request) => matchesWhoseMove(filter, request))
@@ -63,17 +60,7 @@ export function AuditRequests({
             : 'No requests for you in this audit yet. Your audit firm will send them here.'}
         </EmptyState>
       ) : filter !== 'all' && shown.length === 0 && !requests.hasNextPage ? (
-        <EmptyState
-          icon={ListFilter}
-          title="No requests match"
-          action={
-            <Button variant="outline" onClick={() => setFilter('all')}>
-              Show all requests
-            </Button>
-          }
-        >
-          {noMatchText(filter, side)}
-        </EmptyState>
+        <NoMatchingRequests filter={filter} onShowAll={() => setFilter('all')} />
       ) : (
         <>
           <RequestList

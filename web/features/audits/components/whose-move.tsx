@@ -1,5 +1,8 @@
 import type { AuditRequest } from '@shared/schemas/requests'
+import { ListFilter } from 'lucide-react'
+import { EmptyState } from '@/components/empty-state'
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { SegmentedControl } from '@/components/ui/segmented-control'
 import { useCan } from '@/lib/session'
 
@@ -57,10 +60,28 @@ export function WhoseMoveFilterControl({
 }
 
 /** What a filter that matches nothing says. */
-export function noMatchText(filter: Exclude<WhoseMoveFilter, 'all'>, side: Side) {
+function noMatchText(filter: Side, side: Side) {
   return filter === side
     ? 'Nothing is waiting for you here.'
     : side === 'firm'
       ? 'Nothing here is waiting for the client.'
       : 'Nothing here is waiting for your audit firm.'
+}
+
+/** The list's empty state while a whose-move filter matches nothing, with the way back to all. */
+export function NoMatchingRequests({ filter, onShowAll }: { filter: Side; onShowAll: () => void }) {
+  const side = useViewerSide()
+  return (
+    <EmptyState
+      icon={ListFilter}
+      title="No requests match"
+      action={
+        <Button variant="outline" onClick={onShowAll}>
+          Show all requests
+        </Button>
+      }
+    >
+      {noMatchText(filter, side)}
+    </EmptyState>
+  )
 }

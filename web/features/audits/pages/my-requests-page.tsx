@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { Inbox, ListFilter } from 'lucide-react'
+import { Inbox } from 'lucide-react'
 import { Link } from 'react-router'
 import { useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
@@ -7,15 +7,13 @@ import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatCalendarDate } from '@/lib/dates'
 import { requestQueries } from '@/lib/queries/requests'
 import { useSession } from '@/lib/session'
 import { MyRequestCard } from '../components/my-request-card'
 import {
-  noMatchText,
-  useViewerSide,
+  NoMatchingRequests,
   WhoseMoveFilterControl,
   type WhoseMoveFilter,
 } from '../components/whose-move'
@@ -29,7 +27,6 @@ export function MyRequestsPage() {
     placeholderData: keepPreviousData,
   })
   const me = useSession().id
-  const side = useViewerSide()
   const filtered = filter !== 'all'
 
   return (
@@ -52,17 +49,7 @@ export function MyRequestsPage() {
         <QueryErrorState title="Could not load your requests" query={myRequests} />
       ) : myRequests.data.length === 0 ? (
         filtered ? (
-          <EmptyState
-            icon={ListFilter}
-            title="No requests match"
-            action={
-              <Button variant="outline" onClick={() => setFilter('all')}>
-                Show all requests
-              </Button>
-            }
-          >
-            {noMatchText(filter, side)}
-          </EmptyState>
+          <NoMatchingRequests filter={filter} onShowAll={() => setFilter('all')} />
         ) : (
           <EmptyState icon={Inbox} title="Nothing to answer">
             No requests yet. When your audit firm sends one, you get an e-mail and it appears here.
