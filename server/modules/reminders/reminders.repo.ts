@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { AWAITING_CLIENT } from '@shared/request-rules'
+import type { NotificationKind } from '@shared/schemas/reminders'
+import type { RequestStatus } from '@shared/schemas/requests'
 import { selectRows, type Db } from '../../db/client'
 import { auditRequests, organizations, scheduledMails, users } from '../../db/schema'
+
+type ScheduledMailKind = (typeof scheduledMails.$inferInsert)['kind']
+
+/** Waiting for the firm's review (the daily digest's requests). */
+const IN_REVIEW: RequestStatus = 'submitted'
 
 /** The queries of reminders: the scan's (scan.ts decides what to do with their rows), Remind now's. */
 
@@ -60,20 +67,44 @@ const POINTS = sql`(
   || case when p.on_due_date then array[0] else array[]::integer[] end
   || p.days_after)`
 
-/** Companies whose reminders may go out now: enabled, and past their send hour. */
-const READY_FIRMS = (now: Date) => sql`
-  select o.id, o.time_zone, p.days_before, p.on_due_date, p.days_after, p.escalate_after_days,
-         (${now}::timestamptz at time zone o.time_zone)::date as today
+/**
+ * Companies past their send hour today, in their time zone, with their policy: reminders and
+ * escalations go when it is `enabled`, digests whether or not.
+ */
+const FIRMS_PAST_SEND_HOUR = (now: Date) => sql`
+  select o.id, o.time_zone, p.enabled, p.days_before, p.on_due_date, p.days_after,
+         p.escalate_after_days,
+         (${now}::timestamptz at time zone o.time_zone)::date as today,
+         extract(isodow from (${now}::timestamptz at time zone o.time_zone)) as weekday
   from organizations o
   join reminder_policies p on p.organization_id = o.id
-  where p.enabled
-    and extract(hour from (${now}::timestamptz at time zone o.time_zone)) >= p.send_hour`
+  where extract(hour from (${now}::timestamptz at time zone o.time_zone)) >= p.send_hour`
+
+/**
+ * The user wants this kind of mail (their `preference` by e-mail, on unless turned off) and has not
+ * had today's: `day` is the company's today.
+ */
+const wantsMailToday = (
+  user: SQL,
+  preference: NotificationKind,
+  kind: ScheduledMailKind,
+  day: SQL,
+) => sql`
+  coalesce((select (np.preferences -> ${preference}::text ->> 'email')::boolean
+            from notification_preferences np where np.user_id = ${user}), true)
+  and not exists (select 1 from scheduled_mails m
+                  where m.user_id = ${user} and m.day = ${day} and m.kind = ${kind})`
+
+const AWAITING = sql`(${sql.join(
+  AWAITING_CLIENT.map((status) => sql`${status}`),
+  sql`, `,
+)})`
 
 export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]> {
   return selectRows<DueReminder>(
     db,
     sql`
-    with firm as (${READY_FIRMS(now)}),
+    with firm as (${FIRMS_PAST_SEND_HOUR(now)}),
     candidate as (
       select r.id, r.title, r.audit_id, r.due_date, r.reminder_stage, r.sent_at, r.assignee_user_id,
              f.today, f.time_zone,
@@ -81,7 +112,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
       from firm f
       join reminder_policies p on p.organization_id = f.id
       join audit_requests r on r.organization_id = f.id
-      where r.status in ('sent', 'returned') and r.due_date is not null
+      where f.enabled and r.status in ${AWAITING} and r.due_date is not null
         and r.assignee_user_id is not null and not r.reminders_paused
         and r.due_date <= f.today + coalesce((select max(d) from unnest(p.days_before) d), 0)
     )
@@ -92,14 +123,10 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
     from candidate c
     join audits a on a.id = c.audit_id and not a.reminders_paused
     join users u on u.id = c.assignee_user_id and u.role = 'client'
-    left join notification_preferences np on np.user_id = u.id
     where c.reached is not null
       and c.reached > coalesce(c.reminder_stage, -100000)
       and (c.reached > 0 or c.due_date + c.reached >= (c.sent_at at time zone c.time_zone)::date)
-      and coalesce((np.preferences -> 'reminders' ->> 'email')::boolean, true)
-      and not exists (
-        select 1 from scheduled_mails m
-        where m.user_id = u.id and m.day = c.today and m.kind = 'reminder')
+      and ${wantsMailToday(sql`u.id`, 'reminders', 'reminder', sql`c.today`)}
     order by u.id, a.name, c.due_date, c.title`,
   )
 }
@@ -123,7 +150,7 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
   return selectRows<DueEscalation>(
     db,
     sql`
-    with firm as (${READY_FIRMS(now)})
+    with firm as (${FIRMS_PAST_SEND_HOUR(now)})
     select r.organization_id as "organizationId", r.id as "requestId", r.title,
            r.audit_id as "auditId", a.name as "auditName",
            to_char(r.due_date, 'YYYY-MM-DD') as "dueDate",
@@ -136,15 +163,11 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
     join audit_members m on m.audit_id = a.id and m.lead
     join users lead on lead.id = m.user_id
     left join users assignee on assignee.id = r.assignee_user_id
-    left join notification_preferences np on np.user_id = lead.id
-    where f.escalate_after_days is not null
-      and r.status in ('sent', 'returned') and r.due_date is not null
+    where f.enabled and f.escalate_after_days is not null
+      and r.status in ${AWAITING} and r.due_date is not null
       and r.due_date <= f.today - f.escalate_after_days
       and r.escalated_at is null and not r.reminders_paused
-      and coalesce((np.preferences -> 'escalation' ->> 'email')::boolean, true)
-      and not exists (
-        select 1 from scheduled_mails s
-        where s.user_id = lead.id and s.day = f.today and s.kind = 'escalation')
+      and ${wantsMailToday(sql`lead.id`, 'escalation', 'escalation', sql`f.today`)}
     order by lead.id, a.name, r.due_date, r.title`,
   )
 }
@@ -160,20 +183,6 @@ export interface DigestRow {
   dueDate: string | null
 }
 
-/** Companies past their send hour today (digests go whether reminders are on or not). */
-const FIRMS_PAST_SEND_HOUR = (now: Date) => sql`
-  select o.id, (${now}::timestamptz at time zone o.time_zone)::date as today,
-         extract(isodow from (${now}::timestamptz at time zone o.time_zone)) as weekday
-  from organizations o
-  join reminder_policies p on p.organization_id = o.id
-  where extract(hour from (${now}::timestamptz at time zone o.time_zone)) >= p.send_hour`
-
-const wantsDigest = (user: SQL) => sql`
-  coalesce((select (np.preferences -> 'digest' ->> 'email')::boolean
-            from notification_preferences np where np.user_id = ${user}), true)
-  and not exists (select 1 from scheduled_mails m
-                  where m.user_id = ${user} and m.day = f.today and m.kind = 'digest')`
-
 /**
  * Digests due now: on Mondays, each client user's open requests (waiting for their answer); every
  * day, each of the firm's people's requests waiting for review on the audits they are on.
@@ -187,9 +196,9 @@ export async function findDigests(db: Db, now: Date) {
            r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
     from f
     join users u on u.organization_id = f.id and u.role = 'client'
-    join audit_requests r on r.assignee_user_id = u.id and r.status in ('sent', 'returned')
+    join audit_requests r on r.assignee_user_id = u.id and r.status in ${AWAITING}
     join audits a on a.id = r.audit_id
-    where f.weekday = 1 and ${wantsDigest(sql`u.id`)}
+    where f.weekday = 1 and ${wantsMailToday(sql`u.id`, 'digest', 'digest', sql`f.today`)}
     order by u.id, a.name, r.due_date nulls last, r.title`,
   )
   const daily = await selectRows<DigestRow>(
@@ -201,9 +210,9 @@ export async function findDigests(db: Db, now: Date) {
     from f
     join users u on u.organization_id = f.id and u.role in ('admin', 'staff')
     join audit_members m on m.user_id = u.id
-    join audit_requests r on r.audit_id = m.audit_id and r.status = 'submitted'
+    join audit_requests r on r.audit_id = m.audit_id and r.status = ${IN_REVIEW}
     join audits a on a.id = r.audit_id
-    where ${wantsDigest(sql`u.id`)}
+    where ${wantsMailToday(sql`u.id`, 'digest', 'digest', sql`f.today`)}
     order by u.id, a.name, r.submitted_at, r.title`,
   )
   return { weekly, daily }
@@ -223,7 +232,7 @@ export async function claimDay(
   tx: Db,
   userId: string,
   day: string,
-  kind: 'reminder' | 'escalation' | 'digest',
+  kind: ScheduledMailKind,
   now: Date,
 ) {
   const claimed = await tx
