@@ -220,8 +220,11 @@ export async function commentAdded(
     } else firmSide.add(writer.userId)
   }
   const audience = comment.internal ? [...firmSide] : [...firmSide, ...clientSide]
+  // The candidates are read only when the text can mention anyone.
   const mentions = new Set(
-    mentioned(comment.body, await mentionable(tx, actor, request)).map((person) => person.id),
+    comment.body.includes('@')
+      ? mentioned(comment.body, await mentionable(tx, actor, request)).map((person) => person.id)
+      : [],
   )
   const excerpt = comment.body.length > 300 ? `${comment.body.slice(0, 300)}…` : comment.body
   const what = comment.internal ? 'an internal note' : 'a comment'

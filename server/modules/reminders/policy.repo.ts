@@ -7,14 +7,13 @@ import { organizations, reminderPolicies } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
 /**
- * Every company has a policy row from its first read on: its defaults are the columns' (db/schema/
- * reminders.ts), written down once.
+ * The company's policy row with the defaults (the columns', db/schema/reminders.ts, written down
+ * once), for a company written without one.
  */
-export async function ensurePolicies(db: Db, orgId?: string) {
+async function ensurePolicy(db: Db, orgId: string) {
   await db.execute(sql`
     insert into ${reminderPolicies} (organization_id)
-    select ${organizations.id} from ${organizations}
-    ${orgId ? sql`where ${organizations.id} = ${orgId}` : sql``}
+    select ${organizations.id} from ${organizations} where ${organizations.id} = ${orgId}
     on conflict do nothing`)
 }
 
@@ -23,7 +22,7 @@ export async function getPolicy(db: Db, orgId: string): Promise<ReminderPolicy> 
   if (row) return row
   // Companies get theirs when they register (and older ones from migration 0013): a company
   // written by other means gets it on first read.
-  await ensurePolicies(db, orgId)
+  await ensurePolicy(db, orgId)
   const created = await readPolicy(db, orgId)
   if (!created) throw notFound('Company')
   return created

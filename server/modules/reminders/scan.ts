@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import { mails, type DueItem } from '../../mail/templates'
 import { unsubscribeHeaders } from '../../mail/unsubscribe'
 import { deliverNotices } from '../notifications/notify'
-import { ensurePolicies } from './policy.repo'
 import {
   claimDay,
   findDigests,
@@ -52,7 +51,6 @@ const dueItem =
 export async function scanReminders(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
   const now = clock()
-  await ensurePolicies(db)
   let reminded = 0
   let escalated = 0
 
