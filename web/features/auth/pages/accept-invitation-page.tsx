@@ -14,6 +14,7 @@ import { toast, toastAfterNavigation } from '@/lib/toast'
 import { acceptInvitation } from '../api/accept-invitation'
 import { getInvitationPreview } from '../api/get-invitation-preview'
 import { AuthLayout, TextLink } from '../components/auth-layout'
+import { LinkTroubles } from '../components/link-troubles'
 
 const DOCUMENT_TITLE = 'Accept invitation'
 const formSchema = acceptInvitationInput.omit({ token: true })
@@ -108,14 +109,13 @@ export function AcceptInvitationPage() {
           <p role="alert" className="text-center text-sm font-medium text-destructive">
             {state.message}
           </p>
-          <div className="rounded-md bg-muted p-4 text-sm text-muted-foreground">
-            <p className="mb-2 font-medium text-foreground">This can happen when:</p>
-            <ul className="grid list-disc gap-1 pl-5">
-              <li>the invitation has expired (invitations are valid for 7 days);</li>
-              <li>it has already been accepted, or it was revoked;</li>
-              <li>the link was copied incompletely from the email.</li>
-            </ul>
-          </div>
+          <LinkTroubles
+            reasons={[
+              'the invitation has expired (invitations are valid for 7 days);',
+              'it has already been accepted, or it was revoked;',
+              'the link was copied incompletely from the email.',
+            ]}
+          />
           <Button asChild className="w-full">
             <Link to="/login">Go to Login</Link>
           </Button>

@@ -5,6 +5,7 @@ import { errorMessage, isApiError } from '@/lib/api'
 import { useUnsubscribe } from '../api/unsubscribe'
 import { AuthLayout, TextLink } from '../components/auth-layout'
 import { StatusIcon } from '../components/status-icon'
+import { LinkTroubles } from '../components/link-troubles'
 
 const SETTINGS_HINT = 'You can choose what you are e-mailed about in Settings, under Notifications.'
 
@@ -32,13 +33,12 @@ export function UnsubscribePage() {
       >
         <div className="grid gap-6" aria-live="polite">
           <p className="text-center text-sm font-medium text-destructive">{message}</p>
-          <div className="rounded-md bg-muted p-4 text-sm text-muted-foreground">
-            <p className="mb-2 font-medium text-foreground">This can happen when:</p>
-            <ul className="grid list-disc gap-1 pl-5">
-              <li>the link was copied incompletely from the e-mail;</li>
-              <li>the account it was sent to no longer exists.</li>
-            </ul>
-          </div>
+          <LinkTroubles
+            reasons={[
+              'the link was copied incompletely from the e-mail;',
+              'the account it was sent to no longer exists.',
+            ]}
+          />
           <p className="text-center text-sm text-muted-foreground">{SETTINGS_HINT}</p>
           <Button asChild className="w-full">
             <Link to="/settings">Go to Settings</Link>

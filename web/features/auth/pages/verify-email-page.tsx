@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api'
 import { useVerifyEmail } from '../api/verify-email'
 import { AuthLayout, TextLink } from '../components/auth-layout'
 import { StatusIcon } from '../components/status-icon'
+import { LinkTroubles } from '../components/link-troubles'
 
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams()
@@ -40,14 +41,13 @@ export function VerifyEmailPage() {
       >
         <div className="grid gap-6" aria-live="polite">
           <p className="text-center text-sm font-medium text-destructive">{message}</p>
-          <div className="rounded-md bg-muted p-4 text-sm text-muted-foreground">
-            <p className="mb-2 font-medium text-foreground">This can happen when:</p>
-            <ul className="grid list-disc gap-1 pl-5">
-              <li>the verification link has expired (links are valid for 1 hour);</li>
-              <li>the link has already been used;</li>
-              <li>the link was copied incompletely from the email.</li>
-            </ul>
-          </div>
+          <LinkTroubles
+            reasons={[
+              'the verification link has expired (links are valid for 1 hour);',
+              'the link has already been used;',
+              'the link was copied incompletely from the email.',
+            ]}
+          />
           <Button asChild className="w-full">
             <Link to="/register">Back to Registration</Link>
           </Button>
