@@ -292,7 +292,7 @@ export async function createClientUser(
   baseURL: string,
   clientId: string,
   overrides: Partial<Pick<Account, 'firstName' | 'lastName' | 'email' | 'password'>> = {},
-): Promise<Account> {
+): Promise<Account & { id: string }> {
   const user = {
     firstName: 'Grace',
     lastName: 'Hopper',
@@ -309,10 +309,11 @@ export async function createClientUser(
       data: { token, firstName: user.firstName, lastName: user.lastName, password: user.password },
     })
     expect(accepted.status(), await accepted.text()).toBe(201)
+    const { user: created } = (await accepted.json()) as { user: { id: string } }
+    return { ...user, id: created.id, companyName: '' }
   } finally {
     await context.dispose()
   }
-  return { ...user, companyName: '' }
 }
 
 /** The number on one of the dashboard's overview cards. */
