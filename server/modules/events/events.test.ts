@@ -337,7 +337,12 @@ describe('GET /api/events', () => {
     const database = url ? openPostgres(url, 2) : t.app.database
     let second: FastifyInstance | undefined
     try {
-      second = await buildApp({ config: t.config, database, logStream: { write: () => {} } })
+      second = await buildApp({
+        config: t.config,
+        database,
+        logStream: { write: () => {} },
+        periodicJobs: false,
+      })
       await second.ready()
       await publishChange(second.db, {
         organizationId: admin.user.company.id,
