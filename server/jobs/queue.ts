@@ -94,6 +94,8 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
   const definitions = new Map<string, Definition>()
   const workerIds = new Map<string, string>()
   let started = false
+  /** Handlers at work: stop() waits for them, so that none outlives the database handle. */
+  const running = new Set<Promise<void>>()
   let unlisten: (() => Promise<void>) | undefined
   let periodic = false
   let stopped = false
@@ -162,7 +164,13 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
           if (!job) return
           // Look for the next job right after this one, not a polling interval later.
           boss.notifyWorker(workerIds.get(name) ?? '')
-          await definition.handle(job.data, { id: job.id, retryCount: job.retryCount })
+          const run = definition.handle(job.data, { id: job.id, retryCount: job.retryCount })
+          running.add(run)
+          try {
+            await run
+          } finally {
+            running.delete(run)
+          }
         },
       )
       workerIds.set(name, id)
@@ -235,6 +243,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
       if (!started) return
       started = false
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 })
+      await Promise.allSettled([...running])
     },
     async idle(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs
