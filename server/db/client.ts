@@ -42,29 +42,109 @@ export interface Database {
 /** Arbitrary constant naming our migration lock among advisory locks. */
 const MIGRATION_LOCK_KEY = 7_310_442_019
 
-export function openPostgres(
-  url: string,
-  poolSize = 10,
-  options: { statementTimeoutMs?: number } = {},
-): Database {
+/** Connecting, or waiting for a pooled connection, gives up after this long (503). */
+export const CONNECT_TIMEOUT_MS = 5_000
+/**
+ * How much longer than the server's statement timeout the client waits for an answer: the
+ * server cancels a slow statement itself; past this margin the server is not answering at all.
+ */
+const CLIENT_MARGIN_MS = 2_000
+/** Without a statement timeout (tools, migrations elsewhere), the longest the client waits. */
+const DEFAULT_QUERY_TIMEOUT_MS = 30_000
+
+/** A query that got no answer in time: its connection was closed, so nothing queues behind it. */
+export class DatabaseTimeoutError extends Error {
+  readonly code = 'DATABASE_TIMEOUT'
+}
+
+type LogWarn = (details: object, message: string) => void
+
+interface PgConnectionInternals {
+  connection?: { stream?: { destroy(error?: Error): void } }
+}
+
+/**
+ * Makes one connection safe to lose: an error event (the server went away while the connection
+ * was checked out, between two statements of a transaction) is reported instead of being thrown
+ * on the process, and a query that gets no answer within `timeoutMs` closes the connection, which
+ * fails that query and everything queued behind it; the pool then drops the connection.
+ * node-postgres's own `query_timeout` leaves the connection open with the query still running on
+ * it, so the next statement of the transaction (its ROLLBACK too) would queue behind it, and a
+ * connection in a half-finished transaction could go back into the pool.
+ */
+function guardConnection(client: pg.Client, timeoutMs: number, warn: LogWarn) {
+  client.on('error', (err) =>
+    warn({ err, event: 'db.connection_lost' }, 'database connection lost'),
+  )
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  const cut = () =>
+    (client as unknown as PgConnectionInternals).connection?.stream?.destroy(
+      new DatabaseTimeoutError(`The database did not answer within ${timeoutMs} ms`),
+    )
+  client.query = ((...args: unknown[]) => {
+    // Cursors and streams (objects that submit themselves) are not used by the app.
+    if (typeof (args[0] as { submit?: unknown } | undefined)?.submit === 'function')
+      return query(...args)
+    const timer = setTimeout(cut, timeoutMs)
+    const last = args.at(-1)
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...result: unknown[]) => {
+        clearTimeout(timer)
+        ;(last as (...r: unknown[]) => void)(...result)
+      }
+      return query(...args)
+    }
+    const answer = query(...args) as Promise<unknown>
+    answer.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    )
+    return answer
+  }) as typeof client.query
+}
+
+export interface PostgresOptions {
+  /** The server cancels any statement of the app that runs longer (DATABASE_STATEMENT_TIMEOUT_SECONDS). */
+  statementTimeoutMs?: number
+  /** Connecting and waiting for a pooled connection (default CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number
+  /** Where lost connections are reported (default: nowhere; they are harmless). */
+  warn?: LogWarn
+}
+
+export function openPostgres(url: string, poolSize = 10, options: PostgresOptions = {}): Database {
+  const warn = throttled(options.warn)
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS
+  const queryTimeoutMs = options.statementTimeoutMs
+    ? options.statementTimeoutMs + CLIENT_MARGIN_MS
+    : DEFAULT_QUERY_TIMEOUT_MS
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
     // Timestamps come back as UTC text, which db/timestamps.ts turns into the API's form as is.
     options: '-c TimeZone=UTC',
     // Every statement of the app's connections; the migration runner has a connection of its own.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   })
-  // An idle client losing its connection (server restart) must not crash the process.
-  pool.on('error', () => {})
+  pool.on('connect', (client) => guardConnection(client, queryTimeoutMs, warn))
+  // An idle connection lost (server restart): the pool drops it and connects anew when needed.
+  pool.on('error', (err) => warn({ err, event: 'db.connection_lost' }, 'database connection lost'))
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
-  const listeners = postgresListeners(url)
+  const listeners = postgresListeners(url, connectTimeoutMs)
   return {
     db,
     kind: 'postgres',
     async migrate() {
-      const client = new pg.Client({ connectionString: url })
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: connectTimeoutMs,
+        keepAlive: true,
+      })
+      // Lost between two statements: the statement under way fails; nothing is thrown elsewhere.
+      client.on('error', () => {})
       await client.connect()
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
@@ -74,7 +154,7 @@ export function openPostgres(
         await installJobSchema((text) => client.query(text))
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
-        await client.end()
+        await client.end().catch(() => {})
       }
     },
     async executeSql(text, values) {
@@ -91,13 +171,26 @@ export function openPostgres(
   }
 }
 
+/** One line per kind of event every 10 s: while the server is away, every try fails alike. */
+function throttled(warn: LogWarn | undefined): LogWarn {
+  const last = new Map<string, number>()
+  return (details, message) => {
+    if (!warn) return
+    const key = String((details as { event?: unknown }).event ?? message)
+    const now = Date.now()
+    if (now - (last.get(key) ?? 0) < 10_000) return
+    last.set(key, now)
+    warn(details, message)
+  }
+}
+
 type Listener = { onMessage: (payload: string) => void; onGap: (listening: boolean) => void }
 
 /**
  * One connection per database handle that only listens, shared by every listener of the handle
  * (apps on one handle hear a NOTIFY in the same callback); reconnects a second after it is lost.
  */
-function postgresListeners(url: string) {
+function postgresListeners(url: string, connectTimeoutMs: number) {
   const byChannel = new Map<string, Set<Listener>>()
   let client: pg.Client | undefined
   let connecting: Promise<void> | undefined
@@ -107,7 +200,11 @@ function postgresListeners(url: string) {
   const everyone = () => [...byChannel.values()].flatMap((set) => [...set])
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url })
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+    })
     next.on('notification', (message) => {
       for (const listener of byChannel.get(message.channel) ?? [])
         listener.onMessage(message.payload ?? '')
@@ -240,17 +337,15 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-export async function openDatabase(options: {
-  databaseUrl: string | undefined
-  dataDir: string
-  poolSize?: number
-  statementTimeoutMs?: number
-}): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize, {
-        statementTimeoutMs: options.statementTimeoutMs,
-      })
-    : openPglite(options.dataDir)
+export async function openDatabase(
+  options: {
+    databaseUrl: string | undefined
+    dataDir: string
+    poolSize?: number
+  } & Omit<PostgresOptions, 'connectTimeoutMs'>,
+): Promise<Database> {
+  const { databaseUrl, dataDir, poolSize, ...postgres } = options
+  return databaseUrl ? openPostgres(databaseUrl, poolSize, postgres) : openPglite(dataDir)
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

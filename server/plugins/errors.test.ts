@@ -193,7 +193,8 @@ describe('a database that goes away', () => {
     const from = t.logs.length
     const res = await t.request('GET', '/api/test/database-reset')
     expectError(res, 503, 'UNAVAILABLE')
-    expect(logLines(from).filter((l) => l.msg === 'request failed')).toHaveLength(1)
+    expect(res.headers['retry-after']).toBe('5')
+    expect(logLines(from).filter((l) => l.event === 'db.unavailable')).toHaveLength(1)
     expect(logLines(from).filter((l) => l.event === 'request.aborted')).toHaveLength(0)
   })
 })

@@ -27,12 +27,18 @@ const codeForStatus: Record<number, ErrorCode> = {
   503: 'UNAVAILABLE',
 }
 
-// Connection refused/reset and PostgreSQL's "admin shutdown" and "cannot connect now" classes.
+// Connection refused/reset/unreachable, a query or connection past its client-side deadline
+// (db/client.ts), and PostgreSQL's "admin shutdown", "cannot connect now" and connection classes.
 const UNAVAILABLE_CODES = [
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',
   'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'DATABASE_TIMEOUT',
   '57P01',
   '57P02',
   '57P03',
@@ -42,17 +48,19 @@ const UNAVAILABLE_CODES = [
   '08006',
 ]
 
-function isDatabaseUnavailable(error: unknown): boolean {
+// What node-postgres and its pool say, without a code, when a connection is gone or never came.
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection is closed|Client was closed|not queryable|timeout exceeded when trying to connect|after calling end on the pool/i
+
+export function isDatabaseUnavailable(error: unknown): boolean {
   if (hasErrorCode(error, UNAVAILABLE_CODES)) return true
-  for (const e of causeChain(error)) {
-    if (
-      e instanceof Error &&
-      /Connection terminated|connection is closed|Client was closed/i.test(e.message)
-    )
-      return true
-  }
+  for (const e of causeChain(error))
+    if (e instanceof Error && UNAVAILABLE_MESSAGES.test(e.message)) return true
   return false
 }
+
+/** How long a client should wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5
 
 /**
  * The client hung up before its request had fully arrived: whatever failed was reading the body
@@ -108,16 +116,25 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         { err: error, event: 'db.statement_timeout' },
         'database statement timed out',
       )
-      return reply.code(503).send({
-        message: 'The database took too long to answer. Please try again in a moment.',
-        code: 'UNAVAILABLE',
-      } satisfies ApiErrorBody)
+      return reply
+        .code(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({
+          message: 'The database took too long to answer. Please try again in a moment.',
+          code: 'UNAVAILABLE',
+        } satisfies ApiErrorBody)
     }
-    const status = isDatabaseUnavailable(error)
-      ? 503
-      : error.statusCode && error.statusCode >= 400
-        ? error.statusCode
-        : 500
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, event: 'db.unavailable' }, 'database unavailable')
+      return reply
+        .code(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({
+          message: 'The database is not answering right now. Please try again in a moment.',
+          code: 'UNAVAILABLE',
+        } satisfies ApiErrorBody)
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
       return reply.code(status === 503 ? 503 : 500).send({
