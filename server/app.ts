@@ -8,6 +8,7 @@ import {
 import { createCaptcha, type Captcha } from './captcha/captcha'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
+import { databaseReadiness, type DatabaseReadiness } from './db/readiness'
 import { openStorage } from './files/open-storage'
 import type { FileStorage } from './files/storage'
 import { createBackground, type Background } from './lib/background'
@@ -41,6 +42,7 @@ import { contractPlugin } from './plugins/contract'
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors'
 import { openapiPlugin } from './plugins/openapi'
 import { apiScopePlugin, securityPlugin } from './plugins/security'
+import { databaseGatePlugin } from './plugins/availability'
 import { sessionPlugin } from './plugins/session'
 import { spaPlugin } from './plugins/spa'
 import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts'
@@ -49,6 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     database: Database
+    /** Whether the database answered and is migrated: until then the API answers 503. */
+    databaseReadiness: DatabaseReadiness
     db: Db
     clock: Clock
     jobs: JobQueue
@@ -85,6 +89,11 @@ export interface AppOptions {
    * true. Tests turn them off unless they test them.
    */
   periodicJobs?: boolean
+  /**
+   * Migrate the database once it answers, serving 503 until then (the server process); default
+   * false: the database is ready as given (tests, tools).
+   */
+  prepareDatabase?: boolean
 }
 
 /** Query strings can carry one-time tokens (/reset-password?token=…): never log them. */
@@ -140,6 +149,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock
   app.decorate('config', config)
   app.decorate('database', database)
+  const readiness = databaseReadiness(database, app.log, {
+    prepare: options.prepareDatabase ?? false,
+  })
+  app.decorate('databaseReadiness', readiness)
   app.decorate('db', database.db)
   app.decorate('clock', clock)
   const jobs = createJobQueue(database, app.log)
@@ -147,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate(
     'mailer',
     createMailer({
+      db: database.db,
       jobs,
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -155,15 +169,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
     }),
   )
-  app.decorate('captcha', await createCaptcha(config, database.db, clock))
+  app.decorate('captcha', createCaptcha(config, database.db, clock))
   app.decorate('storage', await openStorage(config.storage.location))
   app.decorate('background', createBackground(app.log))
   app.decorate('redis', config.redis ? await openRedis(config.redis.url, app.log) : undefined)
   defineMaintenanceJob(app)
   defineReminderJobs(app)
   defineEventMailJob(app)
-  app.addHook('onReady', () => jobs.start({ periodic: options.periodicJobs ?? true }))
+  const startJobs = () => jobs.start({ periodic: options.periodicJobs ?? true })
+  app.addHook('onReady', async () => {
+    readiness.start()
+    // The queue's tables come with the migrations: its workers start once they have run.
+    if (readiness.state === 'ready') await startJobs()
+    else void readiness.ready.then(startJobs)
+  })
   app.addHook('onClose', async () => {
+    readiness.stop()
     await app.background.flush()
     await jobs.stop()
     // QUIT needs a live connection; without one there is nothing to say goodbye to.
@@ -180,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(apiScopePlugin, { config })
+      await api.register(databaseGatePlugin)
       // Every route's path, schemas and access come from shared/api (plugins/contract.ts).
       await api.register(contractPlugin)
       for (const routes of [

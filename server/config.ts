@@ -123,6 +123,11 @@ const envSchema = z.object({
   EVENT_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   REQUEST_TIMEOUT_SECONDS: positiveInt(60),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive({ error: 'must be more than 0 seconds' })
+    .max(300, { error: 'must be at most 300 seconds' })
+    .default(8),
   UPLOAD_TIMEOUT_SECONDS: positiveInt(900),
   TRUST_PROXY: z
     .string()
@@ -206,6 +211,8 @@ export interface Config {
     headersMs: number
   }
   trustProxy: TrustProxy
+  /** How long a stop (SIGTERM) waits for in-flight work before it closes what is left, in ms. */
+  shutdownTimeoutMs: number
   logLevel: string
 }
 
@@ -304,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersMs: Math.min(e.REQUEST_TIMEOUT_SECONDS, 30) * 1000,
     },
     trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
   }
 }

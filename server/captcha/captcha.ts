@@ -19,9 +19,20 @@ export interface Captcha {
   verify(token: string, remoteIp?: string): Promise<boolean>
 }
 
-/** The HMAC key: CAPTCHA_SECRET, or one generated once and kept in the database for every instance. */
-const loadSecret = (db: Db, configured: string | undefined) =>
-  configured ? Promise.resolve(configured) : generatedSetting(db, SECRET_SETTING)
+/**
+ * The HMAC key: CAPTCHA_SECRET, or one generated once and kept in the database for every instance,
+ * read when first needed (the app starts without its database) and kept once read.
+ */
+function secretLoader(db: Db, configured: string | undefined) {
+  let loading: Promise<string> | undefined
+  return () =>
+    configured
+      ? Promise.resolve(configured)
+      : (loading ??= generatedSetting(db, SECRET_SETTING).catch((error: unknown) => {
+          loading = undefined
+          throw error
+        }))
+}
 
 function decodePayload(token: string): { challenge: Challenge; solution: never } | null {
   try {
@@ -41,7 +52,7 @@ function decodePayload(token: string): { challenge: Challenge; solution: never }
   return null
 }
 
-export async function createCaptcha(config: Config, db: Db, clock: Clock): Promise<Captcha> {
+export function createCaptcha(config: Config, db: Db, clock: Clock): Captcha {
   const turnstile = config.captcha.turnstile
   if (turnstile) {
     return {
@@ -63,33 +74,35 @@ export async function createCaptcha(config: Config, db: Db, clock: Clock): Promi
     }
   }
 
-  const secret = await loadSecret(db, config.captcha.secret)
-  const keySecret = `${secret}:key`
+  const secret = secretLoader(db, config.captcha.secret)
   const maxCounter = config.captcha.cost
 
   return {
     publicConfig: { provider: 'altcha', challengeUrl: '/api/auth/captcha' },
-    challenge: () =>
-      createChallenge({
+    async challenge() {
+      const key = await secret()
+      return createChallenge({
         algorithm: 'SHA-256',
         cost: 1,
         counter: randomInt(maxCounter, Math.ceil(maxCounter / 2)),
         deriveKey,
         expiresAt: new Date(clock().getTime() + CHALLENGE_TTL_MS),
-        hmacSignatureSecret: secret,
-        hmacKeySignatureSecret: keySecret,
-      }),
+        hmacSignatureSecret: key,
+        hmacKeySignatureSecret: `${key}:key`,
+      })
+    },
     async verify(token) {
       const payload = decodePayload(token)
       if (!payload) return false
       const expiresAt = payload.challenge.parameters.expiresAt
       if (typeof expiresAt !== 'number' || expiresAt * 1000 < clock().getTime()) return false
+      const key = await secret()
       const result = await verifySolution({
         challenge: payload.challenge,
         solution: payload.solution,
         deriveKey,
-        hmacSignatureSecret: secret,
-        hmacKeySignatureSecret: keySecret,
+        hmacSignatureSecret: key,
+        hmacKeySignatureSecret: `${key}:key`,
       }).catch(() => ({ verified: false }))
       if (!result.verified) return false
       const now = clock()
