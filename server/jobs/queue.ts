@@ -4,24 +4,36 @@ import PgBoss from 'pg-boss'
 import { selectRows, type Database, type Db } from '../db/client'
 
 /**
- * The job queue (decision 017): pg-boss on the embedded database and on PostgreSQL alike, through
- * the database handle's own connections. Jobs are rows: written in the transaction of the change
- * that causes them, they survive restarts, and with N instances each runs once (workers take them
- * with SKIP LOCKED). A NOTIFY sent with the job (delivered on commit) wakes the workers of every
- * instance at once; polling is only the fallback.
+ * The job queue (decisions 017 and 020): pg-boss's tables, on the embedded database and on
+ * PostgreSQL alike, through the database handle's own connections. Jobs are rows: written in the
+ * transaction of the change that causes them, they survive restarts, and with N instances each
+ * runs once (workers take them with SKIP LOCKED). A NOTIFY sent with the job (delivered on commit)
+ * wakes the workers of every instance at once; polling is only the fallback.
+ *
+ * pg-boss stores, inserts, takes and archives jobs; running them is ours: its worker completes a
+ * job without awaiting the write (a database fault there was an unhandled rejection that ended
+ * the process), and it cannot tell a job that runs long from one whose instance died. Here every
+ * write about a job is awaited and tried again while the database is away, and a running job holds
+ * a lease its instance renews: a job whose instance stopped renewing goes back to the queue.
  */
 
 /** NOTIFY channel whose payload is the name of a queue that has a new job. */
 const WAKE_CHANNEL = 'auditdesk_jobs'
-const POLLING_SECONDS = 2
+const POLLING_MS = 2_000
+/** A running job's claim; renewed every RENEW_MS while its handler runs. */
+export const LEASE_SECONDS = 20
+const RENEW_MS = 5_000
+/** How often each instance looks for jobs whose lease ran out (their instance is gone). */
+const RECLAIM_MS = 10_000
+/** Waits between tries of the queue's own writes while the database does not answer. */
+const FIRST_BACKOFF_MS = 500
+const LAST_BACKOFF_MS = 5_000
 
 export interface JobOptions {
   /** Tries after the first (default 3), `retryDelaySeconds` apart, doubling when `retryBackoff`. */
   retryLimit?: number
   retryDelaySeconds?: number
   retryBackoff?: boolean
-  /** A try still running after this long is counted as failed (a crashed instance's job). */
-  expireInSeconds?: number
   /**
    * `short`: at most one job per `singletonKey` waits to start; queuing another meanwhile does
    * nothing (events gathered into one mail).
@@ -31,8 +43,13 @@ export interface JobOptions {
 
 export interface JobContext {
   id: string
-  /** Earlier tries of this job that failed. */
+  /** Earlier tries of this job that failed or were lost with their instance. */
   retryCount: number
+  /**
+   * Runs a write that must not be lost (the record of something the job did outside the
+   * database) until it succeeds, trying again while the database is away, or the queue stops.
+   */
+  untilRecorded(write: () => Promise<void>): Promise<void>
 }
 
 interface Definition {
@@ -90,16 +107,53 @@ function executorOn(db: Db): PgBoss.Db {
   }
 }
 
+/** A job as taken: the row's try is named by its retry count, which every later take raises. */
+interface Taken {
+  id: string
+  name: string
+  data: unknown
+  retryCount: number
+}
+
+/** A sleep that ends early when woken (a new job, or stop()). */
+function wakeableSleep() {
+  let wake: (() => void) | undefined
+  return {
+    sleep: (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms)
+        function done() {
+          clearTimeout(timer)
+          wake = undefined
+          resolve()
+        }
+        wake = done
+      }),
+    wake: () => wake?.(),
+  }
+}
+
 export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQueue {
   const definitions = new Map<string, Definition>()
-  const workerIds = new Map<string, string>()
-  let started = false
-  /** Handlers at work: stop() waits for them, so that none outlives the database handle. */
+  const sleepers = new Map<string, ReturnType<typeof wakeableSleep>>()
+  /** Jobs at work: stop() waits for them, so that none outlives the database handle. */
   const running = new Set<Promise<void>>()
+  const loops = new Set<Promise<void>>()
   let unlisten: (() => Promise<void>) | undefined
+  let reclaimer: NodeJS.Timeout | undefined
+  let started = false
   let periodic = false
   let stopped = false
   let retry: NodeJS.Timeout | undefined
+
+  const lastWarned = new Map<string, number>()
+  /** One line per kind of trouble every 10 s: while the database is away, every try fails alike. */
+  const warn = (event: string, err: unknown, message: string) => {
+    const now = Date.now()
+    if (now - (lastWarned.get(event) ?? 0) < 10_000) return
+    lastWarned.set(event, now)
+    log.warn({ err, event }, message)
+  }
 
   const newBoss = () => {
     const created = new PgBoss({
@@ -108,7 +162,6 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
       schedule: false,
       supervise: true,
       migrate: true,
-      pollingIntervalSeconds: POLLING_SECONDS,
       // A mail's body (its link) stays in the queue's tables no longer than needed; a periodic
       // job's row must outlast its period, which is what keeps a second one out (pg-boss checks).
       archiveCompletedAfterSeconds: Math.max(
@@ -117,11 +170,153 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
       ),
       deleteAfterHours: 24,
     })
-    created.on('error', (err) => log.warn({ err, event: 'jobs.error' }, 'job queue error'))
+    created.on('error', (err) => warn('jobs.error', err, 'job queue error'))
     return created
   }
   // A pg-boss whose start failed cannot start again: a new one is made for the next try.
   let boss = newBoss()
+
+  /** Runs `write` until it succeeds or the queue stops; answers whether it succeeded. */
+  async function persistently(event: string, write: () => Promise<void>) {
+    for (let wait = FIRST_BACKOFF_MS; ; wait = Math.min(wait * 2, LAST_BACKOFF_MS)) {
+      try {
+        await write()
+        return true
+      } catch (err) {
+        warn(event, err, 'job queue cannot reach the database; trying again')
+        if (stopped) return false
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+    }
+  }
+
+  /** Whether this try still holds the job: renews its lease (false: the lease was lost). */
+  async function renew(job: Taken) {
+    const rows = await selectRows<{ id: string }>(
+      database.db,
+      sql`update pgboss.job
+          set expire_in = (now() - started_on) + make_interval(secs => ${LEASE_SECONDS})
+          where name = ${job.name} and id = ${job.id} and state = 'active'
+            and retry_count = ${job.retryCount}
+          returning id`,
+    )
+    return rows.length === 1
+  }
+
+  /**
+   * Records the outcome of this try, unless the job was taken back meanwhile (its lease ran out
+   * while the database was away). A failure is tried again after the queue's delay, doubling
+   * with jitter when `retry_backoff` (pg-boss's own rule), until `retry_limit`.
+   */
+  async function settle(job: Taken, error: unknown) {
+    const output = JSON.stringify(
+      error === undefined ? null : { message: String((error as Error)?.message ?? error) },
+    )
+    const where = sql`name = ${job.name} and id = ${job.id} and state = 'active'
+      and retry_count = ${job.retryCount}`
+    await persistently('jobs.settle_failed', async () => {
+      if (error === undefined)
+        await database.db.execute(
+          sql`update pgboss.job set state = 'completed', completed_on = now(), output = ${output}::jsonb
+              where ${where}`,
+        )
+      else
+        await database.db.execute(
+          sql`update pgboss.job set
+                state = (case when retry_count < retry_limit then 'retry' else 'failed' end)::pgboss.job_state,
+                completed_on = case when retry_count < retry_limit then null else now() end,
+                start_after = case
+                  when retry_count >= retry_limit then start_after
+                  when not retry_backoff then now() + retry_delay * interval '1 second'
+                  else now() + (retry_delay * 2 ^ least(16, retry_count + 1) / 2
+                    + retry_delay * 2 ^ least(16, retry_count + 1) / 2 * random()) * interval '1 second'
+                end,
+                output = ${output}::jsonb
+              where ${where}`,
+        )
+    })
+  }
+
+  async function runJob(job: Taken, definition: Definition) {
+    let held = true
+    const renewal = setInterval(() => {
+      renew(job).then(
+        (still) => {
+          if (still || !held) return
+          held = false
+          log.warn(
+            { event: 'jobs.lease_lost', queue: job.name, jobId: job.id },
+            'a running job was taken back by the queue (the database was out of reach for longer than its lease)',
+          )
+        },
+        (err: unknown) => warn('jobs.renew_failed', err, 'could not renew a running job'),
+      )
+    }, RENEW_MS)
+    let error: unknown
+    try {
+      await definition.handle(job.data, {
+        id: job.id,
+        retryCount: job.retryCount,
+        untilRecorded: async (write) => {
+          if (!(await persistently('jobs.record_failed', write)))
+            throw new Error('the queue stopped before the job could record what it did')
+        },
+      })
+    } catch (err) {
+      error = err ?? new Error('job failed')
+    }
+    await settle(job, error)
+    clearInterval(renewal)
+  }
+
+  async function take(name: string): Promise<Taken | undefined> {
+    // pg-boss answers no job when its query fails: an outage looks like an empty queue.
+    const [job] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true })
+    return job ? { id: job.id, name, data: job.data, retryCount: job.retryCount } : undefined
+  }
+
+  async function workLoop(name: string, definition: Definition) {
+    const sleeper = wakeableSleep()
+    sleepers.set(name, sleeper)
+    while (!stopped) {
+      let job: Taken | undefined
+      try {
+        job = await take(name)
+      } catch (err) {
+        warn('jobs.fetch_failed', err, 'could not look for jobs')
+      }
+      if (!job) {
+        await sleeper.sleep(POLLING_MS)
+        continue
+      }
+      const run = runJob(job, definition)
+      running.add(run)
+      try {
+        await run
+      } finally {
+        running.delete(run)
+      }
+    }
+    sleepers.delete(name)
+  }
+
+  /** Jobs whose lease ran out: their instance died or lost the database. Each runs again, once. */
+  async function reclaim() {
+    const rows = await selectRows<{ name: string; id: string }>(
+      database.db,
+      sql`update pgboss.job set state = 'retry', start_after = now(),
+            output = '{"message":"its instance stopped renewing it"}'::jsonb
+          where state = 'active' and started_on + expire_in < now()
+          returning name, id`,
+    )
+    for (const { name, id } of rows) {
+      log.warn(
+        { event: 'jobs.reclaimed', queue: name, jobId: id },
+        'a job whose instance stopped renewing it runs again',
+      )
+      sleepers.get(name)?.wake()
+    }
+  }
 
   const slotStart = (everySeconds: number) => {
     const now = Date.now() / 1000
@@ -145,45 +340,43 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
 
   async function startWorkers() {
     await boss.start()
-    for (const [name, { options: jobOptions }] of definitions)
-      await boss.createQueue(name, {
+    for (const [name, { options: jobOptions }] of definitions) {
+      const settings = {
         name,
         policy: jobOptions.policy ?? 'standard',
         retryLimit: jobOptions.retryLimit ?? 3,
         retryDelay: jobOptions.retryDelaySeconds ?? 10,
         retryBackoff: jobOptions.retryBackoff ?? true,
-        expireInSeconds: jobOptions.expireInSeconds ?? 15 * 60,
-      })
+        expireInSeconds: LEASE_SECONDS,
+      }
+      // Created once; later starts bring an existing queue's settings up to date.
+      await boss.createQueue(name, settings)
+      await boss.updateQueue(name, settings)
+    }
     started = true
     for (const [name, definition] of definitions) {
       if (definition.everySeconds && !periodic) continue
-      const id = await boss.work<object>(
-        name,
-        { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS, includeMetadata: true },
-        async ([job]) => {
-          if (!job) return
-          // Look for the next job right after this one, not a polling interval later.
-          boss.notifyWorker(workerIds.get(name) ?? '')
-          const run = definition.handle(job.data, { id: job.id, retryCount: job.retryCount })
-          running.add(run)
-          try {
-            await run
-          } finally {
-            running.delete(run)
-          }
-        },
-      )
-      workerIds.set(name, id)
       if (definition.everySeconds) await queueSlot(name, definition.everySeconds, false)
     }
     unlisten = await database.listen(
       WAKE_CHANNEL,
-      (name) => {
-        const id = workerIds.get(name)
-        if (id) boss.notifyWorker(id)
-      },
+      (name) => sleepers.get(name)?.wake(),
       () => {},
     )
+    for (const [name, definition] of definitions) {
+      if (definition.everySeconds && !periodic) continue
+      const loop = workLoop(name, definition)
+      loops.add(loop)
+      void loop.finally(() => loops.delete(loop))
+    }
+    reclaimer = setInterval(
+      () =>
+        void reclaim().catch((err: unknown) =>
+          warn('jobs.reclaim_failed', err, 'could not reclaim jobs'),
+        ),
+      RECLAIM_MS,
+    )
+    reclaimer.unref()
   }
 
   return {
@@ -218,7 +411,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
       stopped = false
       // Made again now that every job is defined (the archive interval depends on them).
       boss = newBoss()
-      // The app starts without its database (it answers 503 until it comes): so does the queue.
+      // The database may go away again after start-up: so the queue keeps trying to start.
       const attempt = async (): Promise<void> => {
         try {
           await startWorkers()
@@ -227,6 +420,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
             { err, event: 'jobs.start_failed' },
             'job queue not started; trying again in 5 s',
           )
+          started = false
           await boss.stop({ graceful: false, wait: true }).catch(() => {})
           boss = newBoss()
           if (!stopped) retry = setTimeout(() => void attempt(), 5_000)
@@ -237,13 +431,14 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
     async stop() {
       stopped = true
       clearTimeout(retry)
+      clearInterval(reclaimer)
+      for (const sleeper of sleepers.values()) sleeper.wake()
       await unlisten?.()
       unlisten = undefined
-      workerIds.clear()
+      await Promise.allSettled([...loops, ...running])
       if (!started) return
       started = false
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000 })
-      await Promise.allSettled([...running])
+      await boss.stop({ graceful: false, wait: true })
     },
     async idle(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs

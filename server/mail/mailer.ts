@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import type { JobQueue } from '../jobs/queue'
+import { beginHandover, markSent } from './deliveries.repo'
 
 export interface MailMessage {
   to: string
@@ -26,12 +27,19 @@ export interface Mailer {
 
 const MAIL_QUEUE = 'mail'
 
+/** How long the SMTP server may take to accept a connection, greet, and answer each step. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+
 /**
  * Sends queued mail over SMTP, or, without an SMTP server, prints it and writes it as .eml under
- * DATA_DIR/outbox. A failure fails the job, which the queue retries with backoff; the job's id is
- * the message's Message-ID, so that a retry after a lost acknowledgement reads as the same mail.
+ * DATA_DIR/outbox. A failure fails the job, which the queue retries with backoff. Each hand-over
+ * is recorded before it starts and marked sent right after (mail_deliveries): a job run again
+ * sends nothing once its mail went out, and only a crash between the server's acceptance and that
+ * mark sends it twice, with the same Message-ID (the job's id), which receiving servers can use
+ * to drop the copy.
  */
 export function createMailer(options: {
+  db: Db
   jobs: JobQueue
   smtpUrl: string | undefined
   from: string
@@ -39,10 +47,10 @@ export function createMailer(options: {
   retry: { delaySeconds: number; limit: number }
   log: FastifyBaseLogger
 }): Mailer {
-  const { jobs, smtpUrl, from, log } = options
+  const { db, jobs, smtpUrl, from, log } = options
   const outbox = path.join(options.dataDir, 'outbox')
   const transport = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
+    ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'auditdesk.local'
 
@@ -80,9 +88,15 @@ export function createMailer(options: {
       retryLimit: options.retry.limit,
       retryDelaySeconds: options.retry.delaySeconds,
       retryBackoff: true,
-      expireInSeconds: 120,
     },
     async (message, job) => {
+      const handovers = await beginHandover(db, job.id, new Date())
+      if (handovers === null) return
+      if (handovers > 1)
+        log.warn(
+          { event: 'mail.handed_over_again', subject: message.subject },
+          'an earlier hand-over of this mail did not finish: sending it again with the same Message-ID',
+        )
       try {
         await deliver(message, job.id, job.retryCount)
       } catch (err) {
@@ -92,6 +106,8 @@ export function createMailer(options: {
         )
         throw err
       }
+      // Sent: from here on, only this mark keeps the mail from going out again.
+      await job.untilRecorded(() => markSent(db, job.id, new Date()))
     },
   )
 

@@ -6,9 +6,12 @@ import { deleteExpiredSessions } from '../auth/sessions.repo'
 import { deleteSpentTokens } from '../auth/tokens.repo'
 import { deleteExpiredRegistrations } from '../organization/organization.repo'
 import { deleteOldScheduledMails } from '../reminders/reminders.repo'
+import { deleteOldDeliveries } from '../../mail/deliveries.repo'
 
 /** A registration never verified holds its e-mail address this long, then goes with its company. */
 export const UNVERIFIED_REGISTRATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+/** Longer than a mail job can still run again (its retries take about a day and a half). */
+const MAIL_DELIVERY_RECORD_TTL_MS = 3 * 24 * 60 * 60 * 1000
 
 /**
  * Deletes what can never be used again: expired sessions, used or expired one-time tokens, ended
@@ -22,6 +25,10 @@ export async function purgeExpired(app: FastifyInstance) {
     tokens: await deleteSpentTokens(app.db, now),
     counters: await deleteEndedCounters(app.db, now),
     scheduledMails: await deleteOldScheduledMails(app.db, now),
+    mailDeliveries: await deleteOldDeliveries(
+      app.db,
+      new Date(now.getTime() - MAIL_DELIVERY_RECORD_TTL_MS),
+    ),
     registrations: await deleteExpiredRegistrations(
       app.db,
       new Date(now.getTime() - UNVERIFIED_REGISTRATION_TTL_MS),
@@ -62,7 +69,7 @@ export function defineMaintenanceJob(app: FastifyInstance) {
   app.jobs.every(
     'maintenance',
     Math.round(app.config.maintenanceIntervalMs / 1000),
-    { retryLimit: 1, expireInSeconds: 30 * 60 },
+    { retryLimit: 1 },
     async () => {
       await purgeExpired(app)
       await refreshStatistics(app)

@@ -89,7 +89,7 @@ export async function sendEventMail(app: FastifyInstance, userId: string) {
 export function defineEventMailJob(app: FastifyInstance) {
   app.jobs.define<{ userId: string }>(
     EVENT_MAIL_QUEUE,
-    { policy: 'short', retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 5 * 60 },
+    { policy: 'short', retryLimit: 5, retryDelaySeconds: 30 },
     async ({ userId }) => {
       await sendEventMail(app, userId)
     },

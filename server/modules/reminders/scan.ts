@@ -142,7 +142,7 @@ export function defineReminderJobs(app: FastifyInstance) {
   app.jobs.every(
     'reminders-scan',
     app.config.reminderScanSeconds,
-    { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 },
+    { retryLimit: 2, retryDelaySeconds: 30 },
     () => scanReminders(app).then(() => undefined),
   )
 }
