@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net'
 export interface CapturedMail {
   to: string[]
   subject: string
+  messageId: string
+  /** When all of it had arrived (before the server answered that it took it). */
+  receivedAt: number
   /** The raw message with quoted-printable soft breaks and escapes decoded. */
   body: string
   raw: string
@@ -19,6 +22,8 @@ function decodeQuotedPrintable(raw: string): string {
 export async function startSmtpCapture(port = 0) {
   const mails: CapturedMail[] = []
   const waiters: Array<() => void> = []
+  /** How long it waits, once a message has arrived, before saying it took it (a slow server). */
+  let acceptDelayMs = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -32,11 +37,14 @@ export async function startSmtpCapture(port = 0) {
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject,
+          messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? '',
+          receivedAt: Date.now(),
           body: decodeQuotedPrintable(raw),
           raw,
         })
         waiters.splice(0).forEach((wake) => wake())
-        callback()
+        if (acceptDelayMs > 0) setTimeout(() => callback(), acceptDelayMs)
+        else callback()
       })
     },
   })
@@ -47,6 +55,10 @@ export async function startSmtpCapture(port = 0) {
   return {
     url: `smtp://127.0.0.1:${bound}`,
     mails,
+    /** Makes the server slow to take each message from now on (0: at once). */
+    acceptAfter(ms: number) {
+      acceptDelayMs = ms
+    },
     /** All mails sent to this address so far. */
     to: (address: string) => mails.filter((m) => m.to.includes(address.toLowerCase())),
     /** Waits for the next mail to `address` (after `count` already seen), up to 5 s. */
