@@ -12,6 +12,7 @@ import { databaseReadiness, type DatabaseReadiness } from './db/readiness'
 import { openStorage } from './files/open-storage'
 import type { FileStorage } from './files/storage'
 import { createBackground, type Background } from './lib/background'
+import { createHeavyWork, type HeavyWork } from './lib/heavy-work'
 import { openRedis } from './lib/redis'
 import { systemClock, type Clock } from './lib/clock'
 import { trustProxyOption } from './lib/trust-proxy'
@@ -60,6 +61,8 @@ declare module 'fastify' {
     captcha: Captcha
     storage: FileStorage
     background: Background
+    /** Exports and changes to many requests: a turn per firm (lib/heavy-work.ts). */
+    heavyWork: HeavyWork
     /** Set with REDIS_URL: the rate limits' shared counters. */
     redis: Redis | undefined
     /** Every route as registered: its method(s), its pattern and its config. */
@@ -172,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('captcha', createCaptcha(config, database.db, clock))
   app.decorate('storage', await openStorage(config.storage.location))
   app.decorate('background', createBackground(app.log))
+  app.decorate('heavyWork', createHeavyWork())
   app.decorate('redis', config.redis ? await openRedis(config.redis.url, app.log) : undefined)
   defineMaintenanceJob(app)
   defineReminderJobs(app)

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { createHeavyWork } from './heavy-work'
+
+const tick = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('heavy work of firms', () => {
+  it('runs one operation per firm and two in all; firms waiting take turns', async () => {
+    const work = createHeavyWork()
+    const started: string[] = []
+    const take = (firm: string, label: string) =>
+      work.acquire(firm).then((release) => {
+        started.push(label)
+        return release
+      })
+    const a1 = take('a', 'a1')
+    const a2 = take('a', 'a2')
+    const a3 = take('a', 'a3')
+    const b1 = take('b', 'b1')
+    const c1 = take('c', 'c1')
+    await tick()
+    // One of a, one of b: the two slots; a's others and c wait.
+    expect(started).toEqual(['a1', 'b1'])
+    ;(await a1)()
+    await tick()
+    // The slot goes to the first firm in line (a), which then goes to the back of it.
+    expect(started).toEqual(['a1', 'b1', 'a2'])
+    ;(await b1)()
+    await tick()
+    expect(started).toEqual(['a1', 'b1', 'a2', 'c1'])
+    ;(await a2)()
+    await tick()
+    expect(started).toEqual(['a1', 'b1', 'a2', 'c1', 'a3'])
+    ;(await c1)()
+    ;(await a3)()
+  })
+
+  it('a firm with five waiting is told to come back later (429); releasing twice frees one slot', async () => {
+    const work = createHeavyWork()
+    const first = await work.acquire('a')
+    const waiting = Array.from({ length: 5 }, () => work.acquire('a'))
+    await expect(work.acquire('a')).rejects.toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 })
+    // Other firms are not affected.
+    const other = await work.acquire('b')
+    first()
+    first()
+    const second = await waiting[0]!
+    let third = false
+    void waiting[1]!.then(() => (third = true))
+    await tick()
+    expect(third).toBe(false)
+    second()
+    other()
+    for (const next of waiting.slice(1)) (await next)()
+  })
+
+  it('run() releases when the work fails', async () => {
+    const work = createHeavyWork()
+    await expect(work.run('a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    expect(await work.run('a', async () => 'next')).toBe('next')
+  })
+})
