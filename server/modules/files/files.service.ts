@@ -24,6 +24,7 @@ import {
   insertFiles,
   referencedStorageKeys,
 } from './files.repo'
+import { uploadError } from './upload-parts'
 
 /** Files a crash can leave behind are removed once they are this old (no upload takes as long). */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000
@@ -94,18 +95,6 @@ function filesTarget(request: { number: number; title: string }, fileNames: stri
   const shown = fileNames.slice(0, 3).join(', ')
   const more = fileNames.length > 3 ? ` and ${fileNames.length - 3} more` : ''
   return `${requestLabel(request)}: ${shown}${more}`
-}
-
-/** Multipart's own limits (files, parts, fields) with our wording. */
-function translateLimit(error: unknown, maxFiles: number, maxBytes: number) {
-  const code = (error as { code?: string }).code
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return new AppError('PAYLOAD_TOO_LARGE', `At most ${maxFiles} files at once`)
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('PAYLOAD_TOO_LARGE', uploadRefusals.tooLarge(maxBytes))
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION')
-    return new AppError('BAD_REQUEST', 'Send only files in this form')
-  return error
 }
 
 export function filesService(app: FastifyInstance) {
@@ -209,7 +198,7 @@ export function filesService(app: FastifyInstance) {
         )
       } catch (error) {
         await storage.delete(stored.map((file) => file.key))
-        throw translateLimit(error, maxFilesPerRequest, maxFileBytes)
+        throw uploadError(error, { maxFiles: maxFilesPerRequest, maxBytes: maxFileBytes })
       }
     },
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import fc from 'fast-check'
 import { execFileSync } from 'node:child_process'
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -241,6 +242,129 @@ describe('POST /api/requests/{id}/files', () => {
       headers: { origin: APP_URL, cookie: member.cookie, 'content-type': contentType },
     })
     expectError(elsewhere, 415, 'UNSUPPORTED_MEDIA_TYPE')
+  })
+
+  /** Posts raw bytes as an upload with this Content-Type. */
+  const rawUpload = (requestId: string, contentType: string, payload: Buffer) =>
+    t.request('POST', `/api/requests/${requestId}/files`, {
+      cookie: member.cookie,
+      body: payload,
+      headers: { 'content-type': contentType },
+    })
+
+  it('multipart without a boundary, or a malformed one → 400 saying so, nothing stored', async () => {
+    const request = await sentRequest()
+    const before = await fileCount()
+    const { payload } = multipartBody([{ name: 'a.pdf', data: PDF }])
+    for (const [contentType, problem] of [
+      ['multipart/form-data', 'its boundary is missing'],
+      ['multipart/form-data; charset=utf-8', 'its boundary is missing'],
+      ['multipart/form-data; boundary', 'its boundary is missing'],
+      ['multipart/form-data; boundary=', 'its boundary is not valid'],
+      ['multipart/form-data; boundary=""', 'its boundary is not valid'],
+      [`multipart/form-data; boundary=${'x'.repeat(71)}`, 'its boundary is not valid'],
+      [`multipart/form-data; boundary=${'x'.repeat(300)}`, 'its boundary is not valid'],
+      ['multipart/form-data; boundary=a{b}', 'its boundary is not valid'],
+    ]) {
+      const res = await rawUpload(request.id, contentType!, payload)
+      expect(expectError(res, 400, 'BAD_REQUEST').message, contentType).toBe(
+        `The upload is not valid multipart/form-data: ${problem}`,
+      )
+    }
+    expect(await fileCount()).toBe(before)
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
+  })
+
+  it('a body cut short, with another boundary, or without parts → 4xx, nothing stored, nothing logged as a failure', async () => {
+    const request = await sentRequest()
+    const before = await fileCount()
+    const from = t.logs.length
+    const { payload, contentType } = multipartBody([
+      { name: 'a.pdf', data: PDF },
+      { name: 'b.png', data: PNG },
+    ])
+    const boundary = contentType.split('boundary=')[1]!
+    const part = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhello\r\n`
+    const cutShort = /it was cut short, or its parts do not match its boundary$/
+    for (const [label, type, body, expected] of [
+      ['cut in the second file', contentType, payload.subarray(0, payload.length - 40), cutShort],
+      ['cut in a part’s headers', contentType, payload.subarray(0, 60), cutShort],
+      ['no closing boundary', contentType, Buffer.from(part), cutShort],
+      ['another boundary', 'multipart/form-data; boundary=other', payload, cutShort],
+      ['not multipart at all', contentType, Buffer.from('hello world'), cutShort],
+      [
+        'only the closing boundary',
+        contentType,
+        Buffer.from(`--${boundary}--\r\n`),
+        /at least one/,
+      ],
+      ['an empty body', contentType, Buffer.alloc(0), /at least one/],
+      [
+        'a part without Content-Disposition',
+        contentType,
+        Buffer.from(`--${boundary}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${boundary}--\r\n`),
+        /at least one/,
+      ],
+    ] as const) {
+      const res = await rawUpload(request.id, type, body)
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(400)
+      expect(res.json<{ message: string }>().message, label).toMatch(expected)
+    }
+    expect(await fileCount()).toBe(before)
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
+    const failures = t.logs
+      .slice(from)
+      .map((line) => JSON.parse(line) as { level: number })
+      .filter((line) => line.level >= 50)
+    expect(failures).toEqual([])
+  })
+
+  it('fuzzed multipart bodies (cut, bytes changed, bytes inserted, boundary changed) never get a 5xx, and a refused one keeps nothing', async () => {
+    const { payload, contentType } = multipartBody([
+      { name: 'a.pdf', data: PDF },
+      { name: 'b.txt', data: Buffer.from('plain text\n') },
+    ])
+    const boundary = contentType.split('boundary=')[1]!
+    const mutation = fc.oneof(
+      fc.nat(payload.length).map((at) => ({ body: payload.subarray(0, at), type: contentType })),
+      fc.tuple(fc.nat(payload.length - 1), fc.integer({ min: 0, max: 255 })).map(([at, byte]) => {
+        const body = Buffer.from(payload)
+        body[at] = byte
+        return { body, type: contentType }
+      }),
+      fc
+        .tuple(fc.nat(payload.length), fc.uint8Array({ minLength: 1, maxLength: 40 }))
+        .map(([at, bytes]) => ({
+          body: Buffer.concat([payload.subarray(0, at), Buffer.from(bytes), payload.subarray(at)]),
+          type: contentType,
+        })),
+      fc.string({ maxLength: 80 }).map((other) => ({
+        body: payload,
+        type: `multipart/form-data; boundary=${other}`,
+      })),
+      fc.nat(boundary.length - 1).map((cut) => ({
+        body: payload,
+        type: `multipart/form-data; boundary=${boundary.slice(0, cut)}`,
+      })),
+    )
+    const request = await sentRequest()
+    await fc.assert(
+      fc.asyncProperty(mutation, async ({ body, type }) => {
+        const before = await fileCount()
+        const res = await rawUpload(request.id, type, body)
+        expect(res.statusCode, res.body).toBeLessThan(500)
+        if (res.statusCode >= 400) {
+          expectError(res, res.statusCode, res.json<{ code: string }>().code)
+          expect(await fileCount()).toBe(before)
+        }
+        expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
+        // Room for the next run: a mutation that left the body readable uploaded its files.
+        if (res.statusCode === 201)
+          for (const file of res.json<RequestFile[]>())
+            await call(member.cookie, 'DELETE', `/api/files/${file.id}`)
+      }),
+      { numRuns: 40 },
+    )
   })
 
   it('who: staff 403; another client’s user and another company 404; drafts 404; after submission 409', async () => {
