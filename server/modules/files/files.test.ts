@@ -17,7 +17,7 @@ import {
 } from '../../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { multipartBody, readZip, type UploadFile } from '../../test/multipart'
-import { compoundFile, zipArchive } from '../../test/office-files'
+import { compoundFile, docxPackage, zipArchive } from '../../test/office-files'
 import { ABANDONED_AFTER_MS, removeAbandonedFiles } from './files.service'
 
 const MAX_BYTES = Math.floor(0.01 * 1024 * 1024)
@@ -189,7 +189,7 @@ describe('POST /api/requests/{id}/files', () => {
     ]).then(async (first) => [
       ...first,
       ...(await uploaded(colleague.cookie, (await sentRequest()).id, [
-        { name: 'report.docx', data: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(30)]) },
+        { name: 'report.docx', data: await docxPackage() },
       ])),
     ])
     expect(pdf).toMatchObject({ fileName: 'scan.dat.pdf', contentType: 'application/pdf' })
@@ -387,7 +387,7 @@ describe('what may be uploaded', () => {
   const REFUSED = /^Scripts, web pages, SVG images and macro-enabled Office files are not accepted$/
   const text = (value: string) => Buffer.from(value, 'utf8')
 
-  async function expectRefused(files: UploadFile[], message: RegExp = REFUSED) {
+  async function expectRefused(files: UploadFile[], message: RegExp | string = REFUSED) {
     const request = await sentRequest()
     const before = await fileCount()
     const res = await upload(member.cookie, request.id, files)
@@ -442,6 +442,37 @@ describe('what may be uploaded', () => {
     await expectRefused([
       { name: 'letter.doc', data: compoundFile(['Root Entry', 'Macros', 'VBA', '_VBA_PROJECT']) },
     ])
+  })
+
+  it('an archive holding a script or an executable → 415 naming it; a clean archive and a .docx are accepted', async () => {
+    const zip = (...names: string[]) => zipArchive(names.map((name) => ({ name, data: text('x') })))
+    const inside = (archive: string, entry: string) =>
+      `${archive} holds "${entry}": scripts, web pages, SVG images and macro-enabled Office files are not accepted, inside archives either`
+    await expectRefused(
+      [{ name: 'invoice.zip', data: await zip('invoice.pdf', 'invoice.pdf.hta') }],
+      inside('invoice.zip', 'invoice.pdf.hta'),
+    )
+    await expectRefused(
+      [
+        { name: 'fine.pdf', data: PDF },
+        { name: 'tools.zip', data: await zip('readme.txt', 'dir/run.EXE') },
+      ],
+      inside('tools.zip', 'dir/run.EXE'),
+    )
+    await expectRefused(
+      [{ name: 'broken.zip', data: (await zip('a.pdf')).subarray(0, 60) }],
+      /^broken\.zip cannot be opened: its list of contents is missing or damaged$/,
+    )
+    const [archive, docx] = await uploaded(member.cookie, (await sentRequest()).id, [
+      { name: 'statements.zip', data: await zip('2024/Q1/statement.pdf', '2024/Q1/ledger.csv') },
+      {
+        name: 'letter.docx',
+        data: await docxPackage([{ name: 'word/media/image1.svg', data: text('<svg/>') }]),
+      },
+    ])
+    expect(archive).toMatchObject({ fileName: 'statements.zip', contentType: 'application/zip' })
+    expect(docx).toMatchObject({ fileName: 'letter.docx' })
+    expect(docx!.contentType).toMatch(/wordprocessingml/)
   })
 
   it('an OLE file not named as an office document (an installer renamed .dat) → 415', async () => {
