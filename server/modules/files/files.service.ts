@@ -26,17 +26,24 @@ import {
 } from './files.repo'
 import { uploadError } from './upload-parts'
 
-/** Files a crash can leave behind are removed once they are this old (no upload takes as long). */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000
+/**
+ * How old an unrecorded file must be before it counts as left by a crash. An upload's first file is
+ * stored (its time on disk, or an S3 multipart upload's start) while the rest of the body may still
+ * be arriving, for up to UPLOAD_TIMEOUT_SECONDS, and is recorded only after the last one: younger
+ * files may belong to an upload in flight. The hour beyond covers recording it, and clocks of
+ * instances and of the S3 server that disagree by minutes.
+ */
+export const abandonedAfterMs = (app: FastifyInstance) =>
+  app.config.timeouts.uploadMs + 60 * 60 * 1000
 const FILES_OWNER_SETTING = 'files_owner'
 
 /**
- * Removes unfinished uploads and stored files that no row references, once they are a day old.
- * Files of a folder that another database claimed are never judged by this one's rows: only
- * unfinished uploads go there. Run after start-up, in the background: it never delays serving.
+ * Removes unfinished uploads and stored files that no row references, once older than
+ * abandonedAfterMs. Files of a folder that another database claimed are never judged by this one's
+ * rows: only unfinished uploads go there. Part of the maintenance job (maintenance.ts).
  */
 export async function removeAbandonedFiles(app: FastifyInstance) {
-  const before = new Date(app.clock().getTime() - ABANDONED_AFTER_MS)
+  const before = new Date(app.clock().getTime() - abandonedAfterMs(app))
   const owned = await app.storage.claim(await generatedSetting(app.db, FILES_OWNER_SETTING))
   if (!owned)
     app.log.warn(

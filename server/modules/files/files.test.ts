@@ -18,7 +18,7 @@ import {
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { multipartBody, readZip, type UploadFile } from '../../test/multipart'
 import { compoundFile, docxPackage, zipArchive } from '../../test/office-files'
-import { ABANDONED_AFTER_MS, removeAbandonedFiles } from './files.service'
+import { abandonedAfterMs, removeAbandonedFiles } from './files.service'
 
 const MAX_BYTES = Math.floor(0.01 * 1024 * 1024)
 
@@ -643,14 +643,14 @@ describe('files in the request’s history', () => {
 
 // Files made and aged on disk; the same clean-up on S3 is in files-s3.test.ts.
 describe.skipIf(process.env.TEST_STORAGE === 's3')('abandoned files on disk', () => {
-  it('a day-old unfinished upload or unrecorded file is removed; recorded and recent files stay', async () => {
+  it('an unfinished upload or unrecorded file older than the margin is removed; recorded and recent files stay', async () => {
     const request = await sentRequest()
     const [kept] = await uploaded(member.cookie, request.id, [{ name: 'kept.pdf', data: PDF }])
     const [row] = await selectRows<{ storage_key: string }>(
       t.app.db,
       sql`select storage_key from request_files where id = ${kept!.id}`,
     )
-    const dayAgo = new Date(t.clock().getTime() - ABANDONED_AFTER_MS - 60_000)
+    const stale = new Date(t.clock().getTime() - abandonedAfterMs(t.app) - 60_000)
     const name = (suffix = '') => `${randomBytes(24).toString('hex')}${suffix}`
     const oldPart = name('.part')
     const oldOrphan = name()
@@ -659,7 +659,7 @@ describe.skipIf(process.env.TEST_STORAGE === 's3')('abandoned files on disk', ()
     for (const file of [oldPart, oldOrphan, freshPart, freshOrphan])
       await writeFile(path.join(filesDir(), file), 'x')
     for (const file of [oldPart, oldOrphan, row!.storage_key])
-      await utimes(path.join(filesDir(), file), dayAgo, dayAgo)
+      await utimes(path.join(filesDir(), file), stale, stale)
 
     expect(await removeAbandonedFiles(t.app)).toBe(2)
     const left = await readdir(filesDir())
@@ -676,12 +676,12 @@ describe.skipIf(process.env.TEST_STORAGE === 's3')('abandoned files on disk', ()
     const marker = path.join(filesDir(), '.owner')
     const ours = await readFile(marker, 'utf8')
     await writeFile(marker, 'another database')
-    const dayAgo = new Date(t.clock().getTime() - ABANDONED_AFTER_MS - 60_000)
+    const stale = new Date(t.clock().getTime() - abandonedAfterMs(t.app) - 60_000)
     const part = `${randomBytes(24).toString('hex')}.part`
     const theirs = randomBytes(24).toString('hex')
     for (const file of [part, theirs]) {
       await writeFile(path.join(filesDir(), file), 'x')
-      await utimes(path.join(filesDir(), file), dayAgo, dayAgo)
+      await utimes(path.join(filesDir(), file), stale, stale)
     }
     try {
       expect(await removeAbandonedFiles(t.app)).toBe(1)
