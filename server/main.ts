@@ -5,7 +5,6 @@ import { RedisUnavailableError } from './lib/redis'
 import { StorageUnavailableError } from './files/storage'
 import { openDatabase } from './db/client'
 import { webDistDir } from './lib/paths'
-import { removeAbandonedFiles } from './modules/files/files.service'
 
 /** What is left after the shutdown deadline gets this long to close the database cleanly. */
 const DATABASE_CLOSE_MS = 1_500
@@ -78,9 +77,6 @@ async function main() {
   })
 
   await app.listen({ port: config.port, host: config.host })
-  removeAbandonedFiles(app).catch((err: unknown) =>
-    app.log.warn({ err }, 'could not remove abandoned files'),
-  )
   const where =
     database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'
   app.log.info(

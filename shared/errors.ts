@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  STORAGE_FULL: 507,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES

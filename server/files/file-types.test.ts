@@ -4,10 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compoundFile, storedZip, zipArchive } from '../test/office-files'
+import { asZip64, compoundFile, docxPackage, storedZip, zipArchive } from '../test/office-files'
 import { AppError } from '../lib/errors'
 import { fileNameFor, inspectUpload, refusedByName } from './file-types'
 import { HEAD_BYTES } from './sniff'
+import { ZIP_DIRECTORY_MAX_BYTES } from './zip-directory'
 import { localStorage } from './local-storage'
 import type { FileStorage } from './storage'
 
@@ -157,6 +158,131 @@ describe('inspectUpload', () => {
   it('an unknown binary stays refused with the general message', () => {
     const exe = Buffer.concat([text('MZ'), Buffer.alloc(100, 0x90)])
     expect(() => inspect('invoice.pdf', exe)).toThrow(UNKNOWN)
+  })
+})
+
+describe('names inside ZIP archives', () => {
+  const file = (name: string) => ({ name, data: text('x') })
+  const inside = (archive: string, entry: string) =>
+    `${archive} holds "${entry}": scripts, web pages, SVG images and macro-enabled Office files are not accepted, inside archives either`
+
+  it('an archive holding a script, an executable, a page or a macro document → refused, naming it', async () => {
+    for (const [entry, shown] of [
+      ['invoice.pdf.hta', 'invoice.pdf.hta'],
+      ['dir/run.EXE', 'dir/run.EXE'],
+      ['a/b/c/setup.msi', 'a/b/c/setup.msi'],
+      ['a\\b\\x.exe', 'a/b/x.exe'],
+      ['x.exe.', 'x.exe'],
+      ['x.bat  ', 'x.bat'],
+      ['report.pdf\u202Eexe.scr', 'report.pdfexe.scr'],
+      ['page.HTML', 'page.HTML'],
+      ['logo.svg', 'logo.svg'],
+      ['book.xlsm', 'book.xlsm'],
+    ]) {
+      const zip = await zipArchive([file('readme.txt'), file(entry!)])
+      expect(() => inspect('invoice.zip', ...chunked(zip, 100)), entry).toThrow(
+        inside('invoice.zip', shown!),
+      )
+    }
+  })
+
+  it('judges the Unicode path an extractor may prefer to the plain name', () => {
+    const unicodePath = (name: string) => {
+      const utf8 = Buffer.from(name, 'utf8')
+      const field = Buffer.alloc(9)
+      field.writeUInt16LE(0x7075, 0)
+      field.writeUInt16LE(5 + utf8.length, 2)
+      field.writeUInt8(1, 4)
+      return Buffer.concat([field, utf8])
+    }
+    const zip = storedZip([{ name: 'notes.txt', data: text('x'), extra: unicodePath('notes.exe') }])
+    expect(() => inspect('archive.zip', zip)).toThrow(inside('archive.zip', 'notes.exe'))
+  })
+
+  it('a clean archive, nested folders and all, is a ZIP; so is one with ZIP64 end records', async () => {
+    const clean = await zipArchive([
+      file('2024/Q1/statement.pdf'),
+      file('2024/Q1/'),
+      file('notes.hta.txt'),
+      file('README'),
+    ])
+    expect(inspect('statements.zip', ...chunked(clean, 7))).toBe('application/zip')
+    expect(inspect('wide.zip', asZip64(storedZip([file('a.pdf'), file('b.csv')])))).toBe(
+      'application/zip',
+    )
+    expect(() => inspect('wide.zip', asZip64(storedZip([file('a.pdf'), file('b.js')])))).toThrow(
+      inside('wide.zip', 'b.js'),
+    )
+  })
+
+  it('the directory is found past megabytes of data, through the kept tail only', async () => {
+    const zip = storedZip([
+      { name: 'scan.png', data: randomBytes(3 * 1024 * 1024) },
+      file('run.cmd'),
+    ])
+    expect(() => inspect('scans.zip', ...chunked(zip, 64 * 1024))).toThrow(
+      inside('scans.zip', 'run.cmd'),
+    )
+  })
+
+  it('Office and OpenDocument packages: their SVG and page parts are theirs; an executable is not', async () => {
+    const docx = await docxPackage([
+      { name: 'word/media/image1.svg', data: text('<svg/>') },
+      { name: 'word/afchunk.mht', data: text('MIME-Version: 1.0') },
+    ])
+    expect(inspect('letter.docx', docx)).toMatch(/wordprocessingml/)
+    // The same bytes as a plain archive: extracted, the page and the image open in a browser.
+    expect(() => inspect('letter.zip', docx)).toThrow(inside('letter.zip', 'word/media/image1.svg'))
+    const withProgram = await docxPackage([{ name: 'word/embeddings/run.exe', data: text('MZ') }])
+    expect(() => inspect('letter.docx', withProgram)).toThrow(
+      inside('letter.docx', 'word/embeddings/run.exe'),
+    )
+    const odt = storedZip([
+      { name: 'mimetype', data: text('application/vnd.oasis.opendocument.text') },
+      { name: 'Pictures/logo.svg', data: text('<svg/>') },
+      { name: 'Pictures/tool.jar', data: text('x') },
+    ])
+    expect(() => inspect('letter.odt', odt)).toThrow(inside('letter.odt', 'Pictures/tool.jar'))
+  })
+
+  it('a ZIP whose list of contents is missing, cut or inconsistent → refused as unreadable', async () => {
+    const zip = await zipArchive([file('a.pdf'), file('b.pdf')])
+    const end = zip.length - 22
+    const wrongOffset = Buffer.from(zip)
+    wrongOffset.writeUInt32LE(zip.readUInt32LE(end + 16) + 1, end + 16)
+    const wrongCount = Buffer.from(zip)
+    wrongCount.writeUInt16LE(3, end + 10)
+    const tooBig = Buffer.from(zip)
+    tooBig.writeUInt32LE(zip.readUInt32LE(end + 12) + 100, end + 12)
+    for (const [label, bytes] of [
+      ['a header and nothing more', Buffer.concat([text('PK\x03\x04'), Buffer.alloc(30)])],
+      ['cut before its end', zip.subarray(0, zip.length - 30)],
+      ['cut in its end record', zip.subarray(0, zip.length - 5)],
+      ['an offset that is not where the directory is', wrongOffset],
+      ['an entry count that does not match', wrongCount],
+      ['a directory larger than the archive', tooBig],
+    ] as const)
+      for (const name of ['archive.zip', 'report.docx'])
+        expect(() => inspect(name, bytes), `${label} (${name})`).toThrow(
+          `${name} cannot be opened: its list of contents is missing or damaged`,
+        )
+  })
+
+  it('a list of contents over the cap → 413: it is not read', () => {
+    const names = Array.from({ length: 9000 }, (_, i) =>
+      file(`${String(i).padStart(100, 'f')}.pdf`),
+    )
+    const zip = storedZip(names)
+    expect(zip.length).toBeGreaterThan(ZIP_DIRECTORY_MAX_BYTES)
+    const inspector = inspectUpload('many.zip')
+    for (const chunk of chunked(zip, 64 * 1024)) inspector.update(chunk)
+    expect(() => inspector.finish()).toThrow(
+      expect.objectContaining({
+        statusCode: 413,
+        message:
+          'many.zip lists more files than can be checked (its list of contents is over 1 MB): send them in smaller archives',
+      }),
+    )
   })
 })
 

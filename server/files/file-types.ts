@@ -1,7 +1,9 @@
+import { formatSize } from '@shared/format'
 import { AppError } from '../lib/errors'
 import { safeFileName } from './names'
 import { HEAD_BYTES, sniffFamily, StreamSearch, type ByteFamily } from './sniff'
 import type { UploadInspector } from './storage'
+import { ZIP_DIRECTORY_MAX_BYTES, ZipTail, type ZipDirectory } from './zip-directory'
 
 /**
  * What uploads may be: the one policy, judged on the name before any byte is read, then on the
@@ -36,9 +38,9 @@ const EXTENSIONS: Record<string, string[]> = {
 /** Files recorded before a type left the list keep being served, under this extension. */
 const UNKNOWN_EXTENSION = 'bin'
 
-/** Names that run, render or carry macros when opened: refused whatever the bytes are. */
-const REFUSED_EXTENSIONS = new Set([
-  // Scripts and executables (Windows, Unix, runtimes), and what points at or installs them.
+// Names that run, render or carry macros when opened: refused whatever the bytes are.
+/** Scripts and executables (Windows, Unix, runtimes), and what points at or installs them. */
+const RUNS = [
   ...['js', 'mjs', 'cjs', 'jse', 'vbs', 'vbe', 'wsf', 'wsh', 'wsc', 'sct', 'hta', 'ps1', 'psm1'],
   ...['psd1', 'ps1xml', 'psc1', 'bat', 'cmd', 'com', 'exe', 'scr', 'pif', 'msi', 'msp', 'mst'],
   ...['msc', 'dll', 'cpl', 'ocx', 'sys', 'drv', 'jar', 'jnlp', 'class', 'sh', 'bash', 'zsh'],
@@ -47,12 +49,18 @@ const REFUSED_EXTENSIONS = new Set([
   ...['msix', 'msixbundle', 'appx', 'appxbundle', 'apk', 'app', 'dmg', 'pkg', 'deb', 'rpm'],
   ...['library-ms', 'settingcontent-ms', 'iso', 'img', 'vhd', 'vhdx', 'chm', 'hlp', 'xll'],
   ...['desktop', 'vb', 'vba', 'cab'],
-  // Web pages and SVG (scripts run when a browser opens them).
-  ...['html', 'htm', 'xhtml', 'xht', 'shtml', 'mht', 'mhtml', 'svg', 'svgz', 'xsl', 'xslt'],
-  // Macro-enabled Office documents.
+]
+/** Web pages and SVG (scripts run when a browser opens them). */
+const PAGES = ['html', 'htm', 'xhtml', 'xht', 'shtml', 'mht', 'mhtml', 'svg', 'svgz', 'xsl', 'xslt']
+/** Macro-enabled Office documents. */
+const MACRO_DOCUMENTS = [
   ...['docm', 'dotm', 'xlsm', 'xltm', 'xlam', 'xla', 'xlsb', 'pptm', 'potm', 'ppam', 'ppsm'],
   ...['sldm'],
-])
+]
+const REFUSED_EXTENSIONS = new Set([...RUNS, ...PAGES, ...MACRO_DOCUMENTS])
+// Inside an Office or OpenDocument package, pages and SVG are parts Office draws itself (an icon
+// as word/media/image1.svg, an imported page as word/afchunk.mht); nobody extracts them.
+const REFUSED_IN_PACKAGES = new Set([...RUNS, ...MACRO_DOCUMENTS])
 
 // OOXML keeps macros in a vbaProject.bin part, OpenDocument in Basic/ or Scripts/ folders: entry
 // names, stored uncompressed in the ZIP's headers. Every VBA project holds a _VBA_PROJECT stream
@@ -75,13 +83,53 @@ const UNKNOWN_MESSAGE =
 
 const refused = () => new AppError('UNSUPPORTED_MEDIA_TYPE', REFUSED_MESSAGE)
 
+/** Whether a name is refused by its last extension, once cleaned as every uploaded name is. */
+const isRefusedName = (name: string, extensions = REFUSED_EXTENSIONS) =>
+  extensions.has(extensionOf(safeFileName(name)))
+
 /** The last extension of a name, in lower case ('' when there is none). */
 export const extensionOf = (fileName: string) =>
   fileName.toLowerCase().match(/\.([a-z0-9-]+)$/)?.[1] ?? ''
 
 /** The refusal of a (cleaned) name, before any of its bytes is read; undefined when it may come. */
 export function refusedByName(fileName: string): AppError | undefined {
-  return REFUSED_EXTENSIONS.has(extensionOf(fileName)) ? refused() : undefined
+  return isRefusedName(fileName) ? refused() : undefined
+}
+
+/** An entry's path as the refusal shows it: each folder and name cleaned, the end kept if long. */
+function shownEntry(name: string) {
+  const path = name
+    .split(/[/\\]/)
+    .filter(Boolean)
+    .map((part) => safeFileName(part))
+    .join('/')
+  return path.length > 200 ? `…${path.slice(-199)}` : path
+}
+
+/**
+ * Names inside a ZIP pass the same refusal as names outside: an archive is extracted and its files
+ * opened by their names. In an Office or OpenDocument package the entries are its parts (see
+ * REFUSED_IN_PACKAGES). A directory that cannot be read cannot be judged: refused as well.
+ */
+function judgeEntries(fileName: string, directory: ZipDirectory, plainArchive: boolean) {
+  if ('problem' in directory) {
+    if (directory.problem === 'too-long')
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `${fileName} lists more files than can be checked (its list of contents is over ${formatSize(ZIP_DIRECTORY_MAX_BYTES)}): send them in smaller archives`,
+      )
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `${fileName} cannot be opened: its list of contents is missing or damaged`,
+    )
+  }
+  const extensions = plainArchive ? REFUSED_EXTENSIONS : REFUSED_IN_PACKAGES
+  const entry = directory.names.find((name) => isRefusedName(name, extensions))
+  if (entry !== undefined)
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `${fileName} holds "${shownEntry(entry)}": ${REFUSED_MESSAGE.charAt(0).toLowerCase()}${REFUSED_MESSAGE.slice(1)}, inside archives either`,
+    )
 }
 
 function contentTypeOf(family: ByteFamily | null, extension: string): string | null {
@@ -128,6 +176,8 @@ export function inspectUpload(fileName: string): UploadInspector {
   const search = new StreamSearch([...ZIP_MACROS, ...OLE_MACROS])
   let head = Buffer.alloc(0)
   let family: ByteFamily | null | undefined
+  // Kept until the family is known, then for ZIPs only.
+  let tail: ZipTail | undefined = new ZipTail()
   const hasMacros = () =>
     (family === 'ole' && OLE_MACROS.some((marker) => search.found.has(marker))) ||
     (!!family && ZIP_FAMILIES.has(family) && ZIP_MACROS.some((marker) => search.found.has(marker)))
@@ -137,6 +187,8 @@ export function inspectUpload(fileName: string): UploadInspector {
         head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)])
         if (head.length === HEAD_BYTES) family = sniffFamily(head)
       }
+      if (family !== undefined && !(family && ZIP_FAMILIES.has(family))) tail = undefined
+      tail?.update(chunk)
       search.update(chunk)
       if (hasMacros()) throw refused()
     },
@@ -145,6 +197,8 @@ export function inspectUpload(fileName: string): UploadInspector {
       if (hasMacros() || family === 'web-page' || family === 'script') throw refused()
       const contentType = contentTypeOf(family, extension)
       if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNKNOWN_MESSAGE)
+      if (tail && family && ZIP_FAMILIES.has(family))
+        judgeEntries(fileName, tail.directory(), contentType === 'application/zip')
       return contentType
     },
   }

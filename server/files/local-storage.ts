@@ -1,9 +1,10 @@
 import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { writeWholeFile } from '../lib/whole-file'
 import {
   assertStorageKey,
   checkedUpload,
@@ -55,7 +56,8 @@ export async function localStorage(dir: string): Promise<FileStorage> {
     async claim(owner) {
       const marker = path.join(dir, OWNER_MARKER)
       try {
-        await writeFile(marker, owner, { flag: 'wx' })
+        // Whole or not at all: an empty marker, left by a full disk, would claim it for nobody.
+        await writeWholeFile(marker, owner, { exclusive: true })
         return true
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error

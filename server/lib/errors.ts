@@ -42,6 +42,12 @@ export const isUniqueViolation = (error: unknown) => hasErrorCode(error, ['23505
 /** PostgreSQL cancelled the statement (57014): it ran past DATABASE_STATEMENT_TIMEOUT_SECONDS. */
 export const isStatementTimeout = (error: unknown) => hasErrorCode(error, ['57014'])
 
+/**
+ * The disk is full (ENOSPC) or the user's quota on it is (EDQUOT): the uploaded files, the mail
+ * outbox, or the database (PostgreSQL's disk_full, 53100, which the embedded database raises too).
+ */
+export const isStorageFull = (error: unknown) => hasErrorCode(error, ['ENOSPC', 'EDQUOT', '53100'])
+
 /** A 400 naming the field at fault, for rules a schema cannot check (another row must exist). */
 export const fieldError = (path: string, message: string) =>
   new AppError('VALIDATION', message, [{ path, message }])

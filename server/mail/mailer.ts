@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import type { JobQueue } from '../jobs/queue'
+import { writeWholeFile } from '../lib/whole-file'
 import { beginHandover, markSent } from './deliveries.repo'
 
 export interface MailMessage {
@@ -32,11 +33,11 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 
 /**
  * Sends queued mail over SMTP, or, without an SMTP server, prints it and writes it as .eml under
- * DATA_DIR/outbox. A failure fails the job, which the queue retries with backoff. Each hand-over
- * is recorded before it starts and marked sent right after (mail_deliveries): a job run again
- * sends nothing once its mail went out, and only a crash between the server's acceptance and that
- * mark sends it twice, with the same Message-ID (the job's id), which receiving servers can use
- * to drop the copy.
+ * DATA_DIR/outbox (whole or not at all: a full disk leaves no cut .eml). A failure fails the job,
+ * which the queue retries with backoff. Each hand-over is recorded before it starts and marked
+ * sent right after (mail_deliveries): a job run again sends nothing once its mail went out, and
+ * only a crash between the server's acceptance and that mark sends it twice, with the same
+ * Message-ID (the job's id), which receiving servers can use to drop the copy.
  */
 export function createMailer(options: {
   db: Db
@@ -64,22 +65,23 @@ export function createMailer(options: {
       headers: message.headers,
       messageId: `<${jobId}@${domain}>`,
     })
+    if (!smtpUrl) {
+      await mkdir(outbox, { recursive: true })
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replaceAll(':', '-')}-${jobId.slice(0, 8)}.eml`,
+      )
+      await writeWholeFile(file, (info as unknown as { message: Buffer }).message)
+      log.info(
+        { mail: { to: message.to, subject: message.subject, file } },
+        `E-mail to ${message.to}: "${message.subject}"${message.link ? `\n    ${message.link}` : ''}`,
+      )
+    }
     if (attempt > 0)
       log.info(
         { event: 'mail.delivered_after_retry', attempt, subject: message.subject },
         'e-mail delivered',
       )
-    if (smtpUrl) return
-    await mkdir(outbox, { recursive: true })
-    const file = path.join(
-      outbox,
-      `${new Date().toISOString().replaceAll(':', '-')}-${jobId.slice(0, 8)}.eml`,
-    )
-    await writeFile(file, (info as unknown as { message: Buffer }).message)
-    log.info(
-      { mail: { to: message.to, subject: message.subject, file } },
-      `E-mail to ${message.to}: "${message.subject}"${message.link ? `\n    ${message.link}` : ''}`,
-    )
   }
 
   jobs.define<MailMessage>(

@@ -17,6 +17,22 @@ beforeAll(async () => {
       api.get('/test/database-reset', { config: { access: 'public' } }, async () => {
         throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' })
       })
+      // What the database raises when its disk is full (disk_full, 53100), through the driver.
+      api.post('/test/database-disk-full', { config: { access: 'public' } }, async () => {
+        await api.db.execute(
+          sql.raw(
+            `do $$ begin raise exception 'could not extend file "base/5/16385": No space left on device' using errcode = 'disk_full'; end $$`,
+          ),
+        )
+      })
+      // What Node raises on a full disk or quota, wrapped by a caller.
+      api.post('/test/quota-exceeded', { config: { access: 'public' } }, async () => {
+        const quota = Object.assign(new Error('EDQUOT: disk quota exceeded, write'), {
+          code: 'EDQUOT',
+          syscall: 'write',
+        })
+        throw new Error('could not write the file', { cause: quota })
+      })
     },
   })
   port = await listen(t.app)
@@ -196,6 +212,23 @@ describe('a database that goes away', () => {
     expect(res.headers['retry-after']).toBe('5')
     expect(logLines(from).filter((l) => l.event === 'db.unavailable')).toHaveLength(1)
     expect(logLines(from).filter((l) => l.event === 'request.aborted')).toHaveLength(0)
+  })
+})
+
+describe('a full disk', () => {
+  // The real thing (a full tmpfs under uploads and the mail outbox) is in storage-full.test.ts.
+  it('the database’s disk_full and a quota exceeded deep in the cause chain answer 507 STORAGE_FULL, logged as an error', async () => {
+    for (const url of ['/api/test/database-disk-full', '/api/test/quota-exceeded']) {
+      const from = t.logs.length
+      const res = await t.request('POST', url, { body: {} })
+      expect(expectError(res, 507, 'STORAGE_FULL').message).toBe(
+        "The server's storage is full. Your change was not saved; please try again later or tell your administrator.",
+      )
+      expect(res.body).not.toMatch(/extend file|EDQUOT|quota/)
+      expect(
+        logLines(from).filter((l) => l.event === 'storage.full' && l.level === 50),
+      ).toHaveLength(1)
+    }
   })
 })
 

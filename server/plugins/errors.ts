@@ -10,7 +10,13 @@ import type {
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody, ErrorCode } from '@shared/errors'
-import { AppError, causeChain, hasErrorCode, isStatementTimeout } from '../lib/errors'
+import {
+  AppError,
+  causeChain,
+  hasErrorCode,
+  isStatementTimeout,
+  isStorageFull,
+} from '../lib/errors'
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -123,6 +129,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           message: 'The database took too long to answer. Please try again in a moment.',
           code: 'UNAVAILABLE',
         } satisfies ApiErrorBody)
+    }
+    if (isStorageFull(error)) {
+      request.log.error(
+        { err: error, event: 'storage.full' },
+        'storage full: the change was refused',
+      )
+      return reply.code(507).send({
+        message:
+          "The server's storage is full. Your change was not saved; please try again later or tell your administrator.",
+        code: 'STORAGE_FULL',
+      } satisfies ApiErrorBody)
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error, event: 'db.unavailable' }, 'database unavailable')

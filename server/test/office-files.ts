@@ -12,11 +12,11 @@ export async function zipArchive(entries: Array<{ name: string; data: Buffer }>)
  * A ZIP archive with stored (uncompressed) entries, as OpenDocument needs for its first entry,
  * `mimetype`, which names the document's type.
  */
-export function storedZip(entries: Array<{ name: string; data: Buffer }>) {
+export function storedZip(entries: Array<{ name: string; data: Buffer; extra?: Buffer }>) {
   const locals: Buffer[] = []
   const central: Buffer[] = []
   let offset = 0
-  for (const { name, data } of entries) {
+  for (const { name, data, extra = Buffer.alloc(0) } of entries) {
     const nameBytes = Buffer.from(name, 'utf8')
     const crc = crc32(data) >>> 0
     const local = Buffer.alloc(30)
@@ -34,9 +34,10 @@ export function storedZip(entries: Array<{ name: string; data: Buffer }>) {
     header.writeUInt32LE(data.length, 20)
     header.writeUInt32LE(data.length, 24)
     header.writeUInt16LE(nameBytes.length, 28)
+    header.writeUInt16LE(extra.length, 30) // in the central directory only
     header.writeUInt32LE(offset, 42)
     locals.push(local, nameBytes, data)
-    central.push(header, nameBytes)
+    central.push(header, nameBytes, extra)
     offset += local.length + nameBytes.length + data.length
   }
   const directory = Buffer.concat(central)
@@ -70,4 +71,38 @@ export function compoundFile(names: string[], padding = 0) {
     return entry
   })
   return Buffer.concat([header, sectors, ...directory])
+}
+
+/** The same archive with ZIP64 end records (as some writers always add): the classic one says 0xFFFF… */
+export function asZip64(zip: Buffer) {
+  const end = zip.length - 22
+  const record = Buffer.alloc(56)
+  record.writeUInt32LE(0x06064b50, 0)
+  record.writeBigUInt64LE(44n, 4)
+  record.writeUInt16LE(45, 12)
+  record.writeUInt16LE(45, 14)
+  record.writeBigUInt64LE(BigInt(zip.readUInt16LE(end + 8)), 24)
+  record.writeBigUInt64LE(BigInt(zip.readUInt16LE(end + 10)), 32)
+  record.writeBigUInt64LE(BigInt(zip.readUInt32LE(end + 12)), 40)
+  record.writeBigUInt64LE(BigInt(zip.readUInt32LE(end + 16)), 48)
+  const locator = Buffer.alloc(20)
+  locator.writeUInt32LE(0x07064b50, 0)
+  locator.writeBigUInt64LE(BigInt(end), 8)
+  locator.writeUInt32LE(1, 16)
+  const classic = Buffer.from(zip.subarray(end))
+  classic.writeUInt16LE(0xffff, 8)
+  classic.writeUInt16LE(0xffff, 10)
+  classic.writeUInt32LE(0xffff_ffff, 12)
+  classic.writeUInt32LE(0xffff_ffff, 16)
+  return Buffer.concat([zip.subarray(0, end), record, locator, classic])
+}
+
+/** A minimal .docx: its content types, a document, and whatever `parts` add. */
+export function docxPackage(parts: Array<{ name: string; data: Buffer }> = []) {
+  return zipArchive([
+    { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+    { name: '_rels/.rels', data: Buffer.from('<Relationships/>') },
+    { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+    ...parts,
+  ])
 }

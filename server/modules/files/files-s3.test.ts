@@ -9,7 +9,7 @@ import { createProject, sentRequest, signedInClientUser } from '../../test/facto
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { multipartBody, readZip, type UploadFile } from '../../test/multipart'
 import { listen } from '../../test/raw-http'
-import { ABANDONED_AFTER_MS, removeAbandonedFiles } from './files.service'
+import { abandonedAfterMs, removeAbandonedFiles } from './files.service'
 
 // Files in an S3 bucket (s3rver), over real HTTP: upload, download, delete, the ZIP export, the
 // limits and the clean-up, as with files on disk (files.test.ts, upload-limits.test.ts).
@@ -167,7 +167,7 @@ describe('files in S3, through the API', () => {
     )
   })
 
-  it('start-up clean-up: a day-old object no row references is deleted; recorded files stay', async () => {
+  it('the clean-up: an object no row references, older than the margin, is deleted; recorded files stay', async () => {
     const request = await newRequest()
     const res = await upload(request.id, [{ name: 'kept.png', data: PNG }])
     const [recorded] = res.json<RequestFile[]>()
@@ -175,11 +175,11 @@ describe('files in S3, through the API', () => {
     await s3.send(new PutObjectCommand({ Bucket: t.s3!.bucket, Key: orphan, Body: 'crashed' }))
 
     expect(await removeAbandonedFiles(t.app)).toBe(0)
-    t.clock.advance(ABANDONED_AFTER_MS + 60_000)
+    t.clock.advance(abandonedAfterMs(t.app) + 60_000)
     try {
       expect(await removeAbandonedFiles(t.app)).toBe(1)
     } finally {
-      t.clock.advance(-(ABANDONED_AFTER_MS + 60_000))
+      t.clock.advance(-(abandonedAfterMs(t.app) + 60_000))
     }
     const left = await objects()
     expect(left).not.toContain(orphan)

@@ -5,6 +5,7 @@ import { attachment } from '../../files/names'
 import { handle } from '../../plugins/contract'
 import { principalOf } from '../../plugins/session'
 import { filesService } from './files.service'
+import { uploadParts } from './upload-parts'
 
 /**
  * Files of audit requests: client users upload to the version being prepared and delete their own
@@ -29,7 +30,7 @@ export async function fileRoutes(app: FastifyInstance) {
   handle(
     app,
     filesApi.upload,
-    async (request) => files.upload(principalOf(request), request.params.id, request.parts()),
+    async (request) => files.upload(principalOf(request), request.params.id, uploadParts(request)),
     { bodyLimit: maxFilesPerRequest * (maxFileBytes + 64 * 1024) },
   )
 

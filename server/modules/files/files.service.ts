@@ -24,18 +24,26 @@ import {
   insertFiles,
   referencedStorageKeys,
 } from './files.repo'
+import { uploadError } from './upload-parts'
 
-/** Files a crash can leave behind are removed once they are this old (no upload takes as long). */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000
+/**
+ * How old an unrecorded file must be before it counts as left by a crash. An upload's first file is
+ * stored (its time on disk, or an S3 multipart upload's start) while the rest of the body may still
+ * be arriving, for up to UPLOAD_TIMEOUT_SECONDS, and is recorded only after the last one: younger
+ * files may belong to an upload in flight. The hour beyond covers recording it, and clocks of
+ * instances and of the S3 server that disagree by minutes.
+ */
+export const abandonedAfterMs = (app: FastifyInstance) =>
+  app.config.timeouts.uploadMs + 60 * 60 * 1000
 const FILES_OWNER_SETTING = 'files_owner'
 
 /**
- * Removes unfinished uploads and stored files that no row references, once they are a day old.
- * Files of a folder that another database claimed are never judged by this one's rows: only
- * unfinished uploads go there. Run after start-up, in the background: it never delays serving.
+ * Removes unfinished uploads and stored files that no row references, once older than
+ * abandonedAfterMs. Files of a folder that another database claimed are never judged by this one's
+ * rows: only unfinished uploads go there. Part of the maintenance job (maintenance.ts).
  */
 export async function removeAbandonedFiles(app: FastifyInstance) {
-  const before = new Date(app.clock().getTime() - ABANDONED_AFTER_MS)
+  const before = new Date(app.clock().getTime() - abandonedAfterMs(app))
   const owned = await app.storage.claim(await generatedSetting(app.db, FILES_OWNER_SETTING))
   if (!owned)
     app.log.warn(
@@ -94,18 +102,6 @@ function filesTarget(request: { number: number; title: string }, fileNames: stri
   const shown = fileNames.slice(0, 3).join(', ')
   const more = fileNames.length > 3 ? ` and ${fileNames.length - 3} more` : ''
   return `${requestLabel(request)}: ${shown}${more}`
-}
-
-/** Multipart's own limits (files, parts, fields) with our wording. */
-function translateLimit(error: unknown, maxFiles: number, maxBytes: number) {
-  const code = (error as { code?: string }).code
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return new AppError('PAYLOAD_TOO_LARGE', `At most ${maxFiles} files at once`)
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('PAYLOAD_TOO_LARGE', uploadRefusals.tooLarge(maxBytes))
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION')
-    return new AppError('BAD_REQUEST', 'Send only files in this form')
-  return error
 }
 
 export function filesService(app: FastifyInstance) {
@@ -209,7 +205,7 @@ export function filesService(app: FastifyInstance) {
         )
       } catch (error) {
         await storage.delete(stored.map((file) => file.key))
-        throw translateLimit(error, maxFilesPerRequest, maxFileBytes)
+        throw uploadError(error, { maxFiles: maxFilesPerRequest, maxBytes: maxFileBytes })
       }
     },
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import fc from 'fast-check'
 import { execFileSync } from 'node:child_process'
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -16,8 +17,8 @@ import {
 } from '../../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { multipartBody, readZip, type UploadFile } from '../../test/multipart'
-import { compoundFile, zipArchive } from '../../test/office-files'
-import { ABANDONED_AFTER_MS, removeAbandonedFiles } from './files.service'
+import { compoundFile, docxPackage, zipArchive } from '../../test/office-files'
+import { abandonedAfterMs, removeAbandonedFiles } from './files.service'
 
 const MAX_BYTES = Math.floor(0.01 * 1024 * 1024)
 
@@ -188,7 +189,7 @@ describe('POST /api/requests/{id}/files', () => {
     ]).then(async (first) => [
       ...first,
       ...(await uploaded(colleague.cookie, (await sentRequest()).id, [
-        { name: 'report.docx', data: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(30)]) },
+        { name: 'report.docx', data: await docxPackage() },
       ])),
     ])
     expect(pdf).toMatchObject({ fileName: 'scan.dat.pdf', contentType: 'application/pdf' })
@@ -243,6 +244,129 @@ describe('POST /api/requests/{id}/files', () => {
     expectError(elsewhere, 415, 'UNSUPPORTED_MEDIA_TYPE')
   })
 
+  /** Posts raw bytes as an upload with this Content-Type. */
+  const rawUpload = (requestId: string, contentType: string, payload: Buffer) =>
+    t.request('POST', `/api/requests/${requestId}/files`, {
+      cookie: member.cookie,
+      body: payload,
+      headers: { 'content-type': contentType },
+    })
+
+  it('multipart without a boundary, or a malformed one → 400 saying so, nothing stored', async () => {
+    const request = await sentRequest()
+    const before = await fileCount()
+    const { payload } = multipartBody([{ name: 'a.pdf', data: PDF }])
+    for (const [contentType, problem] of [
+      ['multipart/form-data', 'its boundary is missing'],
+      ['multipart/form-data; charset=utf-8', 'its boundary is missing'],
+      ['multipart/form-data; boundary', 'its boundary is missing'],
+      ['multipart/form-data; boundary=', 'its boundary is not valid'],
+      ['multipart/form-data; boundary=""', 'its boundary is not valid'],
+      [`multipart/form-data; boundary=${'x'.repeat(71)}`, 'its boundary is not valid'],
+      [`multipart/form-data; boundary=${'x'.repeat(300)}`, 'its boundary is not valid'],
+      ['multipart/form-data; boundary=a{b}', 'its boundary is not valid'],
+    ]) {
+      const res = await rawUpload(request.id, contentType!, payload)
+      expect(expectError(res, 400, 'BAD_REQUEST').message, contentType).toBe(
+        `The upload is not valid multipart/form-data: ${problem}`,
+      )
+    }
+    expect(await fileCount()).toBe(before)
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
+  })
+
+  it('a body cut short, with another boundary, or without parts → 4xx, nothing stored, nothing logged as a failure', async () => {
+    const request = await sentRequest()
+    const before = await fileCount()
+    const from = t.logs.length
+    const { payload, contentType } = multipartBody([
+      { name: 'a.pdf', data: PDF },
+      { name: 'b.png', data: PNG },
+    ])
+    const boundary = contentType.split('boundary=')[1]!
+    const part = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhello\r\n`
+    const cutShort = /it was cut short, or its parts do not match its boundary$/
+    for (const [label, type, body, expected] of [
+      ['cut in the second file', contentType, payload.subarray(0, payload.length - 40), cutShort],
+      ['cut in a part’s headers', contentType, payload.subarray(0, 60), cutShort],
+      ['no closing boundary', contentType, Buffer.from(part), cutShort],
+      ['another boundary', 'multipart/form-data; boundary=other', payload, cutShort],
+      ['not multipart at all', contentType, Buffer.from('hello world'), cutShort],
+      [
+        'only the closing boundary',
+        contentType,
+        Buffer.from(`--${boundary}--\r\n`),
+        /at least one/,
+      ],
+      ['an empty body', contentType, Buffer.alloc(0), /at least one/],
+      [
+        'a part without Content-Disposition',
+        contentType,
+        Buffer.from(`--${boundary}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${boundary}--\r\n`),
+        /at least one/,
+      ],
+    ] as const) {
+      const res = await rawUpload(request.id, type, body)
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(400)
+      expect(res.json<{ message: string }>().message, label).toMatch(expected)
+    }
+    expect(await fileCount()).toBe(before)
+    expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
+    const failures = t.logs
+      .slice(from)
+      .map((line) => JSON.parse(line) as { level: number })
+      .filter((line) => line.level >= 50)
+    expect(failures).toEqual([])
+  })
+
+  it('fuzzed multipart bodies (cut, bytes changed, bytes inserted, boundary changed) never get a 5xx, and a refused one keeps nothing', async () => {
+    const { payload, contentType } = multipartBody([
+      { name: 'a.pdf', data: PDF },
+      { name: 'b.txt', data: Buffer.from('plain text\n') },
+    ])
+    const boundary = contentType.split('boundary=')[1]!
+    const mutation = fc.oneof(
+      fc.nat(payload.length).map((at) => ({ body: payload.subarray(0, at), type: contentType })),
+      fc.tuple(fc.nat(payload.length - 1), fc.integer({ min: 0, max: 255 })).map(([at, byte]) => {
+        const body = Buffer.from(payload)
+        body[at] = byte
+        return { body, type: contentType }
+      }),
+      fc
+        .tuple(fc.nat(payload.length), fc.uint8Array({ minLength: 1, maxLength: 40 }))
+        .map(([at, bytes]) => ({
+          body: Buffer.concat([payload.subarray(0, at), Buffer.from(bytes), payload.subarray(at)]),
+          type: contentType,
+        })),
+      fc.string({ maxLength: 80 }).map((other) => ({
+        body: payload,
+        type: `multipart/form-data; boundary=${other}`,
+      })),
+      fc.nat(boundary.length - 1).map((cut) => ({
+        body: payload,
+        type: `multipart/form-data; boundary=${boundary.slice(0, cut)}`,
+      })),
+    )
+    const request = await sentRequest()
+    await fc.assert(
+      fc.asyncProperty(mutation, async ({ body, type }) => {
+        const before = await fileCount()
+        const res = await rawUpload(request.id, type, body)
+        expect(res.statusCode, res.body).toBeLessThan(500)
+        if (res.statusCode >= 400) {
+          expectError(res, res.statusCode, res.json<{ code: string }>().code)
+          expect(await fileCount()).toBe(before)
+        }
+        expect((await storedFiles()).sort()).toEqual((await storedKeys()).sort())
+        // Room for the next run: a mutation that left the body readable uploaded its files.
+        if (res.statusCode === 201)
+          for (const file of res.json<RequestFile[]>())
+            await call(member.cookie, 'DELETE', `/api/files/${file.id}`)
+      }),
+      { numRuns: 40 },
+    )
+  })
+
   it('who: staff 403; another client’s user and another company 404; drafts 404; after submission 409', async () => {
     const request = await sentRequest()
     const file = [{ name: 'a.pdf', data: PDF }]
@@ -263,7 +387,7 @@ describe('what may be uploaded', () => {
   const REFUSED = /^Scripts, web pages, SVG images and macro-enabled Office files are not accepted$/
   const text = (value: string) => Buffer.from(value, 'utf8')
 
-  async function expectRefused(files: UploadFile[], message: RegExp = REFUSED) {
+  async function expectRefused(files: UploadFile[], message: RegExp | string = REFUSED) {
     const request = await sentRequest()
     const before = await fileCount()
     const res = await upload(member.cookie, request.id, files)
@@ -318,6 +442,37 @@ describe('what may be uploaded', () => {
     await expectRefused([
       { name: 'letter.doc', data: compoundFile(['Root Entry', 'Macros', 'VBA', '_VBA_PROJECT']) },
     ])
+  })
+
+  it('an archive holding a script or an executable → 415 naming it; a clean archive and a .docx are accepted', async () => {
+    const zip = (...names: string[]) => zipArchive(names.map((name) => ({ name, data: text('x') })))
+    const inside = (archive: string, entry: string) =>
+      `${archive} holds "${entry}": scripts, web pages, SVG images and macro-enabled Office files are not accepted, inside archives either`
+    await expectRefused(
+      [{ name: 'invoice.zip', data: await zip('invoice.pdf', 'invoice.pdf.hta') }],
+      inside('invoice.zip', 'invoice.pdf.hta'),
+    )
+    await expectRefused(
+      [
+        { name: 'fine.pdf', data: PDF },
+        { name: 'tools.zip', data: await zip('readme.txt', 'dir/run.EXE') },
+      ],
+      inside('tools.zip', 'dir/run.EXE'),
+    )
+    await expectRefused(
+      [{ name: 'broken.zip', data: (await zip('a.pdf')).subarray(0, 60) }],
+      /^broken\.zip cannot be opened: its list of contents is missing or damaged$/,
+    )
+    const [archive, docx] = await uploaded(member.cookie, (await sentRequest()).id, [
+      { name: 'statements.zip', data: await zip('2024/Q1/statement.pdf', '2024/Q1/ledger.csv') },
+      {
+        name: 'letter.docx',
+        data: await docxPackage([{ name: 'word/media/image1.svg', data: text('<svg/>') }]),
+      },
+    ])
+    expect(archive).toMatchObject({ fileName: 'statements.zip', contentType: 'application/zip' })
+    expect(docx).toMatchObject({ fileName: 'letter.docx' })
+    expect(docx!.contentType).toMatch(/wordprocessingml/)
   })
 
   it('an OLE file not named as an office document (an installer renamed .dat) → 415', async () => {
@@ -488,14 +643,14 @@ describe('files in the request’s history', () => {
 
 // Files made and aged on disk; the same clean-up on S3 is in files-s3.test.ts.
 describe.skipIf(process.env.TEST_STORAGE === 's3')('abandoned files on disk', () => {
-  it('a day-old unfinished upload or unrecorded file is removed; recorded and recent files stay', async () => {
+  it('an unfinished upload or unrecorded file older than the margin is removed; recorded and recent files stay', async () => {
     const request = await sentRequest()
     const [kept] = await uploaded(member.cookie, request.id, [{ name: 'kept.pdf', data: PDF }])
     const [row] = await selectRows<{ storage_key: string }>(
       t.app.db,
       sql`select storage_key from request_files where id = ${kept!.id}`,
     )
-    const dayAgo = new Date(t.clock().getTime() - ABANDONED_AFTER_MS - 60_000)
+    const stale = new Date(t.clock().getTime() - abandonedAfterMs(t.app) - 60_000)
     const name = (suffix = '') => `${randomBytes(24).toString('hex')}${suffix}`
     const oldPart = name('.part')
     const oldOrphan = name()
@@ -504,7 +659,7 @@ describe.skipIf(process.env.TEST_STORAGE === 's3')('abandoned files on disk', ()
     for (const file of [oldPart, oldOrphan, freshPart, freshOrphan])
       await writeFile(path.join(filesDir(), file), 'x')
     for (const file of [oldPart, oldOrphan, row!.storage_key])
-      await utimes(path.join(filesDir(), file), dayAgo, dayAgo)
+      await utimes(path.join(filesDir(), file), stale, stale)
 
     expect(await removeAbandonedFiles(t.app)).toBe(2)
     const left = await readdir(filesDir())
@@ -521,12 +676,12 @@ describe.skipIf(process.env.TEST_STORAGE === 's3')('abandoned files on disk', ()
     const marker = path.join(filesDir(), '.owner')
     const ours = await readFile(marker, 'utf8')
     await writeFile(marker, 'another database')
-    const dayAgo = new Date(t.clock().getTime() - ABANDONED_AFTER_MS - 60_000)
+    const stale = new Date(t.clock().getTime() - abandonedAfterMs(t.app) - 60_000)
     const part = `${randomBytes(24).toString('hex')}.part`
     const theirs = randomBytes(24).toString('hex')
     for (const file of [part, theirs]) {
       await writeFile(path.join(filesDir(), file), 'x')
-      await utimes(path.join(filesDir(), file), dayAgo, dayAgo)
+      await utimes(path.join(filesDir(), file), stale, stale)
     }
     try {
       expect(await removeAbandonedFiles(t.app)).toBe(1)

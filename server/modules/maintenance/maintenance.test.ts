@@ -1,15 +1,20 @@
+import { randomBytes } from 'node:crypto'
+import { readdir, utimes, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../db/client'
 import { oneTimeTokens, organizations, sessions, users } from '../../db/schema'
 import { createTestApp, register, signedInAdmin, type TestApp } from '../../test/harness'
-import { purgeExpired, refreshStatistics } from './maintenance'
+import { abandonedAfterMs } from '../files/files.service'
+import { purgeExpired, refreshStatistics, runMaintenance } from './maintenance'
 
 const DAY = 24 * 60 * 60 * 1000
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
+  // Files on disk, whose times the test sets (the same clean-up on S3: files-s3.test.ts).
+  t = await createTestApp({ storage: 'local' })
 })
 afterAll(async () => {
   await t?.close()
@@ -93,5 +98,37 @@ describe('purging what can never be used again', () => {
     const ran = await refreshStatistics(t.app)
     expect(ran).toBe(t.app.database.kind === 'pglite')
     if (ran) expect(await analyzed()).toBeGreaterThan(0)
+  })
+})
+
+describe('files a crash left behind', () => {
+  it('a maintenance run removes an unrecorded file or unfinished upload older than the margin; younger ones stay', async () => {
+    // The margin outlasts the longest upload: an upload's first file waits for the others.
+    expect(abandonedAfterMs(t.app)).toBeGreaterThan(t.app.config.timeouts.uploadMs)
+    const dir = path.join(t.config.dataDir, 'files')
+    const key = () => randomBytes(24).toString('hex')
+    const ago = (ms: number) => new Date(t.clock().getTime() - ms)
+    const files = {
+      oldOrphan: [key(), ago(abandonedAfterMs(t.app) + 60_000)],
+      oldPart: [`${key()}.part`, ago(abandonedAfterMs(t.app) + 60_000)],
+      // Still within the margin: it may be the first file of an upload in flight.
+      youngOrphan: [key(), ago(abandonedAfterMs(t.app) - 60_000)],
+      freshPart: [`${key()}.part`, ago(0)],
+    } as const
+    for (const [name, time] of Object.values(files)) {
+      await writeFile(path.join(dir, name), 'x')
+      await utimes(path.join(dir, name), time, time)
+    }
+
+    await runMaintenance(t.app)
+    const left = await readdir(dir)
+    expect(left).not.toContain(files.oldOrphan[0])
+    expect(left).not.toContain(files.oldPart[0])
+    expect(left).toContain(files.youngOrphan[0])
+    expect(left).toContain(files.freshPart[0])
+    const removed = t.logs
+      .map((line) => JSON.parse(line) as { event?: string; removed?: number })
+      .filter((line) => line.event === 'files.abandoned_removed')
+    expect(removed.at(-1)?.removed).toBe(2)
   })
 })

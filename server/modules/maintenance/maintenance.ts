@@ -4,6 +4,7 @@ import { selectRows } from '../../db/client'
 import { deleteEndedCounters } from '../../db/counters'
 import { deleteExpiredSessions } from '../auth/sessions.repo'
 import { deleteSpentTokens } from '../auth/tokens.repo'
+import { removeAbandonedFiles } from '../files/files.service'
 import { deleteExpiredRegistrations } from '../organization/organization.repo'
 import { deleteOldScheduledMails } from '../reminders/reminders.repo'
 import { deleteOldDeliveries } from '../../mail/deliveries.repo'
@@ -62,17 +63,25 @@ export async function refreshStatistics(app: FastifyInstance) {
 }
 
 /**
- * Purges what has expired (and, on the embedded database, refreshes the planner's statistics) every
- * MAINTENANCE_INTERVAL_MINUTES, once per interval across all instances, and once at start-up.
+ * One maintenance run: purges what has expired, refreshes the embedded database's statistics and
+ * removes the files a crash left behind (last: a storage that does not answer fails the run after
+ * the database's work is done).
+ */
+export async function runMaintenance(app: FastifyInstance) {
+  await purgeExpired(app)
+  await refreshStatistics(app)
+  await removeAbandonedFiles(app)
+}
+
+/**
+ * runMaintenance every MAINTENANCE_INTERVAL_MINUTES, once per interval across all instances, and
+ * once at start-up.
  */
 export function defineMaintenanceJob(app: FastifyInstance) {
   app.jobs.every(
     'maintenance',
     Math.round(app.config.maintenanceIntervalMs / 1000),
     { retryLimit: 1 },
-    async () => {
-      await purgeExpired(app)
-      await refreshStatistics(app)
-    },
+    () => runMaintenance(app),
   )
 }
