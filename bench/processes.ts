@@ -77,8 +77,14 @@ async function start(
 
 const unlimited = '100000000'
 
-/** Our production build (dist/server/main.js), rate limits out of the way, mail to the outbox. */
-export function startServer(db: DatabaseTarget): Promise<Running> {
+/**
+ * Our production build (dist/server/main.js), rate limits out of the way, mail to the outbox;
+ * logging at `warn` unless `defaultLogging` (what `npm start` logs: a line per request).
+ */
+export function startServer(
+  db: DatabaseTarget,
+  { defaultLogging = false }: { defaultLogging?: boolean } = {},
+): Promise<Running> {
   // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF
   return start(
@@ -90,7 +96,7 @@ export function startServer(db: DatabaseTarget): Promise<Running> {
       ...databaseEnv(db),
       NODE_ENV: 'production',
       CAPTCHA_COST: '50',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: defaultLogging ? '' : 'warn',
       SMTP_URL: '',
       RATE_LIMIT_GLOBAL_PER_MINUTE: unlimited,
       RATE_LIMIT_AUTH_PER_MINUTE: unlimited,

@@ -22,7 +22,7 @@ interface Reply {
 export class Api {
   constructor(
     readonly baseUrl: string,
-    private readonly cookie?: string,
+    readonly cookie?: string,
   ) {}
 
   withCookie(cookie: string) {
@@ -34,7 +34,11 @@ export class Api {
     return { origin: new URL(this.baseUrl).origin, 'content-type': 'application/json' }
   }
 
-  async request(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Reply> {
+  async request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<Reply> {
     const headers: Record<string, string> = method === 'GET' ? {} : { ...this.mutationHeaders }
     if (this.cookie) headers.cookie = this.cookie
     const response = await fetch(`${this.baseUrl}${url}`, {
@@ -51,7 +55,12 @@ export class Api {
   }
 
   /** Like request, failing unless the status is the expected one. */
-  async expect<T>(status: number, method: 'GET' | 'POST', url: string, body?: unknown) {
+  async expect<T>(
+    status: number,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ) {
     const reply = await this.request(method, url, body)
     if (reply.status !== status) {
       throw new Error(`${method} ${url}: ${reply.status} ${JSON.stringify(reply.body)}`)

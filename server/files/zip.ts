@@ -29,12 +29,15 @@ function dosDateTime(date: Date) {
  * found on the way; the central directory closes the archive. No ZIP64: up to 4 GB and 65,535
  * entries, beyond which it fails rather than writing a broken archive.
  */
-export async function* zipStream(entries: Iterable<ZipEntry>, now: Date): AsyncGenerator<Buffer> {
+export async function* zipStream(
+  entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
+  now: Date,
+): AsyncGenerator<Buffer> {
   const { time, day } = dosDateTime(now)
   const central: Buffer[] = []
   let offset = 0
   let count = 0
-  for (const entry of entries) {
+  for await (const entry of entries) {
     const source = typeof entry.data === 'function' ? await entry.data() : null
     if (typeof entry.data === 'function' && !source) continue
     const name = Buffer.from(entry.name, 'utf8')

@@ -10,12 +10,12 @@ export async function exportRoutes(app: FastifyInstance) {
   const exports = exportsService(app)
 
   handle(app, filesApi.exportCsv, async (request, reply) => {
-    const { fileName, body } = await exports.csv(principalOf(request), request.params.id)
+    const { fileName, stream } = await exports.csv(principalOf(request), request.params.id)
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', attachment(fileName))
       .header('X-Content-Type-Options', 'nosniff')
-      .send(body)
+      .send(stream)
   })
 
   handle(app, filesApi.exportZip, async (request, reply) => {

@@ -10,8 +10,15 @@ import { findAuditWithClient } from '../audits/audits.repo'
 import { acceptedFiles } from '../files/files.repo'
 import { openStoredFile } from '../files/files.service'
 import { toRequestDto } from '../requests/request-dto'
-import { listAuditRequests } from '../requests/requests.repo'
+import { auditRequestsPage, type RequestRow } from '../requests/requests.repo'
 import { submittedVersionCounts } from '../requests/versions.repo'
+
+/**
+ * Requests read per statement: an export of a 2,000-request audit is ten short statements with
+ * other firms' queries between them, not one long one (on the embedded database, the one
+ * connection is everyone's).
+ */
+const BATCH = 200
 
 /** A name for one path segment: slashes would make folders. */
 const segment = (name: string) => name.replace(/[/\\]/g, '-')
@@ -28,9 +35,24 @@ function uniqueName(name: string, taken: Set<string>) {
   return candidate
 }
 
-/** The audit's request tracker (CSV) and its accepted files (ZIP), for the firm. */
+const CSV_HEADER = [
+  'Number',
+  'Title',
+  'Status',
+  'Assignee',
+  'Due date',
+  'Submitted',
+  'Accepted',
+  'Versions',
+]
+
+/**
+ * The audit's request tracker (CSV) and its accepted files (ZIP), for the firm. Each is heavy
+ * work in the firm's turn (lib/heavy-work.ts), held until its stream ends, and reads the audit a
+ * batch at a time as the stream is read, so that a slow download holds no statement open.
+ */
 export function exportsService(app: FastifyInstance) {
-  const { db, clock, log } = app
+  const { db, clock, log, heavyWork } = app
 
   function logExport(principal: Principal, auditId: string, details: Record<string, unknown>) {
     log.info(
@@ -39,91 +61,159 @@ export function exportsService(app: FastifyInstance) {
     )
   }
 
+  /**
+   * The audit's requests that the caller sees, in its order, a batch at a time; the first batch
+   * is read before the answer starts, so that a failure there is an error answer, not a cut file.
+   */
+  async function requestBatches(principal: Principal, auditId: string) {
+    const read = (cursor?: string) =>
+      auditRequestsPage(db, principal.organizationId, auditId, principal, { limit: BATCH, cursor })
+    const first = await read()
+    return (async function* (): AsyncGenerator<RequestRow[]> {
+      let page = first
+      for (;;) {
+        yield page.items
+        if (!page.next) return
+        page = await read(page.next)
+      }
+    })()
+  }
+
+  /** Runs `open` in the firm's turn; the turn ends with the stream it answers, or its failure. */
+  async function inTurn<T>(
+    principal: Principal,
+    open: (done: () => void) => Promise<T>,
+  ): Promise<T> {
+    const release = await heavyWork.acquire(principal.organizationId)
+    try {
+      return await open(release)
+    } catch (error) {
+      release()
+      throw error
+    }
+  }
+
   return {
     async csv(principal: Principal, auditId: string) {
-      const orgId = principal.organizationId
-      const audit = await findAuditWithClient(db, orgId, auditId)
-      const now = clock()
-      const rows = (await listAuditRequests(db, orgId, audit.id, principal)).map((row) =>
-        toRequestDto(row, now, principal),
-      )
-      const versions = await submittedVersionCounts(
-        db,
-        rows.map((row) => row.id),
-      )
-      logExport(principal, audit.id, { format: 'csv' })
-      const csv = toCsv([
-        ['Number', 'Title', 'Status', 'Assignee', 'Due date', 'Submitted', 'Accepted', 'Versions'],
-        ...rows.map((row) => [
-          row.number,
-          row.title,
-          REQUEST_STATUS_LABELS[row.status],
-          row.assigneeName,
-          row.dueDate,
-          date(row.submittedAt),
-          date(row.acceptedAt),
-          versions.get(row.id) ?? 0,
-        ]),
-      ])
-      return { fileName: safeFileName(segment(`${audit.name}-requests.csv`)), body: `\uFEFF${csv}` }
+      const audit = await findAuditWithClient(db, principal.organizationId, auditId)
+      return inTurn(principal, async (done) => {
+        const now = clock()
+        const batches = await requestBatches(principal, audit.id)
+        logExport(principal, audit.id, { format: 'csv' })
+        async function* lines() {
+          try {
+            yield `\uFEFF${toCsv([CSV_HEADER])}`
+            for await (const rows of batches) {
+              const versions = await submittedVersionCounts(
+                db,
+                rows.map((row) => row.id),
+              )
+              yield toCsv(
+                rows.map((row) => {
+                  const dto = toRequestDto(row, now, principal)
+                  return [
+                    dto.number,
+                    dto.title,
+                    REQUEST_STATUS_LABELS[dto.status],
+                    dto.assigneeName,
+                    dto.dueDate,
+                    date(dto.submittedAt),
+                    date(dto.acceptedAt),
+                    versions.get(dto.id) ?? 0,
+                  ]
+                }),
+              )
+            }
+          } finally {
+            done()
+          }
+        }
+        return {
+          fileName: safeFileName(segment(`${audit.name}-requests.csv`)),
+          stream: Readable.from(lines()),
+        }
+      })
     },
 
     /** A folder per accepted request with its accepted version's files, and a manifest last. */
     async zip(principal: Principal, auditId: string) {
       const orgId = principal.organizationId
       const audit = await findAuditWithClient(db, orgId, auditId)
-      const now = clock()
-      const requests = new Map(
-        (await listAuditRequests(db, orgId, audit.id, principal)).map((row) => [row.id, row]),
-      )
-      const files = await acceptedFiles(db, orgId, audit.id)
-      const folders = new Map<string, { folder: string; taken: Set<string> }>()
-      const takenFolders = new Set<string>()
-      const placed = files.map((file) => {
-        let folder = folders.get(file.requestId)
-        if (!folder) {
-          const row = requests.get(file.requestId)!
-          const name = uniqueName(
-            safeFileName(segment(`${row.number} ${row.title}`), `${row.number}`)
-              .slice(0, 100)
-              .trim(),
-            takenFolders,
-          )
-          folder = { folder: name, taken: new Set() }
-          folders.set(file.requestId, folder)
-        }
-        const name = uniqueName(fileNameFor(file.fileName, file.contentType), folder.taken)
-        return { ...file, folder: folder.folder, name }
-      })
-      // The manifest comes last, so that it can tell which files were missing when their turn came.
-      const missing = new Set<string>()
-      function* entries(): Generator<ZipEntry> {
-        for (const file of placed)
-          yield {
-            name: `${file.folder}/${file.name}`,
-            data: async () => {
-              const stream = await openStoredFile(app, file)
-              if (!stream) missing.add(file.id)
-              return stream
-            },
+      return inTurn(principal, async (done) => {
+        const now = clock()
+        const batches = await requestBatches(principal, audit.id)
+        logExport(principal, audit.id, { format: 'zip' })
+        const takenFolders = new Set<string>()
+        /** Each file placed, for the manifest, which says which were missing when their turn came. */
+        const placed: Array<{
+          folder: string
+          name: string
+          sizeBytes: number
+          sha256: string
+          missing: boolean
+        }> = []
+        async function* entries(): AsyncGenerator<ZipEntry> {
+          try {
+            for await (const rows of batches) {
+              const accepted = rows.filter((row) => row.status === 'accepted')
+              const files = await acceptedFiles(
+                db,
+                orgId,
+                audit.id,
+                accepted.map((row) => row.id),
+              )
+              const folders = new Map<string, { folder: string; taken: Set<string> }>()
+              for (const file of files) {
+                let folder = folders.get(file.requestId)
+                if (!folder) {
+                  const row = accepted.find((request) => request.id === file.requestId)!
+                  const name = uniqueName(
+                    safeFileName(segment(`${row.number} ${row.title}`), `${row.number}`)
+                      .slice(0, 100)
+                      .trim(),
+                    takenFolders,
+                  )
+                  folder = { folder: name, taken: new Set() }
+                  folders.set(file.requestId, folder)
+                }
+                const entry = {
+                  folder: folder.folder,
+                  name: uniqueName(fileNameFor(file.fileName, file.contentType), folder.taken),
+                  sizeBytes: file.sizeBytes,
+                  sha256: file.sha256,
+                  missing: false,
+                }
+                placed.push(entry)
+                yield {
+                  name: `${entry.folder}/${entry.name}`,
+                  data: async () => {
+                    const stream = await openStoredFile(app, file)
+                    if (!stream) entry.missing = true
+                    return stream
+                  },
+                }
+              }
+            }
+            const manifest = [
+              ['Folder', 'File name', 'Size', 'SHA-256', 'Note'],
+              ...placed.map((file) => [
+                file.folder,
+                file.name,
+                file.sizeBytes,
+                file.sha256,
+                file.missing ? 'Missing from storage: not in this archive' : '',
+              ]),
+            ]
+            yield { name: 'manifest.csv', data: Buffer.from(toCsv(manifest), 'utf8') }
+          } finally {
+            done()
           }
-        const manifest = [
-          ['Folder', 'File name', 'Size', 'SHA-256', 'Note'],
-          ...placed.map((file) => [
-            file.folder,
-            file.name,
-            file.sizeBytes,
-            file.sha256,
-            missing.has(file.id) ? 'Missing from storage: not in this archive' : '',
-          ]),
-        ]
-        yield { name: 'manifest.csv', data: Buffer.from(toCsv(manifest), 'utf8') }
-      }
-      logExport(principal, audit.id, { format: 'zip', files: files.length })
-      return {
-        fileName: safeFileName(segment(`${audit.name}-accepted-files.zip`)),
-        stream: Readable.from(zipStream(entries(), now)),
-      }
+        }
+        return {
+          fileName: safeFileName(segment(`${audit.name}-accepted-files.zip`)),
+          stream: Readable.from(zipStream(entries(), now)),
+        }
+      })
     },
   }
 }

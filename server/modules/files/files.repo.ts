@@ -150,8 +150,12 @@ export async function referencedStorageKeys(db: Db, keys: string[]) {
   return found
 }
 
-/** The files of the accepted version (the latest submitted one) of each accepted request of the audit. */
-export async function acceptedFiles(db: Db, orgId: string, auditId: string) {
+/**
+ * The files of the accepted version (the latest submitted one) of each accepted request among
+ * these of the audit, oldest first.
+ */
+export async function acceptedFiles(db: Db, orgId: string, auditId: string, requestIds: string[]) {
+  if (requestIds.length === 0) return []
   const latest = sql`(select v2.id from ${requestVersions} as v2 where v2.request_id = ${auditRequests.id} and v2.submitted_at is not null order by v2.number desc limit 1)`
   return db
     .select({
@@ -169,6 +173,7 @@ export async function acceptedFiles(db: Db, orgId: string, auditId: string) {
       and(
         eq(requestFiles.organizationId, orgId),
         eq(auditRequests.auditId, auditId),
+        inArray(auditRequests.id, requestIds),
         eq(auditRequests.status, 'accepted'),
         sql`${requestFiles.versionId} = ${latest}`,
       ),
