@@ -90,7 +90,7 @@ describe.runIf(testDbKind() === 'pglite')('the server process on the embedded da
     await waitForHealth(port, first)
     const health = await fetch(`http://127.0.0.1:${port}/api/health`)
     expect(health.status).toBe(200)
-    expect(await health.json()).toEqual({ status: 'ok' })
+    expect(await health.json()).toEqual({ status: 'ok', checks: { database: 'ok' } })
 
     const second = startServer({ ...env, PORT: String(await freePort()) })
     expect(await second.exited).toBe(1)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { systemApi } from '@shared/api'
 import { handle } from '../../plugins/contract'
+import { checkHealth } from './health.service'
 
 export async function systemRoutes(app: FastifyInstance) {
   // Load balancers poll it: no rate limit.
@@ -8,13 +9,10 @@ export async function systemRoutes(app: FastifyInstance) {
     app,
     systemApi.health,
     async (request, reply) => {
-      try {
-        await app.database.ping()
-        return { status: 'ok' as const }
-      } catch (err) {
-        request.log.warn({ err }, 'health check: database unavailable')
-        return reply.code(503).send({ status: 'unavailable' })
-      }
+      const health = await checkHealth(app, request.log)
+      // Degraded (Redis missing) still serves: pulling every instance would be the outage.
+      if (health.status === 'unavailable') return reply.code(503).send(health)
+      return health
     },
     { config: { limit: false } },
   )
