@@ -158,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('captcha', await createCaptcha(config, database.db, clock))
   app.decorate('storage', await openStorage(config.storage.location))
   app.decorate('background', createBackground(app.log))
-  app.decorate('redis', config.redis ? await openRedis(config.redis.url, app.log) : undefined)
+  app.decorate('redis', config.redis ? await openRedis(config.redis, app.log) : undefined)
   defineMaintenanceJob(app)
   defineReminderJobs(app)
   defineEventMailJob(app)
@@ -166,7 +166,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await app.background.flush()
     await jobs.stop()
-    // QUIT needs a live connection; without one there is nothing to say goodbye to.
+    // QUIT needs a live connection (and is answered within the command timeout); without one
+    // there is nothing to say goodbye to.
     await app.redis?.quit().catch(() => app.redis?.disconnect())
     app.storage.close()
   })

@@ -76,6 +76,12 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('auditdesk:'),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(50, { error: 'must be at least 50 ms' })
+    .max(10_000, { error: 'must be at most 10000 ms' })
+    .default(500),
   SESSION_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -146,8 +152,11 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   databasePoolSize: number
-  /** Shared rate limits for many instances (plugins/security.ts); unset: each process counts alone. */
-  redis: { url: string; keyPrefix: string } | undefined
+  /**
+   * Shared rate limits for many instances (plugins/security.ts); unset: each process counts alone.
+   * A command unanswered after `commandTimeoutMs` counts as Redis being away (lib/redis.ts).
+   */
+  redis: { url: string; keyPrefix: string; commandTimeoutMs: number } | undefined
   /** How long a resolved session is reused without the database; 0: never (decision 016). */
   sessionCacheMs: number
   /** Longest a statement may run on PostgreSQL, in ms (PGlite cannot interrupt one: decision 009). */
@@ -255,7 +264,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    redis: e.REDIS_URL
+      ? {
+          url: e.REDIS_URL,
+          keyPrefix: e.REDIS_KEY_PREFIX,
+          commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+        }
+      : undefined,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
     smtpUrl: e.SMTP_URL,

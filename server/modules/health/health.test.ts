@@ -2,20 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { openPostgres, type Database } from '../../db/client'
+import { answersWithin } from '../../test/deadline'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { redisAnswers, testRedis } from '../../test/redis'
 import { startTcpProxy } from '../../test/tcp-proxy'
-
-/** Generous: the check's own deadline is 2 s; this only says that it answers at all. */
-const ANSWERS_WITHIN_MS = 5_000
-
-function answersWithin<T>(promise: Promise<T>, ms = ANSWERS_WITHIN_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
-}
 
 const withRedis = await redisAnswers()
 
