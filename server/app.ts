@@ -38,6 +38,7 @@ import { templateItemRoutes } from './modules/template-items/template-items.rout
 import { templateRoutes } from './modules/templates/templates.routes'
 import { userRoutes } from './modules/users/users.routes'
 import { contractPlugin } from './plugins/contract'
+import { connectionsPlugin, keepAliveOption } from './plugins/connections'
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors'
 import { openapiPlugin } from './plugins/openapi'
 import { apiScopePlugin, securityPlugin } from './plugins/security'
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     return503OnClosing: false,
     requestTimeout: limits.requestTimeout,
+    ...keepAliveOption(config.connections),
     http: { requireHostHeader: false, ...limits.http },
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -172,7 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.storage.close()
   })
 
-  // First, so that the deadline runs from the moment the headers are in.
+  await app.register(connectionsPlugin, { connections: config.connections })
+  // First of the request hooks, so that the deadline runs from the moment the headers are in.
   await app.register(timeoutsPlugin, { timeouts: config.timeouts })
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { config })

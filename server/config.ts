@@ -130,6 +130,12 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   REQUEST_TIMEOUT_SECONDS: positiveInt(60),
   UPLOAD_TIMEOUT_SECONDS: positiveInt(900),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive({ error: 'must be more than 0 seconds' })
+    .max(600, { error: 'must be at most 600 seconds' })
+    .default(5),
+  MAX_CONNECTIONS: positiveInt(1000),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -213,6 +219,13 @@ export interface Config {
     uploadMs: number
     /** The headers alone, of any request. */
     headersMs: number
+  }
+  /** Bounds on the connections of one instance (plugins/connections.ts). */
+  connections: {
+    /** Open at once; past it a new connection is closed as soon as it is accepted. */
+    max: number
+    /** How long a connection may stay idle after an answer before the server closes it. */
+    keepAliveMs: number
   }
   trustProxy: TrustProxy
   logLevel: string
@@ -317,6 +330,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
       headersMs: Math.min(e.REQUEST_TIMEOUT_SECONDS, 30) * 1000,
+    },
+    connections: {
+      max: e.MAX_CONNECTIONS,
+      keepAliveMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
