@@ -136,6 +136,8 @@ const envSchema = z.object({
     .max(600, { error: 'must be at most 600 seconds' })
     .default(5),
   MAX_CONNECTIONS: positiveInt(1000),
+  EVENT_STREAMS_PER_COMPANY: positiveInt(100),
+  EVENT_STREAMS_PER_INSTANCE: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -227,6 +229,8 @@ export interface Config {
     /** How long a connection may stay idle after an answer before the server closes it. */
     keepAliveMs: number
   }
+  /** Open live update streams one instance accepts per company and in all (modules/events/hub.ts). */
+  eventStreams: { perCompany: number; perInstance: number }
   trustProxy: TrustProxy
   logLevel: string
 }
@@ -262,6 +266,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.UPLOAD_TIMEOUT_SECONDS < e.REQUEST_TIMEOUT_SECONDS) {
     problems.push(
       `UPLOAD_TIMEOUT_SECONDS=${e.UPLOAD_TIMEOUT_SECONDS}: must be at least REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS})`,
+    )
+  }
+  if (
+    e.EVENT_STREAMS_PER_INSTANCE !== undefined &&
+    e.EVENT_STREAMS_PER_INSTANCE >= e.MAX_CONNECTIONS
+  ) {
+    problems.push(
+      `EVENT_STREAMS_PER_INSTANCE=${e.EVENT_STREAMS_PER_INSTANCE}: must be less than MAX_CONNECTIONS (${e.MAX_CONNECTIONS}), so that open streams leave connections for requests`,
     )
   }
   if (problems.length) throw new ConfigError(problems)
@@ -334,6 +346,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connections: {
       max: e.MAX_CONNECTIONS,
       keepAliveMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    },
+    eventStreams: {
+      perCompany: e.EVENT_STREAMS_PER_COMPANY,
+      // Unset: half the connections, so that streams always leave the other half to requests.
+      perInstance: e.EVENT_STREAMS_PER_INSTANCE ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 2)),
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
