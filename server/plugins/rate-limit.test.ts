@@ -50,6 +50,15 @@ describe.each(stores)('rate limits, counters $store', ({ redis }) => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
   })
 
+  it('limits the health check like every route (a balancer polling every few seconds stays far below)', async () => {
+    const statuses = []
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await t.request('GET', '/api/health', { remoteAddress: '10.0.0.8' })).statusCode,
+      )
+    expect(statuses).toEqual([200, 200, 200, 429])
+  })
+
   it('an account route has its own, smaller limit per IP', async () => {
     const forgot = () =>
       t.request('POST', '/api/auth/forgot-password', {

@@ -661,7 +661,7 @@ describe('errors', () => {
 })
 
 describe('rate limit on the auth endpoints (RATE_LIMIT_AUTH_PER_MINUTE)', () => {
-  it('over the limit → 429 RATE_LIMITED with Retry-After; the health check is exempt', async () => {
+  it('over the limit → 429 RATE_LIMITED with Retry-After; routes without a limit of their own go on', async () => {
     for (let i = 0; i < 3; i++)
       expect(
         (await custom.app.inject({ method: 'GET', url: '/api/auth/captcha' })).statusCode,

@@ -4,18 +4,13 @@ import { handle } from '../../plugins/contract'
 import { checkHealth } from './health.service'
 
 export async function systemRoutes(app: FastifyInstance) {
-  // Load balancers poll it: no rate limit.
-  handle(
-    app,
-    systemApi.health,
-    async (request, reply) => {
-      const health = await checkHealth(app, request.log)
-      // Degraded (Redis missing) still serves: pulling every instance would be the outage.
-      if (health.status === 'unavailable') return reply.code(503).send(health)
-      return health
-    },
-    { config: { limit: false } },
-  )
+  // Rate-limited like every route: a balancer polling every few seconds stays far below the limit.
+  handle(app, systemApi.health, async (request, reply) => {
+    const health = await checkHealth(app, request.log)
+    // Degraded (Redis missing) still serves: pulling every instance would be the outage.
+    if (health.status === 'unavailable') return reply.code(503).send(health)
+    return health
+  })
 
   handle(app, systemApi.config, async () => ({
     captcha: app.captcha.publicConfig,
