@@ -40,6 +40,7 @@ import { templateItemRoutes } from './modules/template-items/template-items.rout
 import { templateRoutes } from './modules/templates/templates.routes'
 import { userRoutes } from './modules/users/users.routes'
 import { contractPlugin } from './plugins/contract'
+import { connectionsPlugin, keepAliveOption } from './plugins/connections'
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors'
 import { openapiPlugin } from './plugins/openapi'
 import { apiScopePlugin, securityPlugin } from './plugins/security'
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     return503OnClosing: false,
     requestTimeout: limits.requestTimeout,
+    ...keepAliveOption(config.connections),
     http: { requireHostHeader: false, ...limits.http },
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -176,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', await openStorage(config.storage.location))
   app.decorate('background', createBackground(app.log))
   app.decorate('heavyWork', createHeavyWork())
-  app.decorate('redis', config.redis ? await openRedis(config.redis.url, app.log) : undefined)
+  app.decorate('redis', config.redis ? await openRedis(config.redis, app.log) : undefined)
   defineMaintenanceJob(app)
   defineReminderJobs(app)
   defineEventMailJob(app)
@@ -191,12 +193,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readiness.stop()
     await app.background.flush()
     await jobs.stop()
-    // QUIT needs a live connection; without one there is nothing to say goodbye to.
+    // QUIT needs a live connection (and is answered within the command timeout); without one
+    // there is nothing to say goodbye to.
     await app.redis?.quit().catch(() => app.redis?.disconnect())
     app.storage.close()
   })
 
-  // First, so that the deadline runs from the moment the headers are in.
+  await app.register(connectionsPlugin, { connections: config.connections })
+  // First of the request hooks, so that the deadline runs from the moment the headers are in.
   await app.register(timeoutsPlugin, { timeouts: config.timeouts })
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { config })

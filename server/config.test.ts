@@ -224,6 +224,28 @@ describe('configuration', () => {
     ).toThrow(/UPLOAD_TIMEOUT_SECONDS=60: must be at least REQUEST_TIMEOUT_SECONDS \(120\)/)
   })
 
+  it('Redis: no Redis by default; with REDIS_URL, commands time out after 500 ms unless set', () => {
+    expect(loadConfig({}).redis).toBeUndefined()
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/0',
+      keyPrefix: 'auditdesk:',
+      commandTimeoutMs: 500,
+    })
+    expect(
+      loadConfig({ REDIS_URL: 'redis://r:6379', REDIS_COMMAND_TIMEOUT_MS: '250' }).redis
+        ?.commandTimeoutMs,
+    ).toBe(250)
+    for (const [value, problem] of [
+      ['0', 'must be at least 50 ms'],
+      ['60000', 'must be at most 10000 ms'],
+      ['1.5', 'must be a whole number of milliseconds'],
+      ['soon', 'must be a number of milliseconds'],
+    ])
+      expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: value }), value).toThrow(
+        `REDIS_COMMAND_TIMEOUT_MS=${JSON.stringify(value)}: ${problem}`,
+      )
+  })
+
   it('requires both Turnstile keys together', () => {
     expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'x' })).toThrow(
       /TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY/,

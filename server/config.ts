@@ -76,6 +76,12 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('auditdesk:'),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(50, { error: 'must be at least 50 ms' })
+    .max(10_000, { error: 'must be at most 10000 ms' })
+    .default(500),
   SESSION_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -129,6 +135,14 @@ const envSchema = z.object({
     .max(300, { error: 'must be at most 300 seconds' })
     .default(8),
   UPLOAD_TIMEOUT_SECONDS: positiveInt(900),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive({ error: 'must be more than 0 seconds' })
+    .max(600, { error: 'must be at most 600 seconds' })
+    .default(5),
+  MAX_CONNECTIONS: positiveInt(1000),
+  EVENT_STREAMS_PER_COMPANY: positiveInt(100),
+  EVENT_STREAMS_PER_INSTANCE: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -151,8 +165,11 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   databasePoolSize: number
-  /** Shared rate limits for many instances (plugins/security.ts); unset: each process counts alone. */
-  redis: { url: string; keyPrefix: string } | undefined
+  /**
+   * Shared rate limits for many instances (plugins/security.ts); unset: each process counts alone.
+   * A command unanswered after `commandTimeoutMs` counts as Redis being away (lib/redis.ts).
+   */
+  redis: { url: string; keyPrefix: string; commandTimeoutMs: number } | undefined
   /** How long a resolved session is reused without the database; 0: never (decision 016). */
   sessionCacheMs: number
   /** Longest a statement may run on PostgreSQL, in ms (PGlite cannot interrupt one: decision 009). */
@@ -210,6 +227,15 @@ export interface Config {
     /** The headers alone, of any request. */
     headersMs: number
   }
+  /** Bounds on the connections of one instance (plugins/connections.ts). */
+  connections: {
+    /** Open at once; past it a new connection is closed as soon as it is accepted. */
+    max: number
+    /** How long a connection may stay idle after an answer before the server closes it. */
+    keepAliveMs: number
+  }
+  /** Open live update streams one instance accepts per company and in all (modules/events/hub.ts). */
+  eventStreams: { perCompany: number; perInstance: number }
   trustProxy: TrustProxy
   /** How long a stop (SIGTERM) waits for in-flight work before it closes what is left, in ms. */
   shutdownTimeoutMs: number
@@ -249,6 +275,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `UPLOAD_TIMEOUT_SECONDS=${e.UPLOAD_TIMEOUT_SECONDS}: must be at least REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS})`,
     )
   }
+  if (
+    e.EVENT_STREAMS_PER_INSTANCE !== undefined &&
+    e.EVENT_STREAMS_PER_INSTANCE >= e.MAX_CONNECTIONS
+  ) {
+    problems.push(
+      `EVENT_STREAMS_PER_INSTANCE=${e.EVENT_STREAMS_PER_INSTANCE}: must be less than MAX_CONNECTIONS (${e.MAX_CONNECTIONS}), so that open streams leave connections for requests`,
+    )
+  }
   if (problems.length) throw new ConfigError(problems)
 
   const dataDir = path.resolve(e.DATA_DIR)
@@ -262,7 +296,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    redis: e.REDIS_URL
+      ? {
+          url: e.REDIS_URL,
+          keyPrefix: e.REDIS_KEY_PREFIX,
+          commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+        }
+      : undefined,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
     smtpUrl: e.SMTP_URL,
@@ -309,6 +349,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
       headersMs: Math.min(e.REQUEST_TIMEOUT_SECONDS, 30) * 1000,
+    },
+    connections: {
+      max: e.MAX_CONNECTIONS,
+      keepAliveMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    },
+    eventStreams: {
+      perCompany: e.EVENT_STREAMS_PER_COMPANY,
+      // Unset: half the connections, so that streams always leave the other half to requests.
+      perInstance: e.EVENT_STREAMS_PER_INSTANCE ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 2)),
     },
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),

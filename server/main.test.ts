@@ -35,7 +35,7 @@ describe.runIf(testDbKind() === 'pglite')('the server process on the embedded da
     await waitForHealth(first)
     const health = await fetch(`${first.base}/api/health`)
     expect(health.status).toBe(200)
-    expect(await health.json()).toEqual({ status: 'ok' })
+    expect(await health.json()).toEqual({ status: 'ok', checks: { database: 'ok' } })
 
     const second = await startServerProcess({ ...env, PORT: String(await freePort()) })
     expect(await second.exited).toBe(1)

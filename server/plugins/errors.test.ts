@@ -325,7 +325,7 @@ describe('what Fastify and Node answer by themselves, in the one shape', () => {
     await closed
     const res = firstResponse(received)
     expect(res?.status, received).toBe(200)
-    expect(JSON.parse(res!.body)).toEqual({ status: 'ok' })
+    expect(JSON.parse(res!.body)).toEqual({ status: 'ok', checks: { database: 'ok' } })
     expect(res!.headers.connection).toBe('close')
   })
 })

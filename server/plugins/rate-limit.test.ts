@@ -6,12 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { createTestDatabase } from '../test/databases'
-import { createTestApp, type TestApp } from '../test/harness'
+import { answersWithin } from '../test/deadline'
+import { createTestApp, signedInAdmin, type TestApp } from '../test/harness'
+import { redisServerInstalled, startPrivateRedis, type PrivateRedis } from '../test/private-redis'
 import { redisAnswers, testRedis, TEST_REDIS } from '../test/redis'
 
 const withRedis = await redisAnswers()
 if (!withRedis)
   console.warn(`rate-limit.test.ts: no Redis at ${TEST_REDIS}; the Redis pass is SKIPPED`)
+const withRedisServer = redisServerInstalled()
+if (!withRedisServer)
+  console.warn('rate-limit.test.ts: no redis-server to start; the Redis fault tests are SKIPPED')
 
 const stores = [
   { store: 'in process', redis: undefined },
@@ -43,6 +48,15 @@ describe.each(stores)('rate limits, counters $store', ({ redis }) => {
     const limited = await t.request('GET', '/api/config')
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('limits the health check like every route (a balancer polling every few seconds stays far below)', async () => {
+    const statuses = []
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await t.request('GET', '/api/health', { remoteAddress: '10.0.0.8' })).statusCode,
+      )
+    expect(statuses).toEqual([200, 200, 200, 429])
   })
 
   it('an account route has its own, smaller limit per IP', async () => {
@@ -100,6 +114,107 @@ describe.skipIf(!withRedis)('Redis unavailable', () => {
     }
   })
 })
+
+describe.skipIf(!withRedisServer)(
+  'a Redis of the test’s own that freezes, dies and comes back',
+  () => {
+    const LIMIT = 5
+    let addresses = 0
+    /** A client address of its own: each check starts from an empty budget. */
+    const freshAddress = () => `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`
+
+    /** An app whose limits live in a redis-server started for this test alone. */
+    async function appWithPrivateRedis(test: (t: TestApp, redis: PrivateRedis) => Promise<void>) {
+      const redis = await startPrivateRedis()
+      let t: TestApp | undefined
+      try {
+        t = await createTestApp({
+          env: { REDIS_URL: redis.url, RATE_LIMIT_GLOBAL_PER_MINUTE: String(LIMIT) },
+        })
+        await test(t, redis)
+      } finally {
+        redis.thaw()
+        await t?.close()
+        await redis.stop()
+      }
+    }
+
+    const health = (t: TestApp) =>
+      t.request('GET', '/api/health', { remoteAddress: freshAddress() })
+
+    /** Signed-in requests past the limit all answer 200 (limits fail open), none held up. */
+    async function servedWithoutLimits(t: TestApp, cookie: string) {
+      const remoteAddress = freshAddress()
+      for (let i = 0; i < LIMIT + 2; i++) {
+        const res = await answersWithin(t.request('GET', '/api/clients', { cookie, remoteAddress }))
+        expect(res.statusCode, res.body).toBe(200)
+      }
+      expect(t.logs.some((line) => line.includes('"event":"rate_limit.unavailable"'))).toBe(true)
+      const res = await answersWithin(health(t))
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({
+        status: 'degraded',
+        checks: { database: 'ok', redis: 'unavailable' },
+      })
+    }
+
+    /** Once Redis answers again (the client reconnects by itself), the limit is back: 429 past it. */
+    async function limitedAgain(t: TestApp) {
+      await expect
+        .poll(async () => (await health(t)).json<{ status: string }>().status, { timeout: 15_000 })
+        .toBe('ok')
+      const remoteAddress = freshAddress()
+      const statuses = []
+      for (let i = 0; i <= LIMIT; i++)
+        statuses.push((await t.request('GET', '/api/config', { remoteAddress })).statusCode)
+      expect(statuses).toEqual([...Array<number>(LIMIT).fill(200), 429])
+    }
+
+    it('frozen (SIGSTOP): requests still answer, unlimited, and health says degraded; thawed: limits apply again', async () => {
+      await appWithPrivateRedis(async (t, redis) => {
+        const admin = await signedInAdmin(t)
+        redis.freeze()
+        await servedWithoutLimits(t, admin.cookie)
+        redis.thaw()
+        await limitedAgain(t)
+      })
+    }, 60_000)
+
+    it('killed: requests still answer, unlimited; restarted: limits apply again', async () => {
+      await appWithPrivateRedis(async (t, redis) => {
+        const admin = await signedInAdmin(t)
+        await redis.kill()
+        await servedWithoutLimits(t, admin.cookie)
+        await redis.restart()
+        await limitedAgain(t)
+      })
+    }, 60_000)
+
+    it('frozen: the app still closes, promptly', async () => {
+      await appWithPrivateRedis(async (t, redis) => {
+        expect((await t.request('GET', '/api/config')).statusCode).toBe(200)
+        redis.freeze()
+        await answersWithin(t.app.close())
+      })
+    }, 60_000)
+
+    it('frozen at start-up: the app does not start, and says why, promptly', async () => {
+      const redis = await startPrivateRedis()
+      const database = await createTestDatabase()
+      try {
+        redis.freeze()
+        const config = loadConfig({ NODE_ENV: 'test', REDIS_URL: redis.url })
+        await expect(
+          answersWithin(buildApp({ config, database, logStream: { write: () => {} } }), 10_000),
+        ).rejects.toThrow(/REDIS_URL: Redis does not answer/)
+      } finally {
+        redis.thaw()
+        await redis.stop()
+        await database.close()
+      }
+    }, 60_000)
+  },
+)
 
 function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {

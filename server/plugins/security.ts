@@ -16,11 +16,8 @@ declare module 'fastify' {
      * are taken (one-click unsubscribe, RFC 8058, which mail providers post from their servers).
      */
     tokenInAddress?: boolean
-    /**
-     * A per-IP limit of the route's own, on top of the API-wide one (the account routes); `false`:
-     * no limit at all (the health check, which load balancers poll).
-     */
-    limit?: { perMinute: number } | false
+    /** A per-IP limit of the route's own, on top of the API-wide one (the account routes). */
+    limit?: { perMinute: number }
   }
 }
 
@@ -155,7 +152,6 @@ export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { conf
 
   api.addHook('onRequest', async (request, reply) => {
     const limit = request.routeOptions.config.limit
-    if (limit === false) return
     const global = await check(request, perIp)
     if (global) await enforce(reply, global)
     if (!limit) return

@@ -2,6 +2,8 @@ import { connect, createServer, type Socket } from 'node:net'
 
 export interface TcpProxy {
   port: number
+  /** `url` with its host and port replaced by the proxy's. */
+  through(url: string): string
   /**
    * Stops carrying bytes either way, connections kept open, new ones accepted and held: to the
    * app, a server that stopped answering (a network partition, a frozen host).
@@ -36,14 +38,14 @@ function hold(pair: Pair) {
   pair.upstream.pause()
 }
 
-/** A TCP proxy to 127.0.0.1:`targetPort` that a test can freeze and cut. */
-export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+/** A TCP proxy on 127.0.0.1 to `host:targetPort` that a test can freeze and cut (field notes: Faults). */
+export async function startTcpProxy(targetPort: number, host = '127.0.0.1'): Promise<TcpProxy> {
   const pairs = new Set<Pair>()
   let frozen = false
 
   const server = createServer((client) => {
     client.pause()
-    const pair: Pair = { client, upstream: connect(targetPort, '127.0.0.1'), flowing: false }
+    const pair: Pair = { client, upstream: connect(targetPort, host), flowing: false }
     pair.upstream.pause()
     pairs.add(pair)
     const end = () => {
@@ -69,6 +71,12 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   }
   return {
     port,
+    through(url) {
+      const u = new URL(url)
+      u.hostname = '127.0.0.1'
+      u.port = String(port)
+      return u.toString()
+    },
     freeze() {
       frozen = true
       pairs.forEach(hold)

@@ -124,7 +124,7 @@ export const eventsApi = {
     tag: 'Notifications',
     summary: 'Live updates (Server-Sent Events)',
     description:
-      'A stream of `change` events, each `{ topics: string[] }` naming what changed (`request:<id>`, `audit:<id>`, `my-requests`, `notifications`), only ever what the user may see. No data beyond ids: the client reloads what it shows. Comments (`: ping`) every 25 s keep proxies from closing it.',
+      'A stream of `change` events, each `{ topics: string[] }` naming what changed (`request:<id>`, `audit:<id>`, `my-requests`, `notifications`), only ever what the user may see. No data beyond ids: the client reloads what it shows. Comments (`: ping`) every 25 s keep proxies from closing it. An instance holds at most 10 streams per user and as many per company and in all as it is configured for (`EVENT_STREAMS_PER_COMPANY`, `EVENT_STREAMS_PER_INSTANCE`): past them, 429 `RATE_LIMITED` with `Retry-After`.',
     access: 'signed-in',
     status: 200,
     reply: { file: 'text/event-stream', description: 'Server-Sent Events' },

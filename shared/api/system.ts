@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { publicConfig } from '../schemas/auth'
 import { defineRoute } from './route'
 
+const check = z.enum(['ok', 'unavailable'])
+
 export const systemApi = {
   health: defineRoute({
     method: 'GET',
@@ -9,10 +11,16 @@ export const systemApi = {
     tag: 'System',
     summary: 'Health check',
     description:
-      'For load balancers: 200 when the database answers, 503 `{ status: "unavailable" }` otherwise. Not rate-limited.',
+      'For load balancers; answers within 2 s whatever a dependency does. `checks` says whether each dependency answered in time: `database` (`starting`: the server has not reached it since it started, so it has not applied its migrations yet), and `redis` when the app keeps its rate limits in Redis. 200 `ok`: all answer. 200 `degraded`: Redis does not, so the app serves without its HTTP rate limits (keep the instance in rotation). 503 `unavailable`: the database does not. Rate-limited per address like every route; polling every few seconds stays far below the limit.',
     access: 'public',
     status: 200,
-    reply: z.object({ status: z.enum(['ok', 'unavailable']) }),
+    reply: z.object({
+      status: z.enum(['ok', 'degraded', 'unavailable']),
+      checks: z.object({
+        database: z.enum(['ok', 'starting', 'unavailable']),
+        redis: check.optional(),
+      }),
+    }),
   }),
   config: defineRoute({
     method: 'GET',

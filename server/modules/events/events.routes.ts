@@ -9,7 +9,12 @@ import { openEventStream } from './sse'
 
 /** Live updates (Server-Sent Events): hints that something the user may see has changed. */
 export async function eventRoutes(app: FastifyInstance) {
-  const hub = createHub({ database: app.database, clock: app.clock, log: app.log })
+  const hub = createHub({
+    database: app.database,
+    clock: app.clock,
+    log: app.log,
+    limits: app.config.eventStreams,
+  })
   // Before the server waits for its connections to finish: open streams never would.
   app.addHook('preClose', async () => {
     await hub.close()

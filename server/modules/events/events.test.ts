@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../app'
+import { loadConfig } from '../../config'
 import { openPostgres, type Database } from '../../db/client'
 import { createClient, signedInClientUser, signedInStaff } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
@@ -377,6 +378,82 @@ describe('GET /api/events', () => {
       await short.close()
     }
   }, 20_000)
+})
+
+describe('caps per company and per instance (EVENT_STREAMS_PER_COMPANY=3, EVENT_STREAMS_PER_INSTANCE=5)', () => {
+  async function cappedApp(test: (capped: TestApp, at: string) => Promise<void>) {
+    const capped = await createTestApp({
+      env: { EVENT_STREAMS_PER_COMPANY: '3', EVENT_STREAMS_PER_INSTANCE: '5' },
+    })
+    try {
+      await test(capped, await capped.app.listen({ port: 0, host: '127.0.0.1' }))
+    } finally {
+      await capped.close()
+    }
+  }
+
+  async function expectRefused(at: string, cookie: string, message: RegExp) {
+    const { response } = await openStream(at, cookie)
+    expect(response.status).toBe(429)
+    expect(response.headers.get('retry-after')).toBe(String(PING_MS / 1000))
+    const body = (await response.json()) as { code: string; message: string }
+    expect(body).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(message) })
+  }
+
+  /** Polls until `cookie` can open a stream again (a closed one is noticed when its socket closes). */
+  async function opensAgain(at: string, cookie: string) {
+    await expect
+      .poll(async () => {
+        const { response, close } = await openStream(at, cookie)
+        if (response.status !== 200) await response.body?.cancel()
+        else close()
+        return response.status
+      })
+      .toBe(200)
+  }
+
+  it('a company at its cap: 429 for each of its users, none for another company', async () => {
+    await cappedApp(async (capped, at) => {
+      const admin = await signedInAdmin(capped)
+      const staff = await signedInStaff(capped, admin.user.company.id)
+      const first = await ready(at, admin.cookie)
+      await ready(at, admin.cookie)
+      await ready(at, staff.cookie)
+      await expectRefused(at, staff.cookie, /3 tabs and windows across your company/)
+      await expectRefused(at, admin.cookie, /across your company/)
+      await ready(at, (await signedInAdmin(capped)).cookie)
+      expect(capped.logs.join('')).toContain('"event":"events.streams_capped"')
+      first.close()
+      await opensAgain(at, staff.cookie)
+    })
+  })
+
+  it('the instance at its cap: 429 for every company, whatever its own count', async () => {
+    await cappedApp(async (capped, at) => {
+      const [a, b, c] = [
+        await signedInAdmin(capped),
+        await signedInAdmin(capped),
+        await signedInAdmin(capped),
+      ]
+      const first = await ready(at, a.cookie)
+      for (const cookie of [a.cookie, b.cookie, b.cookie, c.cookie]) await ready(at, cookie)
+      await expectRefused(at, c.cookie, /as many live updates as it can/)
+      await expectRefused(at, (await signedInAdmin(capped)).cookie, /as many live updates/)
+      first.close()
+      await opensAgain(at, c.cookie)
+    })
+  })
+
+  it('EVENT_STREAMS_PER_INSTANCE: half of MAX_CONNECTIONS unless set, and below it', () => {
+    expect(loadConfig({}).eventStreams).toEqual({ perCompany: 100, perInstance: 500 })
+    expect(loadConfig({ MAX_CONNECTIONS: '300' }).eventStreams.perInstance).toBe(150)
+    expect(() => loadConfig({ MAX_CONNECTIONS: '300', EVENT_STREAMS_PER_INSTANCE: '300' })).toThrow(
+      /EVENT_STREAMS_PER_INSTANCE=300: must be less than MAX_CONNECTIONS \(300\)/,
+    )
+    expect(() => loadConfig({ EVENT_STREAMS_PER_COMPANY: '0' })).toThrow(
+      /EVENT_STREAMS_PER_COMPANY="0"/,
+    )
+  })
 })
 
 describe('a fresh app', () => {

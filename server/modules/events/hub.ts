@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import { isFirm, type Principal } from '../../access/principal'
+import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
@@ -12,6 +13,8 @@ import { EVERYTHING, openEventStream, type EventStream } from './sse'
 export const PING_MS = 25_000
 /** Open streams per user on one instance: a tab each; more is a runaway client. */
 export const MAX_STREAMS_PER_USER = 10
+/** Told to a refused stream: a place frees up when a stream closes, a dead one found by a ping. */
+const RETRY_AFTER = { 'Retry-After': String(PING_MS / 1000) }
 
 interface Subscriber {
   userId: string
@@ -42,8 +45,10 @@ export function createHub(options: {
   database: Database
   clock: Clock
   log: FastifyBaseLogger
+  /** EVENT_STREAMS_PER_COMPANY and EVENT_STREAMS_PER_INSTANCE: one firm cannot take them all. */
+  limits: Config['eventStreams']
 }): Hub {
-  const { database, clock, log } = options
+  const { database, clock, log, limits } = options
   const all = new Set<Subscriber>()
   const byUser = new Map<string, Set<Subscriber>>()
   const byOrganization = new Map<string, Set<Subscriber>>()
@@ -154,19 +159,48 @@ export function createHub(options: {
     return starting
   }
 
+  let lastLogged = 0
+  /** Per user, per company, per instance, in that order: the message names the one reached. */
+  function refuseOverLimit(principal: Principal) {
+    if ((byUser.get(principal.userId)?.size ?? 0) >= MAX_STREAMS_PER_USER)
+      throw new AppError(
+        'RATE_LIMITED',
+        `Live updates are already open in ${MAX_STREAMS_PER_USER} tabs or windows for your account. Close some of them and reload this page.`,
+        undefined,
+        RETRY_AFTER,
+      )
+    const company = (byOrganization.get(principal.organizationId)?.size ?? 0) >= limits.perCompany
+    if (!company && all.size < limits.perInstance) return
+    if (Date.now() - lastLogged > 10_000) {
+      lastLogged = Date.now()
+      log.warn(
+        {
+          event: 'events.streams_capped',
+          organizationId: company ? principal.organizationId : undefined,
+          open: company ? limits.perCompany : limits.perInstance,
+        },
+        company
+          ? 'live update stream refused: EVENT_STREAMS_PER_COMPANY reached for this company'
+          : 'live update stream refused: EVENT_STREAMS_PER_INSTANCE reached',
+      )
+    }
+    throw new AppError(
+      'RATE_LIMITED',
+      company
+        ? `Live updates are already open in ${limits.perCompany} tabs and windows across your company, the most this server takes for one company. The page keeps working and reconnects by itself when a place frees up.`
+        : 'This server is carrying as many live updates as it can. The page keeps working and reconnects by itself when a place frees up.',
+      undefined,
+      RETRY_AFTER,
+    )
+  }
+
   const shuttingDown = () =>
     new AppError('UNAVAILABLE', 'The server is restarting. Please try again in a moment.')
 
   return {
     async connect(reply, principal, sessionHash) {
       if (closed) throw shuttingDown()
-      if ((byUser.get(principal.userId)?.size ?? 0) >= MAX_STREAMS_PER_USER)
-        throw new AppError(
-          'RATE_LIMITED',
-          `Live updates are already open in ${MAX_STREAMS_PER_USER} tabs or windows for your account. Close some of them and reload this page.`,
-          undefined,
-          { 'Retry-After': String(PING_MS / 1000) },
-        )
+      refuseOverLimit(principal)
       const subscriber: Subscriber = {
         userId: principal.userId,
         organizationId: principal.organizationId,
