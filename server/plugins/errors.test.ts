@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { DrizzleQueryError, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../db/client'
 import { createProject, expectError, sentRequest, signedInClientUser } from '../test/factories'
@@ -13,8 +13,16 @@ let port: number
 beforeAll(async () => {
   t = await createTestApp({
     extraApiRoutes: async (api) => {
-      // What node-postgres throws when the database server resets the connection.
+      // What a query gets when the database server resets the connection (Drizzle wraps it).
       api.get('/test/database-reset', { config: { access: 'public' } }, async () => {
+        throw new DrizzleQueryError(
+          'select 1',
+          [],
+          Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' }),
+        )
+      })
+      // The same from another service (S3's client), with no query around it.
+      api.get('/test/service-reset', { config: { access: 'public' } }, async () => {
         throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' })
       })
       // What the database raises when its disk is full (disk_full, 53100), through the driver.
@@ -210,8 +218,19 @@ describe('a database that goes away', () => {
     const res = await t.request('GET', '/api/test/database-reset')
     expectError(res, 503, 'UNAVAILABLE')
     expect(res.headers['retry-after']).toBe('5')
+    expect(res.json().message).toBe(
+      'The database is not answering right now. Please try again in a moment.',
+    )
     expect(logLines(from).filter((l) => l.event === 'db.unavailable')).toHaveLength(1)
     expect(logLines(from).filter((l) => l.event === 'request.aborted')).toHaveLength(0)
+  })
+
+  it('another service out of reach is 503 too, without blaming the database', async () => {
+    const res = await t.request('GET', '/api/test/service-reset')
+    expectError(res, 503, 'UNAVAILABLE')
+    expect(res.json().message).toBe(
+      'A service AuditDesk depends on is not answering right now. Please try again in a moment.',
+    )
   })
 })
 

@@ -8,6 +8,7 @@ import type {
   FastifyRequest,
 } from 'fastify'
 import fp from 'fastify-plugin'
+import { DrizzleQueryError } from 'drizzle-orm'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody, ErrorCode } from '@shared/errors'
 import {
@@ -33,9 +34,8 @@ const codeForStatus: Record<number, ErrorCode> = {
   503: 'UNAVAILABLE',
 }
 
-// Connection refused/reset/unreachable, a query or connection past its client-side deadline
-// (db/client.ts), and PostgreSQL's "admin shutdown", "cannot connect now" and connection classes.
-const UNAVAILABLE_CODES = [
+// A connection refused, reset or unreachable: the database's, or another service's (S3).
+const NETWORK_CODES = [
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',
@@ -44,6 +44,10 @@ const UNAVAILABLE_CODES = [
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
+]
+// A query or connection past its client-side deadline (db/client.ts), and PostgreSQL's "admin
+// shutdown", "cannot connect now" and connection classes.
+const DATABASE_CODES = [
   'DATABASE_TIMEOUT',
   '57P01',
   '57P02',
@@ -55,14 +59,23 @@ const UNAVAILABLE_CODES = [
 ]
 
 // What node-postgres and its pool say, without a code, when a connection is gone or never came.
-const UNAVAILABLE_MESSAGES =
+const DATABASE_MESSAGES =
   /Connection terminated|connection is closed|Client was closed|not queryable|timeout exceeded when trying to connect|after calling end on the pool/i
 
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (hasErrorCode(error, UNAVAILABLE_CODES)) return true
-  for (const e of causeChain(error))
-    if (e instanceof Error && UNAVAILABLE_MESSAGES.test(e.message)) return true
-  return false
+/** Which dependency a failure says is out of reach: the database, another service, or none. */
+export function unavailableDependency(error: unknown): 'database' | 'service' | undefined {
+  if (hasErrorCode(error, DATABASE_CODES)) return 'database'
+  const chain = [...causeChain(error)]
+  if (chain.some((e) => e instanceof Error && DATABASE_MESSAGES.test(e.message))) return 'database'
+  if (!hasErrorCode(error, NETWORK_CODES)) return undefined
+  // Drizzle wraps every failed query: a refused connection under it is the database's.
+  return chain.some((e) => e instanceof DrizzleQueryError) ? 'database' : 'service'
+}
+
+const UNAVAILABLE_MESSAGE = {
+  database: 'The database is not answering right now. Please try again in a moment.',
+  service:
+    'A service AuditDesk depends on is not answering right now. Please try again in a moment.',
 }
 
 /** How long a client should wait before trying again after a 503. */
@@ -141,15 +154,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         code: 'STORAGE_FULL',
       } satisfies ApiErrorBody)
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error, event: 'db.unavailable' }, 'database unavailable')
+    const away = unavailableDependency(error)
+    if (away) {
+      request.log.error(
+        { err: error, event: away === 'database' ? 'db.unavailable' : 'service.unavailable' },
+        `${away} unavailable`,
+      )
       return reply
         .code(503)
         .header('Retry-After', String(RETRY_AFTER_SECONDS))
-        .send({
-          message: 'The database is not answering right now. Please try again in a moment.',
-          code: 'UNAVAILABLE',
-        } satisfies ApiErrorBody)
+        .send({ message: UNAVAILABLE_MESSAGE[away], code: 'UNAVAILABLE' } satisfies ApiErrorBody)
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) {
