@@ -91,26 +91,21 @@ const invalidAssignee = () =>
 
 const grouped = (n: number) => n.toLocaleString('en-US')
 
-/** Which rule a change of these fields falls under: the assignee and due date, or the content. */
 /**
- * Tells open pages that the audit's requests changed: the firm's, and the client's too when any
- * of them has been sent (`clientId`; drafts are the firm's alone).
+ * Tells open pages that requests of the audit changed: the firm's, and the client's too when any
+ * of them has been sent (`clientId`; drafts are the firm's alone). The audit is named, never each
+ * request (a page of a request follows its audit): one notice stays small for 2,000 requests.
  */
 const auditRequestsChanged = (
   tx: Parameters<typeof publishChange>[0],
   orgId: string,
   auditId: string,
   clientId: string | null,
-  requestIds: string[] = [],
 ) =>
   publishChange(tx, {
     organizationId: orgId,
     clientId,
-    topics: [
-      `audit:${auditId}`,
-      ...(clientId ? ['my-requests'] : []),
-      ...requestIds.map((id) => `request:${id}`),
-    ],
+    topics: [`audit:${auditId}`, ...(clientId ? ['my-requests'] : [])],
   })
 
 /** What the notifications need to know of a request. */
@@ -123,6 +118,7 @@ const factsOf = (row: RequestRow): RequestFacts => ({
   clientSees: row.sentAt !== null,
 })
 
+/** Which rule a change of these fields falls under: the assignee and due date, or the content. */
 const editAction = (fields: readonly string[]): RequestAction =>
   fields.every((field) => ['assigneeId', 'dueDate', 'remindersPaused'].includes(field))
     ? 'plan'
@@ -447,7 +443,7 @@ export function requestsService(app: FastifyInstance) {
           updatedAt: clock(),
         })
         if (!updated) return false
-        await auditRequestsChanged(tx, orgId, row.auditId, row.sentAt ? row.clientId : null, [id])
+        await auditRequestsChanged(tx, orgId, row.auditId, row.sentAt ? row.clientId : null)
         return true
       })
       if (!changed) throw await refused(principal, id, action)
@@ -482,7 +478,7 @@ export function requestsService(app: FastifyInstance) {
           updatedAt: clock(),
         })
         if (changed.length !== ids.length) throw changedMeanwhile('try again')
-        await auditRequestsChanged(tx, orgId, auditId, sent ? audit.clientId : null, ids)
+        await auditRequestsChanged(tx, orgId, auditId, sent ? audit.clientId : null)
       })
       return dtosOf(principal, ids)
     },
@@ -505,7 +501,7 @@ export function requestsService(app: FastifyInstance) {
           updatedAt: now,
         })
         if (!updated) return false
-        await auditRequestsChanged(tx, orgId, row.auditId, null, [id])
+        await auditRequestsChanged(tx, orgId, row.auditId, null)
         return true
       })
       if (!moved) throw await refused(principal, id, 'move')
@@ -524,7 +520,7 @@ export function requestsService(app: FastifyInstance) {
           locked.map((request) => request.id),
         )
         if (!(await deleteIfStatus(tx, orgId, id, REQUEST_RULES.delete.when))) return null
-        await auditRequestsChanged(tx, orgId, row.auditId, null, [id])
+        await auditRequestsChanged(tx, orgId, row.auditId, null)
         return found
       })
       if (!keys) throw await refused(principal, id, 'delete')
@@ -587,7 +583,7 @@ export function requestsService(app: FastifyInstance) {
           await recordActivity(tx, principal, 'request.sent', requestLabel(row), now, {
             requestId: row.id,
           })
-        await auditRequestsChanged(tx, orgId, auditId, audit.clientId, ids)
+        await auditRequestsChanged(tx, orgId, auditId, audit.clientId)
         for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
           const to = assignees.get(assigneeId)!
           await mailer.send(
