@@ -4,6 +4,8 @@
 // by joins, and the "random" choices (statuses, counts) are hashes of the row number: the same
 // database on every run.
 
+import { rankKeySql } from '../server/modules/requests/order-keys'
+
 export interface FirmSpec {
   /** Short tag in every id and e-mail address: 'large', 'small'. */
   prefix: string
@@ -182,12 +184,12 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
                  when ${byte("'" + p + "-ps-' || j")} % 10 < 9 then 'completed' else 'on_hold' end,
             ${projectCreated('j')}, now()
      from generate_series(1, ${P}) j`,
-    `insert into audits (id, organization_id, project_id, name, description, status, due_date, created_at, updated_at)
+    `insert into audits (id, organization_id, project_id, name, description, status, due_date, last_request_number, created_at, updated_at)
      select ${uuid(p, 'audit', 'k::text')}, ${org}, ${uuid(p, 'project', `(${projectOfAudit('k')})::text`)},
             'Audit FY' || (2020 + k % 6) || ' #' || k, null,
             case when ${byte("'" + p + "-as-' || k")} % 10 < 4 then 'in_progress'
                  when ${byte("'" + p + "-as-' || k")} % 10 < 6 then 'in_review' else 'completed' end,
-            (${auditCreated('k')})::date + 90, ${auditCreated('k')}, now()
+            (${auditCreated('k')})::date + 90, ${spec.requestsPerAudit}, ${auditCreated('k')}, now()
      from generate_series(1, ${A}) k`,
     `insert into audit_members (audit_id, user_id, organization_id, lead)
      select ${uuid(p, 'audit', 'k::text')}, ${staff(`(((k - 1) % ${spec.staff}) + 1)::text`)}, ${org}, true
@@ -201,11 +203,12 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
       : []),
     // Requests: statuses by a hash of the row (10% drafts, 25% sent, 15% submitted, 5% returned,
     // 40% accepted, 5% not applicable), their dates after their audit's start, 70% assigned.
-    `insert into audit_requests (id, organization_id, audit_id, position, title, description, document_required,
+    `insert into audit_requests (id, organization_id, audit_id, number, position, title, description, document_required,
             response_required, status, assignee_user_id, due_date, sent_at, submitted_at, accepted_at,
             not_applicable_reason, created_at, updated_at)
      select ${uuid(p, 'request', 'r::text')}, ${org}, ${uuid(p, 'audit', `(${auditOfRequest('r')})::text`)},
-            (r - 1) / ${A}, 'Provide document ' || ((r - 1) / ${A} + 1) || ' of the year-end file',
+            (r - 1) / ${A} + 1, ${rankKeySql(`(r - 1) / ${A}`)},
+            'Provide document ' || ((r - 1) / ${A} + 1) || ' of the year-end file',
             'Please upload the signed statement and answer the questions.', r % 3 = 0, r % 2 = 0,
             s.status,
             case when ${byte("'" + p + "-ra-' || r")} % 10 < 7

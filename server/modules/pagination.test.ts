@@ -11,6 +11,7 @@ import {
   createProject,
   createTemplate,
   expectValidation,
+  seedRequests,
   signedInClientUser,
 } from '../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../test/harness'
@@ -50,9 +51,7 @@ beforeAll(async () => {
   await db.execute(sql`insert into audits (organization_id, project_id, name, status, created_at, updated_at)
     select ${orgId}, ${project.id}, 'Seeded audit ' || g, 'in_progress', '2026-01-01T00:00:00.5Z', now()
     from generate_series(1, ${SEEDED}) g`)
-  await db.execute(sql`insert into audit_requests (organization_id, audit_id, position, title, created_at, updated_at)
-    select ${orgId}, ${audit.id}, g % 3, 'Seeded request ' || g, '2026-01-01T00:00:00Z', now()
-    from generate_series(1, ${SEEDED}) g`)
+  await seedRequests(t, { organizationId: orgId, auditId: audit.id, count: SEEDED })
   await db.execute(sql`insert into template_categories (organization_id, name, created_at, updated_at)
     select ${orgId}, 'Category ' || (g % 2), now(), now() from generate_series(1, ${SEEDED}) g`)
   await db.execute(sql`insert into templates (organization_id, name, created_at, updated_at)

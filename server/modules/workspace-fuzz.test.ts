@@ -463,6 +463,8 @@ const requestsOfAudit = (auditId: string) =>
     })
     .from(auditRequests)
     .where(eq(auditRequests.auditId, auditId))
+const draftsOf = async (auditId: string) =>
+  (await requestsOfAudit(auditId)).filter((row) => row.status === 'draft').length
 const statusOf = async (id: string): Promise<RequestStatus> =>
   (
     await t.app.db
@@ -581,7 +583,13 @@ const routes: Record<string, BodyRoute> = {
     url: () => `/api/audits/${own.requestsAuditId}/requests`,
     schema: createRequestInput,
     fields: requestFields,
-    whenValid: (body) => (ownOrAbsent(body.assigneeId, own.assigneeId) ? 201 : 400),
+    // A place among the drafts goes up to their count (after the last one).
+    whenValid: async (body) =>
+      ownOrAbsent(body.assigneeId, own.assigneeId) &&
+      (body.position === undefined ||
+        (body.position as number) <= (await draftsOf(own.requestsAuditId)))
+        ? 201
+        : 400,
     table: 'requests',
   },
   'PATCH /api/audits/{id}/requests': {
@@ -637,8 +645,13 @@ const routes: Record<string, BodyRoute> = {
     url: () => `/api/requests/${own.patchTarget}`,
     schema: updateRequestInput,
     fields: requestFields,
-    // A draft: every field may change.
-    whenValid: (body) => (ownOrAbsent(body.assigneeId, own.assigneeId) ? 200 : 400),
+    // A draft: every field may change; its place goes up to the count of the other drafts.
+    whenValid: async (body) =>
+      ownOrAbsent(body.assigneeId, own.assigneeId) &&
+      (body.position === undefined ||
+        (body.position as number) < (await draftsOf(own.requestsAuditId)))
+        ? 200
+        : 400,
     read: readRequests(() => [own.patchTarget]),
   },
   'POST /api/requests/{id}/submit (client user)': {

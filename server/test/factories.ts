@@ -19,6 +19,9 @@ import {
   users,
 } from '../db/schema'
 import { passwords } from '../modules/auth/passwords'
+import { claimRequestNumbers } from '../modules/audits/audits.repo'
+import { keysAfter } from '../modules/requests/order-keys'
+import { insertRequests, lastKey } from '../modules/requests/requests.repo'
 import { APP_URL, sessionCookie, type TestApp } from './harness'
 import { multipartBody, type UploadFile } from './multipart'
 import { linkIn, tokenFrom } from './smtp-capture'
@@ -179,6 +182,53 @@ export async function sentRequest(
   })
   if (sent.statusCode !== 200) throw new Error(`send → ${sent.statusCode}: ${sent.body}`)
   return request
+}
+
+/**
+ * `count` requests appended to an audit straight through the repo, numbered and keyed as the API
+ * does, in one insert: large audits without thousands of calls. `sent`: sent to `assigneeId`.
+ */
+export async function seedRequests(
+  t: TestApp,
+  {
+    organizationId,
+    auditId,
+    count,
+    assigneeId = null,
+    sent = false,
+  }: {
+    organizationId: string
+    auditId: string
+    count: number
+    assigneeId?: string | null
+    sent?: boolean
+  },
+) {
+  const now = t.clock()
+  return t.app.db.transaction(async (tx) => {
+    const first = await claimRequestNumbers(tx, organizationId, auditId, count)
+    const keys = keysAfter(await lastKey(tx, organizationId, auditId), count)
+    const ids = await insertRequests(
+      tx,
+      organizationId,
+      auditId,
+      keys.map((position, i) => ({
+        title: `Seeded request ${first + i}`,
+        description: null,
+        documentRequired: false,
+        responseRequired: false,
+        number: first + i,
+        position,
+        assigneeId,
+      })),
+      now,
+    )
+    if (sent)
+      await tx.execute(
+        sql`update audit_requests set status = 'sent', sent_at = ${now.toISOString()}::timestamptz where audit_id = ${auditId} and number >= ${first}`,
+      )
+    return ids
+  })
 }
 
 export const createCategory = (t: TestApp, cookie: string, body: Record<string, unknown> = {}) =>

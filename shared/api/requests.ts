@@ -35,7 +35,7 @@ export const requestsApi = {
     tag,
     summary: 'An audit’s requests and progress',
     description:
-      'In their order, numbered, a page at a time. Progress counts accepted requests out of all the audit’s but the not applicable ones.',
+      'In their order (by `position`, an opaque key), a page at a time. Each keeps the `number` it was given at creation. Progress counts accepted requests out of all the audit’s but the not applicable ones.',
     access: 'workspace.read',
     params: idParams,
     query: requestListQuery,
@@ -49,7 +49,7 @@ export const requestsApi = {
     tag,
     summary: 'Add a draft request',
     description:
-      'After the last request unless `position` says otherwise. 409 when the audit is full (`MAX_REQUESTS_PER_AUDIT`).',
+      'Numbered next in the audit (numbers are never reused). After the last request, or with `position` at that place among the audit’s drafts, placed as a move places a draft (400 past their count). 409 when the audit is full (`MAX_REQUESTS_PER_AUDIT`).',
     access: 'engagements.manage',
     params: idParams,
     body: createRequestInput,
@@ -144,7 +144,7 @@ export const requestsApi = {
     tag,
     summary: 'Change a request',
     description:
-      'Title, description, requirements and position while a draft; assignee and due date until it is accepted.',
+      'Title, description, requirements and position while a draft; assignee and due date until it is accepted. `position` is the draft’s new place among the audit’s drafts, as for a move.',
     access: 'engagements.manage',
     params: idParams,
     body: updateRequestInput,
@@ -157,7 +157,7 @@ export const requestsApi = {
     tag,
     summary: 'Move a draft among the audit’s drafts',
     description:
-      '`position` is the draft’s new place among the audit’s drafts (0 first). Requests already sent keep their places and numbers. One transaction.',
+      '`position` is the draft’s new place among the audit’s other drafts (0 first): it goes just before the draft now at that place, or just after the last draft when `position` is their count (400 beyond). Only the moved request changes: every request keeps its number, so a draft may end up among sent requests. The reply’s `position` is its new order key (a string), not this index.',
     access: 'engagements.manage',
     params: idParams,
     body: moveRequestInput,

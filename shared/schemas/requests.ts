@@ -54,7 +54,10 @@ export const createRequestInput = z.strictObject({
   description: requestFields.description.optional().default(null),
   documentRequired: requestFields.documentRequired.default(false),
   responseRequired: requestFields.responseRequired.default(false),
-  /** Omitted: after the last request. */
+  /**
+   * Omitted: after the last request. Otherwise its place among the audit's drafts (0 first, at
+   * most their count), as POST /api/requests/{id}/move places one.
+   */
   position: position.optional(),
   assigneeId: requestFields.assigneeId.optional().default(null),
   dueDate: requestFields.dueDate.optional().default(null),
@@ -63,7 +66,7 @@ export type CreateRequestInput = z.input<typeof createRequestInput>
 
 /**
  * Title, description, flags and position while draft; assignee, due date and whether reminders
- * are paused until accepted.
+ * are paused until accepted. `position` is the draft's new place among the audit's drafts, as move.
  */
 export const updateRequestInput = z
   .strictObject({
@@ -125,9 +128,16 @@ export const requestDto = z
   .object({
     id: z.string(),
     auditId: z.string(),
-    /** 1-based place in the audit (by position, then creation), counting every request. */
+    /**
+     * Given at creation, the next in its audit counting every request (drafts too); it never
+     * changes, whatever is moved or deleted, and is never given again.
+     */
     number: z.number().int(),
-    position: z.number().int(),
+    /**
+     * Its place in the audit's order as an opaque key: requests sort by it (byte order), lists
+     * come sorted. Not an index; to move a draft, give POST /api/requests/{id}/move an index.
+     */
+    position: z.string(),
     title: z.string(),
     description: z.string().nullable(),
     documentRequired: z.boolean(),

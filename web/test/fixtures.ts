@@ -109,7 +109,7 @@ export function aRequest(overrides: Partial<AuditRequest> = {}): AuditRequest {
     id: anId(),
     auditId: anId(),
     number: 1,
-    position: 0,
+    position: 'a0',
     title: 'Signed engagement letter',
     description: null,
     documentRequired: false,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,9 @@ import { audits } from './workspace'
 
 const statusList = sql.raw(REQUEST_STATUSES.map((status) => `'${status}'`).join(', '))
 
+/** Text compared byte by byte, whatever the database's collation: order keys sort that way. */
+const bytewiseText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' })
+
 /** What an audit asks of its client: copied from a template item or written by hand. */
 export const auditRequests = pgTable(
   'audit_requests',
@@ -29,8 +33,13 @@ export const auditRequests = pgTable(
     auditId: uuid()
       .notNull()
       .references(() => audits.id, { onDelete: 'cascade' }),
-    /** Sort key within the audit; the request's number is its rank by (position, created_at, id). */
-    position: integer().notNull(),
+    /** Given at creation, the next of its audit (`audits.last_request_number`); never changes. */
+    number: integer().notNull(),
+    /**
+     * Its place in the audit's order: a fractional-indexing key (decision 021), unique within the
+     * audit, so that a request moves between two others by writing its own row only.
+     */
+    position: bytewiseText().notNull(),
     title: text().notNull(),
     description: text(),
     documentRequired: boolean().notNull().default(false),
@@ -57,17 +66,13 @@ export const auditRequests = pgTable(
     ...timestamps,
   },
   (t) => [
-    // An audit's order: its requests' numbers (position, created_at, id).
-    index('audit_requests_audit_id_position_created_at_id_idx').on(
-      t.auditId,
-      t.position,
-      t.createdAt,
-      t.id,
-    ),
+    // An audit's order, and its numbers.
+    uniqueIndex('audit_requests_audit_id_position_key').on(t.auditId, t.position),
+    uniqueIndex('audit_requests_audit_id_number_key').on(t.auditId, t.number),
     index('audit_requests_assignee_user_id_idx').on(t.assigneeUserId),
     index('audit_requests_organization_id_status_idx').on(t.organizationId, t.status),
     check('audit_requests_status_check', sql`${t.status} in (${statusList})`),
-    check('audit_requests_position_check', sql`${t.position} >= 0`),
+    check('audit_requests_number_check', sql`${t.number} >= 1`),
     check(
       'audit_requests_not_applicable_reason_check',
       sql`(${t.status} = 'not_applicable') = (${t.notApplicableReason} is not null)`,

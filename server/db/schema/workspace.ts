@@ -75,6 +75,8 @@ export const audits = pgTable(
     dueDate: date({ mode: 'string' }),
     /** No reminder goes out for any of its requests while set (issue 15). */
     remindersPaused: boolean().notNull().default(false),
+    /** The number its latest request was given: numbers are never reused (decision 021). */
+    lastRequestNumber: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [

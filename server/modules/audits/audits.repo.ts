@@ -111,6 +111,20 @@ export async function lockAudit(db: Db, orgId: string, id: string) {
 }
 
 /**
+ * Takes the audit's next `n` request numbers (call with the audit locked): the first of them. The
+ * counter only goes up, so a number is never given twice, whatever was deleted since.
+ */
+export async function claimRequestNumbers(db: Db, orgId: string, id: string, n: number) {
+  const [row] = await db
+    .update(audits)
+    .set({ lastRequestNumber: sql`${audits.lastRequestNumber} + ${n}` })
+    .where(ofOrg(orgId, id))
+    .returning({ last: audits.lastRequestNumber })
+  if (!row) throw notFound('Audit')
+  return row.last - n + 1
+}
+
+/**
  * The client of the audit's project, the project locked against a change of client until the
  * transaction ends (a project refuses one once anything was sent).
  */

@@ -125,6 +125,8 @@ export function auditsService(app: FastifyInstance) {
       const orgId = principal.organizationId
       const { clientId } = await findAuditWithClient(db, orgId, id)
       const keys = await db.transaction(async (tx) => {
+        // The audit first, as moves and additions take it, so that neither waits for the other.
+        await lockAudit(tx, orgId, id)
         const locked = await lockRequests(tx, orgId, { auditId: id })
         const found = await storageKeysOf(
           tx,

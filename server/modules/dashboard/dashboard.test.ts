@@ -11,6 +11,7 @@ import {
   expectError,
 } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
+import { rankKeySql } from '../requests/order-keys'
 
 let t: TestApp
 let a: string
@@ -159,18 +160,18 @@ describe('the counts kept as rows change (decision 014)', () => {
     })
     await t.app.db.execute(sql`update audits set status = 'completed' where id = ${audits[0]!.id}`)
     await t.app.db.execute(
-      sql`insert into audit_requests (organization_id, audit_id, position, title, status, created_at, updated_at)
-        select organization_id, id, g, 'Accepted ' || g, case when g % 2 = 0 then 'accepted' else 'sent' end, now(), now()
+      sql`insert into audit_requests (organization_id, audit_id, number, position, title, status, created_at, updated_at)
+        select organization_id, id, g, ${sql.raw(rankKeySql('g - 1'))}, 'Accepted ' || g, case when g % 2 = 0 then 'accepted' else 'sent' end, now(), now()
         from audits, generate_series(1, 5) g where id = ${audits[1]!.id}`,
     )
     await t.app.db.execute(
-      sql`update audit_requests set status = 'accepted' where audit_id = ${audits[1]!.id} and position = 1`,
+      sql`update audit_requests set status = 'accepted' where audit_id = ${audits[1]!.id} and number = 1`,
     )
     await expectKeptCounts(cookie)
 
     // Deletions: a request, an audit with its requests, a project, then a client.
     await t.app.db.execute(
-      sql`delete from audit_requests where audit_id = ${audits[1]!.id} and position = 2`,
+      sql`delete from audit_requests where audit_id = ${audits[1]!.id} and number = 2`,
     )
     await t.request('DELETE', `/api/audits/${audits[1]!.id}`, { cookie })
     await t.request('DELETE', `/api/projects/${projects[2]!.id}`, { cookie })

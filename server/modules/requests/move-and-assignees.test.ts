@@ -84,28 +84,35 @@ const move = (cookie: string, id: string, body: unknown) =>
   call(cookie, 'POST', `/api/requests/${id}/move`, body)
 
 async function positions(auditId: string) {
-  return selectRows<{ title: string; position: number }>(
+  return selectRows<{ title: string; position: string; updatedAt: string }>(
     t.app.db,
-    sql`select title, position from audit_requests where audit_id = ${auditId} order by position, created_at, id`,
+    sql`select title, position, updated_at::text as "updatedAt" from audit_requests where audit_id = ${auditId} order by position`,
   )
 }
 
+const inOrder = (keys: string[]) => keys.every((key, i) => i === 0 || keys[i - 1]! < key)
+
 describe('POST /api/requests/{id}/move', () => {
-  it('moves a draft among the drafts; the requests already sent keep their places and numbers', async () => {
+  it('places a draft just before the draft now at that place among the others; every request keeps its number', async () => {
     const { audit, byTitle } = await auditOf('dsdsd')
     expect(await titles(audit.id)).toEqual(['1:d1', '2:s2', '3:d3', '4:s4', '5:d5'])
-    // d5 to the first place among the drafts.
+    // d5 to the first place among the drafts: before d1.
     const moved = await ok<AuditRequest>(await move(admin, byTitle.get('d5')!.id, { position: 0 }))
-    expect(moved).toMatchObject({ title: 'd5', number: 1 })
-    expect(await titles(audit.id)).toEqual(['1:d5', '2:s2', '3:d1', '4:s4', '5:d3'])
-    // Up and down by one, as the audit page's buttons do: d3 up one among the drafts.
+    expect(moved).toMatchObject({ title: 'd5', number: 5 })
+    expect(await titles(audit.id)).toEqual(['5:d5', '1:d1', '2:s2', '3:d3', '4:s4'])
+    // Up by one, as the audit page's button does: d3 to place 1 among the drafts, before d1.
     await ok(await move(staff, byTitle.get('d3')!.id, { position: 1 }))
-    expect(await titles(audit.id)).toEqual(['1:d5', '2:s2', '3:d3', '4:s4', '5:d1'])
-    // Its own place: nothing changes.
-    await ok(await move(admin, byTitle.get('d3')!.id, { position: 1 }))
-    expect(await titles(audit.id)).toEqual(['1:d5', '2:s2', '3:d3', '4:s4', '5:d1'])
-    // Positions come out distinct and in order: no two requests share a place.
-    expect((await positions(audit.id)).map((row) => row.position)).toEqual([0, 1, 2, 3, 4])
+    expect(await titles(audit.id)).toEqual(['5:d5', '3:d3', '1:d1', '2:s2', '4:s4'])
+    // The last place (the count of the other drafts): just after the last draft, before s2.
+    await ok(await move(staff, byTitle.get('d5')!.id, { position: 2 }))
+    expect(await titles(audit.id)).toEqual(['3:d3', '1:d1', '5:d5', '2:s2', '4:s4'])
+    // Its own place: nothing is written.
+    const before = await positions(audit.id)
+    t.clock.advance(1000)
+    await ok(await move(admin, byTitle.get('d1')!.id, { position: 1 }))
+    expect(await positions(audit.id)).toEqual(before)
+    // Keys are distinct and sort in the list's order.
+    expect(inOrder(before.map((row) => row.position))).toBe(true)
   })
 
   it('a request already sent does not move (409); a place past the last draft → 400', async () => {
@@ -150,9 +157,9 @@ describe('POST /api/requests/{id}/move', () => {
       move(staff, byTitle.get('d1')!.id, { position: 3 }),
     ])
     for (const res of results) expect(res.statusCode, res.body).toBe(200)
-    const after = await positions(audit.id)
-    expect(after.map((row) => row.position)).toEqual([0, 1, 2, 3])
-    expect(new Set(after.map((row) => row.title))).toEqual(new Set(['d1', 'd2', 'd3', 'd4']))
+    // One after the other under the audit's lock, in either order, to the same result.
+    expect(await titles(audit.id)).toEqual(['4:d4', '2:d2', '3:d3', '1:d1'])
+    expect(new Set((await positions(audit.id)).map((row) => row.position)).size).toBe(4)
   })
 })
 

@@ -2,11 +2,13 @@ import {
   and,
   asc,
   count,
+  desc,
   eq,
-  getTableColumns,
+  gt,
   inArray,
   isNotNull,
-  max,
+  lt,
+  ne,
   sql,
   type SQL,
 } from 'drizzle-orm'
@@ -19,39 +21,18 @@ import type { Db } from '../../db/client'
 import { auditRequests, audits, projects, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
+import { rankKeySql } from './order-keys'
 
 /** The queries of the audit_requests table (reads join their audit, project and assignee). */
 
 type Scope = Pick<Principal, 'role' | 'clientId'>
 
 const assignee = alias(users, 'assignee')
-const sameAudit = alias(auditRequests, 'same_audit')
-
-/**
- * The requests of whole audits with each one's number: its rank in its audit by (position,
- * created_at, id), counting every request (drafts too), from one window over one scan. Never a
- * count per row, nor a join back to the table, which a planner without statistics (PGlite never
- * analyses) turned into one scan per row: an audit of 10,000 requests took 16 s.
- * The subquery is named like the table on purpose: the columns and conditions written against
- * `auditRequests` outside it (visibleRequests included) read its rows, numbered.
- */
-function numberedRequests(db: Db, inAudits: SQL) {
-  return db
-    .select({
-      ...getTableColumns(auditRequests),
-      number:
-        sql<number>`(row_number() over (partition by ${auditRequests.auditId} order by ${auditRequests.position}, ${auditRequests.createdAt}, ${auditRequests.id}))::int`.as(
-          'number',
-        ),
-    })
-    .from(auditRequests)
-    .where(inAudits)
-    .as('audit_requests')
-}
 
 const columns = {
   id: auditRequests.id,
   auditId: auditRequests.auditId,
+  number: auditRequests.number,
   position: auditRequests.position,
   title: auditRequests.title,
   description: auditRequests.description,
@@ -79,49 +60,32 @@ const columns = {
 
 export type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number]
 
-/** `inAudits` bounds the numbering (whole audits); `where` picks the rows among them. */
-function selectRequests(db: Db, inAudits: SQL, where: SQL | undefined) {
-  const numbered = numberedRequests(db, inAudits)
+function selectRequests(db: Db, where: SQL | undefined) {
   return db
-    .select({ ...columns, number: numbered.number })
-    .from(numbered)
+    .select(columns)
+    .from(auditRequests)
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
     .where(where)
-    .orderBy(...inAuditOrder.keys.map((k) => asc(k.sql as SQL)))
+    .orderBy(asc(auditRequests.auditId), ...inAuditOrder.keys.map((k) => asc(k.sql as SQL)))
 }
 
-/** An audit's order: its requests' numbers. */
+/** An audit's order: its keys are unique within the audit (the id only breaks ties across audits). */
 const inAuditOrder: Keyset = {
-  keys: [
-    key(auditRequests.position, 'int4'),
-    key(auditRequests.createdAt, 'timestamptz'),
-    key(auditRequests.id, 'uuid'),
-  ],
+  keys: [key(auditRequests.position, 'text'), key(auditRequests.id, 'uuid')],
   direction: 'asc',
 }
-
-/** The audits of these requests (of the company), for numbering. */
-const auditsOfRequests = (db: Db, orgId: string, ids: SQL) =>
-  inArray(
-    auditRequests.auditId,
-    db
-      .select({ auditId: sameAudit.auditId })
-      .from(sameAudit)
-      .where(and(eq(sameAudit.organizationId, orgId), ids)),
-  )
 
 const ofAudit = (orgId: string, auditId: string) =>
   and(eq(auditRequests.organizationId, orgId), eq(auditRequests.auditId, auditId))!
 
 /**
- * All the audit's requests that the scope sees, numbered (the audit's existence is not checked):
- * for exports and changes to several at once; an audit holds at most MAX_REQUESTS_PER_AUDIT.
+ * All the audit's requests that the scope sees (the audit's existence is not checked): for
+ * exports and changes to several at once; an audit holds at most MAX_REQUESTS_PER_AUDIT.
  */
 export function listAuditRequests(db: Db, orgId: string, auditId: string, scope: Scope) {
-  const audit = ofAudit(orgId, auditId)
-  return selectRequests(db, audit, and(audit, visibleRequests(scope)))
+  return selectRequests(db, and(ofAudit(orgId, auditId), visibleRequests(scope)))
 }
 
 type WhoseMove = 'client' | 'firm'
@@ -145,10 +109,9 @@ export async function auditRequestsPage(
 ) {
   const audit = ofAudit(orgId, auditId)
   const page = pageQuery(inAuditOrder, request)
-  const numbered = numberedRequests(db, audit)
   const rows = await db
-    .select({ ...columns, number: numbered.number, pageKey: page.pageKey })
-    .from(numbered)
+    .select({ ...columns, pageKey: page.pageKey })
+    .from(auditRequests)
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
@@ -185,7 +148,6 @@ export async function auditProgress(
 export async function findRequest(db: Db, orgId: string, id: string, scope: Scope) {
   const [row] = await selectRequests(
     db,
-    auditsOfRequests(db, orgId, eq(sameAudit.id, id)),
     and(eq(auditRequests.organizationId, orgId), eq(auditRequests.id, id), visibleRequests(scope)),
   )
   if (!row) throw notFound('Request')
@@ -196,7 +158,6 @@ export async function findRequestsByIds(db: Db, orgId: string, ids: string[]) {
   if (ids.length === 0) return []
   return selectRequests(
     db,
-    auditsOfRequests(db, orgId, inArray(sameAudit.id, ids)),
     and(eq(auditRequests.organizationId, orgId), inArray(auditRequests.id, ids)),
   )
 }
@@ -215,14 +176,6 @@ export async function clientRequestsPage(
   request: PageRequest & { whoseMove?: WhoseMove },
 ) {
   const ofClient = and(eq(audits.organizationId, orgId), eq(projects.clientId, scope.clientId))
-  const clientAudits = inArray(
-    auditRequests.auditId,
-    db
-      .select({ id: audits.id })
-      .from(audits)
-      .innerJoin(projects, eq(projects.id, audits.projectId))
-      .where(ofClient),
-  )
   const overdue = sql`(${auditRequests.dueDate} < ${urgency.today}::date and ${auditRequests.status} in (${sql.join(
     urgency.awaiting.map((status) => sql`${status}`),
     sql`, `,
@@ -244,7 +197,6 @@ export async function clientRequestsPage(
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .where(and(ofClient, eq(auditRequests.organizationId, orgId), visibleRequests(scope)))
     .as('ranks')
-  const numbered = numberedRequests(db, clientAudits)
   const page = pageQuery(
     {
       keys: [
@@ -254,7 +206,7 @@ export async function clientRequestsPage(
         key(audits.id, 'uuid'),
         key(ranks.urgent, 'int4'),
         key(ranks.due, 'text'),
-        key(numbered.number, 'int4'),
+        key(auditRequests.number, 'int4'),
         key(auditRequests.id, 'uuid'),
       ],
       direction: 'asc',
@@ -262,8 +214,8 @@ export async function clientRequestsPage(
     request,
   )
   const rows = await db
-    .select({ ...columns, number: numbered.number, pageKey: page.pageKey })
-    .from(numbered)
+    .select({ ...columns, pageKey: page.pageKey })
+    .from(auditRequests)
     .innerJoin(ranks, eq(ranks.requestId, auditRequests.id))
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
@@ -284,13 +236,113 @@ export async function countAuditRequests(db: Db, auditId: string) {
   return row?.count ?? 0
 }
 
-/** The position after the audit's last request. */
-export async function nextPosition(db: Db, auditId: string) {
+/** Leaves one request out of a search of the audit's order (the one being moved). */
+const otherThan = (excludeId: string | undefined) =>
+  excludeId === undefined ? undefined : ne(auditRequests.id, excludeId)
+
+const drafts = (orgId: string, auditId: string, excludeId: string | undefined) =>
+  and(ofAudit(orgId, auditId), eq(auditRequests.status, 'draft'), otherThan(excludeId))
+
+/** The order key of the audit's last request (null: it has none). */
+export async function lastKey(db: Db, orgId: string, auditId: string) {
   const [row] = await db
-    .select({ last: max(auditRequests.position) })
+    .select({ position: auditRequests.position })
     .from(auditRequests)
-    .where(eq(auditRequests.auditId, auditId))
-  return row?.last === null || row?.last === undefined ? 0 : row.last + 1
+    .where(ofAudit(orgId, auditId))
+    .orderBy(desc(auditRequests.position))
+    .limit(1)
+  return row?.position ?? null
+}
+
+/** The key of the audit's draft at `index` in its order (0 first), `excludeId` left out; null: none. */
+export async function draftKeyAt(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  index: number,
+  excludeId?: string,
+) {
+  const [row] = await db
+    .select({ position: auditRequests.position })
+    .from(auditRequests)
+    .where(drafts(orgId, auditId, excludeId))
+    .orderBy(asc(auditRequests.position))
+    .offset(index)
+    .limit(1)
+  return row?.position ?? null
+}
+
+/** The key of the audit's last draft, `excludeId` left out; null: none. */
+export async function lastDraftKey(db: Db, orgId: string, auditId: string, excludeId?: string) {
+  const [row] = await db
+    .select({ position: auditRequests.position })
+    .from(auditRequests)
+    .where(drafts(orgId, auditId, excludeId))
+    .orderBy(desc(auditRequests.position))
+    .limit(1)
+  return row?.position ?? null
+}
+
+export async function countDrafts(db: Db, orgId: string, auditId: string, excludeId?: string) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(auditRequests)
+    .where(drafts(orgId, auditId, excludeId))
+  return row?.count ?? 0
+}
+
+/** The key next to `position` in the audit's order on one side, `excludeId` left out; null: none. */
+export async function neighbourKey(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  position: string,
+  side: 'before' | 'after',
+  excludeId?: string,
+) {
+  const [row] = await db
+    .select({ position: auditRequests.position })
+    .from(auditRequests)
+    .where(
+      and(
+        ofAudit(orgId, auditId),
+        side === 'before'
+          ? lt(auditRequests.position, position)
+          : gt(auditRequests.position, position),
+        otherThan(excludeId),
+      ),
+    )
+    .orderBy(side === 'before' ? desc(auditRequests.position) : asc(auditRequests.position))
+    .limit(1)
+  return row?.position ?? null
+}
+
+/** The request's order key; null: no such request in the audit. */
+export async function keyOf(db: Db, orgId: string, auditId: string, id: string) {
+  const [row] = await db
+    .select({ position: auditRequests.position })
+    .from(auditRequests)
+    .where(and(ofAudit(orgId, auditId), eq(auditRequests.id, id)))
+  return row?.position ?? null
+}
+
+/**
+ * Gives the audit's requests short keys again, in the same order (call with the audit locked).
+ * Two passes: the unique index on (audit_id, position) is checked row by row, and a new key could
+ * meet an old one still in place; '~' sorts after every key character, so the first pass keeps
+ * the order and no key meets another.
+ */
+export async function respaceKeys(db: Db, orgId: string, auditId: string) {
+  await db
+    .update(auditRequests)
+    .set({ position: sql`'~' || ${auditRequests.position}` })
+    .where(ofAudit(orgId, auditId))
+  await db.execute(sql`update ${auditRequests} set position = ${sql.raw(rankKeySql('ranked.rank'))}
+    from (
+      select id, row_number() over (order by position) - 1 as rank
+      from ${auditRequests} where ${ofAudit(orgId, auditId)}
+    ) as ranked
+    where ${auditRequests.id} = ranked.id`)
 }
 
 export interface NewRequest {
@@ -298,7 +350,10 @@ export interface NewRequest {
   description: string | null
   documentRequired: boolean
   responseRequired: boolean
-  position: number
+  /** Given by reserve(): the next of the audit's numbers. */
+  number: number
+  /** An order key (order-keys.ts). */
+  position: string
   assigneeId?: string | null
   dueDate?: string | null
   sourceTemplateItemId?: string
@@ -394,22 +449,8 @@ export async function lockRequests(
           : eq(auditRequests.id, which.requestId),
       ),
     )
-    .orderBy(asc(auditRequests.position), asc(auditRequests.createdAt), asc(auditRequests.id))
+    .orderBy(asc(auditRequests.position), asc(auditRequests.id))
     .for('update')
-}
-
-/** New positions for requests of one audit (call with the audit's requests locked). */
-export async function setPositions(
-  db: Db,
-  orgId: string,
-  positions: Array<{ id: string; position: number }>,
-  now: Date,
-) {
-  for (const { id, position } of positions)
-    await db
-      .update(auditRequests)
-      .set({ position, updatedAt: now })
-      .where(and(eq(auditRequests.organizationId, orgId), eq(auditRequests.id, id)))
 }
 
 const ofProject = (db: Db, orgId: string, projectId: string) =>

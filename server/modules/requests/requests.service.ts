@@ -21,7 +21,12 @@ import { clientScope, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
 import { mails } from '../../mail/templates'
 import { recordActivity, requestActivity } from '../activity/activity.repo'
-import { findAuditWithClient, lockAudit, lockAuditClient } from '../audits/audits.repo'
+import {
+  claimRequestNumbers,
+  findAuditWithClient,
+  lockAudit,
+  lockAuditClient,
+} from '../audits/audits.repo'
 import { countPendingFiles, filesOfRequest, storageKeysOf } from '../files/files.repo'
 import { itemsToCopy } from '../template-items/template-items.repo'
 import { findTemplate } from '../templates/templates.repo'
@@ -29,20 +34,26 @@ import { clientUsers } from '../users/users.repo'
 import { publishChange } from '../events/changes'
 import { commentAdded, requestChanged, type RequestFacts } from '../notifications/notify'
 import { insertComment, listComments } from './comments.repo'
+import { keyBetween, keysAfter, MAX_KEY_LENGTH } from './order-keys'
 import { today, toRequestDto, toVersionDtos } from './request-dto'
 import {
   auditProgress,
   auditRequestsPage,
   clientRequestsPage,
   countAuditRequests,
+  countDrafts,
   deleteIfStatus,
+  draftKeyAt,
   findRequest,
   findRequestsByIds,
   insertRequests,
+  keyOf,
+  lastDraftKey,
+  lastKey,
   listAuditRequests,
   lockRequests,
-  nextPosition,
-  setPositions,
+  neighbourKey,
+  respaceKeys,
   updateIfStatus,
   type NewRequest,
   type RequestChanges,
@@ -80,26 +91,21 @@ const invalidAssignee = () =>
 
 const grouped = (n: number) => n.toLocaleString('en-US')
 
-/** Which rule a change of these fields falls under: the assignee and due date, or the content. */
 /**
- * Tells open pages that the audit's requests changed: the firm's, and the client's too when any
- * of them has been sent (`clientId`; drafts are the firm's alone).
+ * Tells open pages that requests of the audit changed: the firm's, and the client's too when any
+ * of them has been sent (`clientId`; drafts are the firm's alone). The audit is named, never each
+ * request (a page of a request follows its audit): one notice stays small for 2,000 requests.
  */
 const auditRequestsChanged = (
   tx: Parameters<typeof publishChange>[0],
   orgId: string,
   auditId: string,
   clientId: string | null,
-  requestIds: string[] = [],
 ) =>
   publishChange(tx, {
     organizationId: orgId,
     clientId,
-    topics: [
-      `audit:${auditId}`,
-      ...(clientId ? ['my-requests'] : []),
-      ...requestIds.map((id) => `request:${id}`),
-    ],
+    topics: [`audit:${auditId}`, ...(clientId ? ['my-requests'] : [])],
   })
 
 /** What the notifications need to know of a request. */
@@ -112,6 +118,7 @@ const factsOf = (row: RequestRow): RequestFacts => ({
   clientSees: row.sentAt !== null,
 })
 
+/** Which rule a change of these fields falls under: the assignee and due date, or the content. */
 const editAction = (fields: readonly string[]): RequestAction =>
   fields.every((field) => ['assigneeId', 'dueDate', 'remindersPaused'].includes(field))
     ? 'plan'
@@ -140,13 +147,15 @@ export function requestsService(app: FastifyInstance) {
   }
 
   /**
-   * Locks the audit until the transaction ends and checks that `adding` more requests fit under
-   * the cap: two additions to one audit at once are counted one after the other. 409 beyond.
+   * Locks the audit until the transaction ends, checks that `adding` more requests fit under the
+   * cap (409 beyond) and takes their numbers: the first of them. Two additions to one audit at
+   * once are counted and numbered one after the other.
    */
   async function reserve(tx: typeof db, orgId: string, auditId: string, adding: number) {
     await lockAudit(tx, orgId, auditId)
     const existing = await countAuditRequests(tx, auditId)
-    if (existing + adding <= maxRequestsPerAudit) return
+    if (existing + adding <= maxRequestsPerAudit)
+      return claimRequestNumbers(tx, orgId, auditId, adding)
     throw new AppError(
       'CONFLICT',
       adding === 1
@@ -159,6 +168,69 @@ export function requestsService(app: FastifyInstance) {
   async function assertAssignee(orgId: string, clientId: string, userId: string) {
     const [found] = await clientUsers(db, orgId, clientId, [userId])
     if (!found) throw invalidAssignee()
+  }
+
+  /**
+   * The order key that puts a draft at `index` among the audit's other drafts (0 first): just
+   * before the draft now at that index, or just after the last draft when `index` is their count
+   * (400 past that), between its two neighbours in the audit's whole order. The one rule of create,
+   * move and PATCH. `selfId`, the draft being placed, is left out; undefined: it is there already.
+   * Call with the audit locked (reserve or lockAudit): keys are written under that lock only.
+   */
+  async function placeDraft(
+    tx: typeof db,
+    orgId: string,
+    auditId: string,
+    index: number,
+  ): Promise<string>
+  async function placeDraft(
+    tx: typeof db,
+    orgId: string,
+    auditId: string,
+    index: number,
+    selfId: string,
+  ): Promise<string | undefined>
+  async function placeDraft(
+    tx: typeof db,
+    orgId: string,
+    auditId: string,
+    index: number,
+    selfId?: string,
+  ): Promise<string | undefined> {
+    const own = selfId === undefined ? null : await keyOf(tx, orgId, auditId, selfId)
+    if (selfId !== undefined && own === null) throw notFound('Request')
+    let before: string | null
+    let after: string | null
+    const target = await draftKeyAt(tx, orgId, auditId, index, selfId)
+    if (target !== null) {
+      before = await neighbourKey(tx, orgId, auditId, target, 'before', selfId)
+      after = target
+    } else {
+      const others = await countDrafts(tx, orgId, auditId, selfId)
+      if (index > others) {
+        const drafts = others + (selfId === undefined ? 0 : 1)
+        throw fieldError(
+          'position',
+          `Position must be at most ${others}: this audit has ${drafts} ${drafts === 1 ? 'draft' : 'drafts'}`,
+        )
+      }
+      before = await lastDraftKey(tx, orgId, auditId, selfId)
+      if (before === null) {
+        // No other draft to stand by: a new one goes last, a lone one stays where it is.
+        if (own !== null) return undefined
+        before = await lastKey(tx, orgId, auditId)
+        after = null
+      } else after = await neighbourKey(tx, orgId, auditId, before, 'after', selfId)
+    }
+    if (own !== null && (before === null || before < own) && (after === null || own < after))
+      return undefined
+    const placed = keyBetween(before, after)
+    if (placed.length <= MAX_KEY_LENGTH) return placed
+    // Once after hundreds of moves into one gap; the fresh keys are short, so this ends there.
+    await respaceKeys(tx, orgId, auditId)
+    return selfId === undefined
+      ? placeDraft(tx, orgId, auditId, index)
+      : placeDraft(tx, orgId, auditId, index, selfId)
   }
 
   /**
@@ -240,14 +312,15 @@ export function requestsService(app: FastifyInstance) {
     now: Date,
   ) {
     if (items.length === 0) return []
-    await reserve(tx, principal.organizationId, auditId, items.length)
-    const first = await nextPosition(tx, auditId)
+    const first = await reserve(tx, principal.organizationId, auditId, items.length)
+    const keys = keysAfter(await lastKey(tx, principal.organizationId, auditId), items.length)
     const drafts: NewRequest[] = items.map((item, index) => ({
       title: item.title,
       description: item.description,
       documentRequired: item.requiresDocument,
       responseRequired: item.requiresResponse,
-      position: first + index,
+      number: first + index,
+      position: keys[index]!,
       sourceTemplateItemId: item.id,
     }))
     return insertRequests(tx, principal.organizationId, auditId, drafts, now)
@@ -318,10 +391,13 @@ export function requestsService(app: FastifyInstance) {
       if (input.assigneeId) await assertAssignee(orgId, audit.clientId, input.assigneeId)
       const now = clock()
       const [id] = await db.transaction(async (tx) => {
-        await reserve(tx, orgId, auditId, 1)
-        const position = input.position ?? (await nextPosition(tx, auditId))
+        const number = await reserve(tx, orgId, auditId, 1)
+        const position =
+          input.position === undefined
+            ? keysAfter(await lastKey(tx, orgId, auditId), 1)[0]!
+            : await placeDraft(tx, orgId, auditId, input.position)
         await auditRequestsChanged(tx, orgId, auditId, null)
-        return insertRequests(tx, orgId, auditId, [{ ...input, position }], now)
+        return insertRequests(tx, orgId, auditId, [{ ...input, number, position }], now)
       })
       return dto(await findRequest(db, orgId, id!, principal), principal)
     },
@@ -352,14 +428,25 @@ export function requestsService(app: FastifyInstance) {
       if (input.assigneeId) await assertAssignee(orgId, row.clientId, input.assigneeId)
       if (input.assigneeId === null && row.status !== 'draft')
         throw fieldError('assigneeId', 'A sent request needs an assignee')
-      const { assigneeId, ...rest } = input
-      const [changed] = await updateIfStatus(db, orgId, [id], REQUEST_RULES[action].when, {
-        ...rest,
-        ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
-        updatedAt: clock(),
+      const { assigneeId, position, ...rest } = input
+      if (position !== undefined) authorize(principal, 'request.edit', row)
+      const changed = await db.transaction(async (tx) => {
+        let key: string | undefined
+        if (position !== undefined) {
+          await lockAudit(tx, orgId, row.auditId)
+          key = await placeDraft(tx, orgId, row.auditId, position, id)
+        }
+        const [updated] = await updateIfStatus(tx, orgId, [id], REQUEST_RULES[action].when, {
+          ...rest,
+          ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
+          ...(key === undefined ? {} : { position: key }),
+          updatedAt: clock(),
+        })
+        if (!updated) return false
+        await auditRequestsChanged(tx, orgId, row.auditId, row.sentAt ? row.clientId : null)
+        return true
       })
       if (!changed) throw await refused(principal, id, action)
-      await auditRequestsChanged(db, orgId, row.auditId, row.sentAt ? row.clientId : null, [id])
       return dto(await findRequest(db, orgId, id, principal), principal)
     },
 
@@ -391,44 +478,33 @@ export function requestsService(app: FastifyInstance) {
           updatedAt: clock(),
         })
         if (changed.length !== ids.length) throw changedMeanwhile('try again')
-        await auditRequestsChanged(tx, orgId, auditId, sent ? audit.clientId : null, ids)
+        await auditRequestsChanged(tx, orgId, auditId, sent ? audit.clientId : null)
       })
       return dtosOf(principal, ids)
     },
 
     /**
-     * Moves a draft to another place among the audit's drafts, in one transaction with the audit's
-     * requests locked. Requests already sent keep their places, so their numbers never change.
+     * Moves a draft to another place among the audit's drafts (placeDraft): one row written, its
+     * key, under the audit's lock. Numbers never change, so the draft may land among sent requests.
      */
     async move(principal: Principal, id: string, position: number) {
       const orgId = principal.organizationId
       const row = await findRequest(db, orgId, id, principal)
       authorize(principal, 'request.move', row)
       const now = clock()
-      await db.transaction(async (tx) => {
-        const all = await lockRequests(tx, orgId, { auditId: row.auditId })
-        const self = all.find((request) => request.id === id)
-        if (!self) throw notFound('Request')
-        if (!can(principal, 'request.move', self))
-          throw new AppError('CONFLICT', refusedMessage('move', self.status))
-        const slots = all.flatMap((request, index) => (request.status === 'draft' ? [index] : []))
-        if (position > slots.length - 1)
-          throw fieldError(
-            'position',
-            `Position must be at most ${slots.length - 1}: this audit has ${slots.length} ${slots.length === 1 ? 'draft' : 'drafts'}`,
-          )
-        const drafts = all.filter((request) => request.status === 'draft' && request.id !== id)
-        drafts.splice(position, 0, self)
-        const order = [...all]
-        slots.forEach((slot, index) => (order[slot] = drafts[index]!))
-        await setPositions(
-          tx,
-          orgId,
-          order.map((request, index) => ({ id: request.id, position: index })),
-          now,
-        )
-        await auditRequestsChanged(tx, orgId, row.auditId, null, [id])
+      const moved = await db.transaction(async (tx) => {
+        await lockAudit(tx, orgId, row.auditId)
+        const key = await placeDraft(tx, orgId, row.auditId, position, id)
+        if (key === undefined) return true
+        const [updated] = await updateIfStatus(tx, orgId, [id], REQUEST_RULES.move.when, {
+          position: key,
+          updatedAt: now,
+        })
+        if (!updated) return false
+        await auditRequestsChanged(tx, orgId, row.auditId, null)
+        return true
       })
+      if (!moved) throw await refused(principal, id, 'move')
       return dto(await findRequest(db, orgId, id, principal), principal)
     },
 
@@ -444,7 +520,7 @@ export function requestsService(app: FastifyInstance) {
           locked.map((request) => request.id),
         )
         if (!(await deleteIfStatus(tx, orgId, id, REQUEST_RULES.delete.when))) return null
-        await auditRequestsChanged(tx, orgId, row.auditId, null, [id])
+        await auditRequestsChanged(tx, orgId, row.auditId, null)
         return found
       })
       if (!keys) throw await refused(principal, id, 'delete')
@@ -507,7 +583,7 @@ export function requestsService(app: FastifyInstance) {
           await recordActivity(tx, principal, 'request.sent', requestLabel(row), now, {
             requestId: row.id,
           })
-        await auditRequestsChanged(tx, orgId, auditId, audit.clientId, ids)
+        await auditRequestsChanged(tx, orgId, auditId, audit.clientId)
         for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
           const to = assignees.get(assigneeId)!
           await mailer.send(

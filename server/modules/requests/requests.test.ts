@@ -203,7 +203,7 @@ describe('drafts: add, edit, reorder, remove', () => {
       whoseMove: 'firm',
       remindersPaused: false,
       number: 1,
-      position: 0,
+      position: 'a0',
       title: 'Ledger',
       description: 'd',
       status: 'draft',
@@ -228,7 +228,7 @@ describe('drafts: add, edit, reorder, remove', () => {
     })
     expect(second).toMatchObject({
       number: 2,
-      position: 1,
+      position: 'a1',
       assigneeId: member.user.id,
       assigneeName: 'Clara Client',
       dueDate: '2030-01-31',
@@ -276,7 +276,7 @@ describe('drafts: add, edit, reorder, remove', () => {
     )
   })
 
-  it('PATCH changes a draft’s fields; position reorders and renumbers', async () => {
+  it('PATCH changes a draft’s fields; position places it among the drafts as a move does, numbers stay', async () => {
     const audit = await newAudit()
     const a = await draft(audit.id, { title: 'A' })
     const b = await draft(audit.id, { title: 'B' })
@@ -285,11 +285,18 @@ describe('drafts: add, edit, reorder, remove', () => {
       await call(admin, 'PATCH', `/api/requests/${b.id}`, { position: 0 }),
     )
     expect(moved.updatedAt > b.updatedAt).toBe(true)
-    // Same position: creation decides. Move B before A explicitly.
-    await ok(await call(admin, 'PATCH', `/api/requests/${a.id}`, { position: 5 }))
     expect((await list(audit.id)).requests.map((r) => [r.number, r.title])).toEqual([
-      [1, 'B'],
-      [2, 'A'],
+      [2, 'B'],
+      [1, 'A'],
+    ])
+    // Past the last place among the drafts: 400, as for a move.
+    expectValidation(await call(admin, 'PATCH', `/api/requests/${a.id}`, { position: 5 }), [
+      'position',
+    ])
+    await ok(await call(admin, 'PATCH', `/api/requests/${a.id}`, { position: 0 }))
+    expect((await list(audit.id)).requests.map((r) => [r.number, r.title])).toEqual([
+      [1, 'A'],
+      [2, 'B'],
     ])
     const edited = await ok<AuditRequest>(
       await call(admin, 'PATCH', `/api/requests/${a.id}`, {

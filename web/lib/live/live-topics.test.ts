@@ -3,28 +3,36 @@ import { describe, expect, it } from 'vitest'
 import type { RequestDetail, RequestList } from '@shared/schemas/requests'
 import { auditQueries, dashboardQueries } from '../queries/engagements'
 import { requestQueries } from '../queries/requests'
-import { cachedAuditsOf, invalidateTopics, queriesForTopics } from './live-topics'
+import { cachedAuditsOf, cachedRequestsOf, invalidateTopics, queriesForTopics } from './live-topics'
 
-const noAudits = () => []
+const nothing = { auditsOf: () => [], requestsOf: () => [] }
 
 describe('queriesForTopics', () => {
   it('a request: its detail and discussion, and the request lists of the audits that hold it', () => {
-    expect(queriesForTopics(['request:r1'], (id) => (id === 'r1' ? ['a1'] : []))).toEqual([
+    const cached = { ...nothing, auditsOf: (id: string) => (id === 'r1' ? ['a1'] : []) }
+    expect(queriesForTopics(['request:r1'], cached)).toEqual([
       requestQueries.detail('r1').queryKey,
       requestQueries.comments('r1').queryKey,
       requestQueries.auditList('a1').queryKey,
     ])
   })
 
-  it('an audit: its detail and its request list', () => {
-    expect(queriesForTopics(['audit:a1'], noAudits)).toEqual([
+  it('an audit: its detail, its request list, and the cached details of its requests', () => {
+    expect(queriesForTopics(['audit:a1'], nothing)).toEqual([
       auditQueries.detail('a1').queryKey,
       requestQueries.auditList('a1').queryKey,
+    ])
+    const cached = { ...nothing, requestsOf: (id: string) => (id === 'a1' ? ['r1', 'r2'] : []) }
+    expect(queriesForTopics(['audit:a1'], cached)).toEqual([
+      auditQueries.detail('a1').queryKey,
+      requestQueries.auditList('a1').queryKey,
+      requestQueries.detail('r1').queryKey,
+      requestQueries.detail('r2').queryKey,
     ])
   })
 
   it('My requests, and the bell under its one prefix', () => {
-    expect(queriesForTopics(['my-requests', 'notifications'], noAudits)).toEqual([
+    expect(queriesForTopics(['my-requests', 'notifications'], nothing)).toEqual([
       requestQueries.mine().queryKey,
       ['notifications'],
     ])
@@ -32,9 +40,10 @@ describe('queriesForTopics', () => {
 
   it('names each query once, and ignores what it does not know', () => {
     expect(
-      queriesForTopics(['audit:a1', 'request:r1', 'something-new', 'request:', 'audit'], () => [
-        'a1',
-      ]),
+      queriesForTopics(['audit:a1', 'request:r1', 'something-new', 'request:', 'audit'], {
+        auditsOf: () => ['a1'],
+        requestsOf: () => ['r1'],
+      }),
     ).toEqual([
       auditQueries.detail('a1').queryKey,
       requestQueries.auditList('a1').queryKey,
@@ -44,7 +53,7 @@ describe('queriesForTopics', () => {
   })
 
   it('`*` (changes may have been missed): everything', () => {
-    expect(queriesForTopics(['audit:a1', '*'], noAudits)).toBe('everything')
+    expect(queriesForTopics(['audit:a1', '*'], nothing)).toBe('everything')
   })
 })
 
@@ -87,6 +96,18 @@ describe('invalidateTopics', () => {
     expect(cachedAuditsOf(client, 'r2')).toEqual(['a1'])
     expect(cachedAuditsOf(client, 'r4')).toEqual(['a3'])
     expect(cachedAuditsOf(client, 'r9')).toEqual([])
+  })
+
+  it('finds the cached details of an audit’s requests', () => {
+    const client = seeded()
+    expect(cachedRequestsOf(client, 'a3')).toEqual(['r4'])
+    expect(cachedRequestsOf(client, 'a1')).toEqual([])
+  })
+
+  it('an audit’s change reloads the open page of a request of it, not other audits’', async () => {
+    const client = seeded()
+    await invalidateTopics(client, ['audit:a3'])
+    expect(stale(client)).toEqual([requestQueries.detail('r4').queryKey])
   })
 
   it('marks only what the topics name', async () => {

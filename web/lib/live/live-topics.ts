@@ -6,14 +6,23 @@ import { requestQueries } from '../queries/requests'
 /** The bell's queries (the notifications list and its unread count) all start with it. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const
 
+/** What the cache knows of where requests are: read when a topic names one side only. */
+export interface CachedRequests {
+  /** The audits whose cached request lists (or cached detail) hold the request. */
+  auditsOf: (requestId: string) => string[]
+  /** The requests of the audit whose details are cached. */
+  requestsOf: (auditId: string) => string[]
+}
+
 /**
  * The queries to reload for the topics of a live `change` event (server/modules/events), or
- * 'everything' for `*` (changes may have been missed). `auditsOf` names the audits whose request
- * lists hold a request, as far as the cache knows. Unknown topics are ignored.
+ * 'everything' for `*` (changes may have been missed, or a change too large to name). A change of
+ * an audit's requests names the audit only, so the open pages of its requests reload with it.
+ * Unknown topics are ignored.
  */
 export function queriesForTopics(
   topics: readonly string[],
-  auditsOf: (requestId: string) => string[],
+  cached: CachedRequests,
 ): QueryKey[] | 'everything' {
   if (topics.includes('*')) return 'everything'
   const keys: QueryKey[] = []
@@ -21,9 +30,12 @@ export function queriesForTopics(
     const [kind, id] = splitTopic(topic)
     if (kind === 'request' && id) {
       keys.push(requestQueries.detail(id).queryKey, requestQueries.comments(id).queryKey)
-      for (const auditId of auditsOf(id)) keys.push(requestQueries.auditList(auditId).queryKey)
+      for (const auditId of cached.auditsOf(id))
+        keys.push(requestQueries.auditList(auditId).queryKey)
     } else if (kind === 'audit' && id) {
       keys.push(auditQueries.detail(id).queryKey, requestQueries.auditList(id).queryKey)
+      for (const requestId of cached.requestsOf(id))
+        keys.push(requestQueries.detail(requestId).queryKey)
     } else if (topic === 'my-requests') {
       keys.push(requestQueries.mine().queryKey)
     } else if (topic === 'notifications') {
@@ -59,9 +71,23 @@ export function cachedAuditsOf(queryClient: QueryClient, requestId: string): str
   return [...audits]
 }
 
+/** The requests of the audit whose details are cached (an open request page, or one seen before). */
+export function cachedRequestsOf(queryClient: QueryClient, auditId: string): string[] {
+  const detailPrefix = requestQueries.detail('').queryKey.slice(0, -1)
+  return queryClient
+    .getQueriesData<RequestDetail>({ queryKey: detailPrefix })
+    .flatMap(([key, data]) => {
+      const id = key.at(-1)
+      return typeof id === 'string' && data?.auditId === auditId ? [id] : []
+    })
+}
+
 /** Marks what the topics name as stale; what is on screen reloads at once. */
 export async function invalidateTopics(queryClient: QueryClient, topics: readonly string[]) {
-  const keys = queriesForTopics(topics, (id) => cachedAuditsOf(queryClient, id))
+  const keys = queriesForTopics(topics, {
+    auditsOf: (id) => cachedAuditsOf(queryClient, id),
+    requestsOf: (id) => cachedRequestsOf(queryClient, id),
+  })
   if (keys === 'everything') return queryClient.invalidateQueries()
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
 }

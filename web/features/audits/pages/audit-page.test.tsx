@@ -39,9 +39,9 @@ function showAudit(audit: AuditDetail, requests: AuditRequest[], user = aUser({ 
   return { ...rendered, grace, ada }
 }
 
-/** Requests as the server numbers them: by their place in the list. */
+/** Requests numbered by their place when created, each with its order key. */
 const numbered = (requests: AuditRequest[]) =>
-  requests.map((request, index) => ({ ...request, number: index + 1, position: index }))
+  requests.map((request, index) => ({ ...request, number: index + 1, position: `a${index}` }))
 
 const titles = () =>
   within(screen.getByRole('list', { name: 'Requests' }))
@@ -61,13 +61,17 @@ describe('reordering drafts', () => {
   const [a, b, c] = [draft('Board minutes'), draft('Signed engagement letter'), draft('Ledger')]
 
   test('Down sends one move with the new place among the drafts; the list refreshes and the keyboard stays on the moved request', async () => {
-    const { user } = showAudit(audit, numbered([sent, a!, b!, c!]))
+    const before = numbered([sent, a!, b!, c!])
+    const { user } = showAudit(audit, before)
     const moves: { id: string; body: unknown }[] = []
+    const [, , movedB, movedC] = before
+    // Numbers stay with their requests: only the order changes.
+    const after = [before[0]!, before[1]!, movedC!, { ...movedB!, position: 'a3V' }]
     server.use(
       answer(requestsApi.move, async ({ request, params }) => {
         moves.push({ id: String(params.id), body: await request.json() })
-        server.use(answer(requestsApi.list, aRequestList(numbered([sent, a!, c!, b!]))))
-        return { ...b!, number: 4, position: 3 }
+        server.use(answer(requestsApi.list, aRequestList(after)))
+        return after[3]!
       }),
     )
 
@@ -77,16 +81,16 @@ describe('reordering drafts', () => {
       expect(titles()).toEqual([
         '#1Bank statements',
         '#2Board minutes',
-        '#3Ledger',
-        '#4Signed engagement letter',
+        '#4Ledger',
+        '#3Signed engagement letter',
       ]),
     )
     expect(moves).toEqual([{ id: b!.id, body: { position: 2 } }])
     // Now the last draft: its Down is disabled, so the keyboard is on its Up.
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Move request 4 up' })).toHaveFocus(),
+      expect(screen.getByRole('button', { name: 'Move request 3 up' })).toHaveFocus(),
     )
-    expect(screen.getByRole('button', { name: 'Move request 4 down' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Move request 3 down' })).toBeDisabled()
   })
 
   test('the first draft cannot go up, the last cannot go down, and a sent request does not move', async () => {
