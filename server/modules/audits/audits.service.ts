@@ -98,13 +98,17 @@ export function auditsService(app: FastifyInstance) {
       if (!(await findProject(db, orgId, values.projectId)))
         throw fieldError('projectId', 'Project not found')
       const items = templateId ? await requests.templateItems(principal, templateId) : []
-      const now = clock()
-      const id = await db.transaction(async (tx) => {
-        const created = await insertAudit(tx, orgId, values, now)
-        await setTeam(tx, orgId, created, { leadId: principal.userId, memberIds: [] }, now)
-        await requests.insertFromItems(tx, principal, created, items, now)
-        return created
-      })
+      const insert = async () => {
+        const now = clock()
+        return db.transaction(async (tx) => {
+          const created = await insertAudit(tx, orgId, values, now)
+          await setTeam(tx, orgId, created, { leadId: principal.userId, memberIds: [] }, now)
+          await requests.insertFromItems(tx, principal, created, items, now)
+          return created
+        })
+      }
+      // Hundreds of drafts from a template: heavy work, in the firm's turn.
+      const id = items.length > 0 ? await app.heavyWork.run(orgId, insert) : await insert()
       return detail(principal, id)
     },
 

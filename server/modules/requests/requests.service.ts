@@ -335,6 +335,12 @@ export function requestsService(app: FastifyInstance) {
     return chosen
   }
 
+  /** A change to many requests at once: heavy work, in the firm's turn (lib/heavy-work.ts). */
+  const inTurn =
+    <A extends unknown[], R>(work: (principal: Principal, ...args: A) => Promise<R>) =>
+    (principal: Principal, ...args: A) =>
+      app.heavyWork.run(principal.organizationId, () => work(principal, ...args))
+
   return {
     /** A page of the audit's requests, and the progress of all of them. */
     async list(principal: Principal, auditId: string, query: RequestListQuery) {
@@ -403,7 +409,7 @@ export function requestsService(app: FastifyInstance) {
     },
 
     /** Copies the template's items as drafts after the audit's last request. */
-    async addFromTemplate(principal: Principal, auditId: string, templateId: string) {
+    addFromTemplate: inTurn(async (principal: Principal, auditId: string, templateId: string) => {
       await findAuditWithClient(db, principal.organizationId, auditId)
       const items = await templateItems(principal, templateId)
       const now = clock()
@@ -412,7 +418,7 @@ export function requestsService(app: FastifyInstance) {
         return insertFromItems(tx, principal, auditId, items, now)
       })
       return dtosOf(principal, ids)
-    },
+    }),
 
     templateItems,
     insertFromItems,
@@ -451,37 +457,39 @@ export function requestsService(app: FastifyInstance) {
     },
 
     /** The single PATCH's rules for assignee and due date, on several requests: all or nothing. */
-    async bulkUpdate(principal: Principal, auditId: string, input: BulkUpdateRequestsInput) {
-      const orgId = principal.organizationId
-      const { requestIds, assigneeId, dueDate } = input
-      const audit = await findAuditWithClient(db, orgId, auditId)
-      const chosen = await chosenRequests(principal, auditId, requestIds)
-      if (assigneeId) await assertAssignee(orgId, audit.clientId, assigneeId)
-      const sent = chosen.find((row) => row.status !== 'draft')
-      if (assigneeId === null && sent)
-        throw new AppError(
-          'VALIDATION',
-          `${requestLabel(sent)}: a sent request needs an assignee`,
-          [{ path: 'assigneeId', message: 'A sent request needs an assignee' }],
-        )
-      const frozen = chosen.find((row) => !can(principal, 'request.plan', row))
-      if (frozen)
-        throw new AppError(
-          'CONFLICT',
-          `${requestLabel(frozen)}: ${refusedMessage('plan', frozen.status)}`,
-        )
-      const ids = chosen.map((row) => row.id)
-      await db.transaction(async (tx) => {
-        const changed = await updateIfStatus(tx, orgId, ids, REQUEST_RULES.plan.when, {
-          ...(dueDate === undefined ? {} : { dueDate }),
-          ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
-          updatedAt: clock(),
+    bulkUpdate: inTurn(
+      async (principal: Principal, auditId: string, input: BulkUpdateRequestsInput) => {
+        const orgId = principal.organizationId
+        const { requestIds, assigneeId, dueDate } = input
+        const audit = await findAuditWithClient(db, orgId, auditId)
+        const chosen = await chosenRequests(principal, auditId, requestIds)
+        if (assigneeId) await assertAssignee(orgId, audit.clientId, assigneeId)
+        const sent = chosen.find((row) => row.status !== 'draft')
+        if (assigneeId === null && sent)
+          throw new AppError(
+            'VALIDATION',
+            `${requestLabel(sent)}: a sent request needs an assignee`,
+            [{ path: 'assigneeId', message: 'A sent request needs an assignee' }],
+          )
+        const frozen = chosen.find((row) => !can(principal, 'request.plan', row))
+        if (frozen)
+          throw new AppError(
+            'CONFLICT',
+            `${requestLabel(frozen)}: ${refusedMessage('plan', frozen.status)}`,
+          )
+        const ids = chosen.map((row) => row.id)
+        await db.transaction(async (tx) => {
+          const changed = await updateIfStatus(tx, orgId, ids, REQUEST_RULES.plan.when, {
+            ...(dueDate === undefined ? {} : { dueDate }),
+            ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
+            updatedAt: clock(),
+          })
+          if (changed.length !== ids.length) throw changedMeanwhile('try again')
+          await auditRequestsChanged(tx, orgId, auditId, sent ? audit.clientId : null)
         })
-        if (changed.length !== ids.length) throw changedMeanwhile('try again')
-        await auditRequestsChanged(tx, orgId, auditId, sent ? audit.clientId : null)
-      })
-      return dtosOf(principal, ids)
-    },
+        return dtosOf(principal, ids)
+      },
+    ),
 
     /**
      * Moves a draft to another place among the audit's drafts (placeDraft): one row written, its
@@ -528,79 +536,81 @@ export function requestsService(app: FastifyInstance) {
     },
 
     /** Sends the given drafts (or all of the audit's) and mails each assignee one list. */
-    async send(principal: Principal, auditId: string, requestIds: string[] | undefined) {
-      const orgId = principal.organizationId
-      const rule = REQUEST_RULES.send
-      const audit = await findAuditWithClient(db, orgId, auditId)
-      let chosen: RequestRow[]
-      if (requestIds) {
-        chosen = await chosenRequests(principal, auditId, requestIds)
-        const refusal = chosen.find((row) => !can(principal, 'request.send', row))
-        if (refusal)
-          throw new AppError(
-            'CONFLICT',
-            `${requestLabel(refusal)}: ${refusedMessage('send', refusal.status)}`,
-          )
-      } else {
-        const all = await listAuditRequests(db, orgId, auditId, principal)
-        chosen = all.filter((row) => can(principal, 'request.send', row))
-        if (chosen.length === 0)
-          throw new AppError('CONFLICT', 'This audit has no draft requests to send')
-      }
-      const assigned = [
-        ...new Set(chosen.flatMap((row) => (row.assigneeId ? [row.assigneeId] : []))),
-      ]
-      const assignees = new Map(
-        (assigned.length > 0 ? await clientUsers(db, orgId, audit.clientId, assigned) : []).map(
-          (user) => [user.id, user],
-        ),
-      )
-      const unassigned = chosen.filter((row) => !row.assigneeId || !assignees.has(row.assigneeId))
-      if (unassigned.length > 0)
-        throw new AppError(
-          'VALIDATION',
-          `Assign ${unassigned.length === 1 ? 'this request' : 'these requests'} to a client user before sending: ${unassigned.map(requestLabel).join(', ')}`,
-          unassigned.map((row) => ({
-            path: `requests.${row.id}.assigneeId`,
-            message: `${requestLabel(row)} needs an assignee`,
-          })),
-        )
-      const now = clock()
-      const ids = chosen.map((row) => row.id)
-      await db.transaction(async (tx) => {
-        if ((await lockAuditClient(tx, orgId, auditId)) !== audit.clientId)
-          throw new AppError(
-            'CONFLICT',
-            'This audit’s project moved to another client in the meantime: reload the audit and send again',
-          )
-        const sent = await updateIfStatus(tx, orgId, ids, rule.when, {
-          status: rule.to,
-          sentAt: now,
-          updatedAt: now,
-        })
-        if (sent.length !== ids.length) throw changedMeanwhile('send again')
-        for (const row of chosen)
-          await recordActivity(tx, principal, 'request.sent', requestLabel(row), now, {
-            requestId: row.id,
-          })
-        await auditRequestsChanged(tx, orgId, auditId, audit.clientId)
-        for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
-          const to = assignees.get(assigneeId)!
-          await mailer.send(
-            tx,
-            mails.requestsSent(to.email, {
-              firstName: to.firstName,
-              senderName: principal.name,
-              auditName: audit.name,
-              requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
-              url: `${config.appUrl}/my-requests`,
-            }),
-          )
+    send: inTurn(
+      async (principal: Principal, auditId: string, requestIds: string[] | undefined) => {
+        const orgId = principal.organizationId
+        const rule = REQUEST_RULES.send
+        const audit = await findAuditWithClient(db, orgId, auditId)
+        let chosen: RequestRow[]
+        if (requestIds) {
+          chosen = await chosenRequests(principal, auditId, requestIds)
+          const refusal = chosen.find((row) => !can(principal, 'request.send', row))
+          if (refusal)
+            throw new AppError(
+              'CONFLICT',
+              `${requestLabel(refusal)}: ${refusedMessage('send', refusal.status)}`,
+            )
+        } else {
+          const all = await listAuditRequests(db, orgId, auditId, principal)
+          chosen = all.filter((row) => can(principal, 'request.send', row))
+          if (chosen.length === 0)
+            throw new AppError('CONFLICT', 'This audit has no draft requests to send')
         }
-      })
-      log.info({ event: 'request.sent', auditId, count: ids.length }, 'requests sent')
-      return dtosOf(principal, ids)
-    },
+        const assigned = [
+          ...new Set(chosen.flatMap((row) => (row.assigneeId ? [row.assigneeId] : []))),
+        ]
+        const assignees = new Map(
+          (assigned.length > 0 ? await clientUsers(db, orgId, audit.clientId, assigned) : []).map(
+            (user) => [user.id, user],
+          ),
+        )
+        const unassigned = chosen.filter((row) => !row.assigneeId || !assignees.has(row.assigneeId))
+        if (unassigned.length > 0)
+          throw new AppError(
+            'VALIDATION',
+            `Assign ${unassigned.length === 1 ? 'this request' : 'these requests'} to a client user before sending: ${unassigned.map(requestLabel).join(', ')}`,
+            unassigned.map((row) => ({
+              path: `requests.${row.id}.assigneeId`,
+              message: `${requestLabel(row)} needs an assignee`,
+            })),
+          )
+        const now = clock()
+        const ids = chosen.map((row) => row.id)
+        await db.transaction(async (tx) => {
+          if ((await lockAuditClient(tx, orgId, auditId)) !== audit.clientId)
+            throw new AppError(
+              'CONFLICT',
+              'This audit’s project moved to another client in the meantime: reload the audit and send again',
+            )
+          const sent = await updateIfStatus(tx, orgId, ids, rule.when, {
+            status: rule.to,
+            sentAt: now,
+            updatedAt: now,
+          })
+          if (sent.length !== ids.length) throw changedMeanwhile('send again')
+          for (const row of chosen)
+            await recordActivity(tx, principal, 'request.sent', requestLabel(row), now, {
+              requestId: row.id,
+            })
+          await auditRequestsChanged(tx, orgId, auditId, audit.clientId)
+          for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
+            const to = assignees.get(assigneeId)!
+            await mailer.send(
+              tx,
+              mails.requestsSent(to.email, {
+                firstName: to.firstName,
+                senderName: principal.name,
+                auditName: audit.name,
+                requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
+                url: `${config.appUrl}/my-requests`,
+              }),
+            )
+          }
+        })
+        log.info({ event: 'request.sent', auditId, count: ids.length }, 'requests sent')
+        return dtosOf(principal, ids)
+      },
+    ),
 
     submit: (principal: Principal, id: string, response: string | null) =>
       transition(principal, id, 'submit', {
