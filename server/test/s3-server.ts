@@ -32,6 +32,7 @@ export async function startS3Server(options: { prefix?: string } = {}): Promise<
     configureBuckets: [{ name: bucket }],
   })
   const { port } = await server.run()
+  let stopped = false
   const endpoint = `http://127.0.0.1:${port}`
   const client = new S3Client({
     endpoint,
@@ -66,6 +67,8 @@ export async function startS3Server(options: { prefix?: string } = {}): Promise<
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: name }))
     },
     async stop() {
+      if (stopped) return
+      stopped = true
       client.destroy()
       await server.close()
       await rm(directory, { recursive: true, force: true })

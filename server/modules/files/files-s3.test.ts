@@ -187,6 +187,26 @@ describe('files in S3, through the API', () => {
     const download = await send(member, 'GET', `/api/files/${recorded!.id}`)
     expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true)
   })
+
+  // Last: it stops the S3 server.
+  it('S3 out of reach: uploads and downloads answer 503 in the app’s shape, the rest serves', async () => {
+    const request = await newRequest()
+    const res = await upload(request.id, [{ name: 'kept.png', data: PNG }])
+    const [stored] = res.json<RequestFile[]>()
+    await t.s3!.stop()
+    const unavailable = {
+      code: 'UNAVAILABLE',
+      message:
+        'A service AuditDesk depends on is not answering right now. Please try again in a moment.',
+    }
+    const download = await send(member, 'GET', `/api/files/${stored!.id}`)
+    expect(download.status).toBe(503)
+    expect(await download.json()).toEqual(unavailable)
+    const refused = await upload(request.id, [{ name: 'later.png', data: PNG }])
+    expect(refused.status).toBe(503)
+    expect(refused.json()).toEqual(unavailable)
+    expect((await send(member, 'GET', '/api/my-requests')).status).toBe(200)
+  })
 })
 
 function jsonBody(body: unknown = {}): RequestInit {
