@@ -21,16 +21,30 @@ export async function recordActivity(
   now: Date,
   about: { requestId?: string } = {},
 ) {
-  await db.insert(activityEvents).values({
-    organizationId: actor.organizationId,
-    actorUserId: actor.userId,
-    actorName: actor.name,
-    action,
-    target,
-    requestId: about.requestId ?? null,
-    createdAt: now,
-    updatedAt: now,
-  })
+  await recordActivities(db, actor, action, [{ target, requestId: about.requestId }], now)
+}
+
+/** The same action on several targets (a send of many requests): one statement per 1,000. */
+export async function recordActivities(
+  db: Db,
+  actor: Actor,
+  action: ActivityAction,
+  events: Array<{ target: string; requestId?: string }>,
+  now: Date,
+) {
+  for (let start = 0; start < events.length; start += 1000)
+    await db.insert(activityEvents).values(
+      events.slice(start, start + 1000).map((event) => ({
+        organizationId: actor.organizationId,
+        actorUserId: actor.userId,
+        actorName: actor.name,
+        action,
+        target: event.target,
+        requestId: event.requestId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
 }
 
 const eventColumns = {

@@ -20,7 +20,7 @@ import { authorize, can } from '../../access/can'
 import { clientScope, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
 import { mails } from '../../mail/templates'
-import { recordActivity, requestActivity } from '../activity/activity.repo'
+import { recordActivities, recordActivity, requestActivity } from '../activity/activity.repo'
 import {
   claimRequestNumbers,
   findAuditWithClient,
@@ -588,10 +588,13 @@ export function requestsService(app: FastifyInstance) {
             updatedAt: now,
           })
           if (sent.length !== ids.length) throw changedMeanwhile('send again')
-          for (const row of chosen)
-            await recordActivity(tx, principal, 'request.sent', requestLabel(row), now, {
-              requestId: row.id,
-            })
+          await recordActivities(
+            tx,
+            principal,
+            'request.sent',
+            chosen.map((row) => ({ target: requestLabel(row), requestId: row.id })),
+            now,
+          )
           await auditRequestsChanged(tx, orgId, auditId, audit.clientId)
           for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
             const to = assignees.get(assigneeId)!

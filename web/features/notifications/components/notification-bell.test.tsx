@@ -72,8 +72,11 @@ describe('the notifications bell', () => {
     )
     await queryClient.invalidateQueries({ queryKey: ['notifications'] })
     await bell('Notifications, 2 unread')
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'New notification: Grace submitted #2 Payroll for review',
+    // Said once the count has changed on screen (the next render), not before.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'New notification: Grace submitted #2 Payroll for review',
+      ),
     )
   })
 
