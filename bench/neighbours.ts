@@ -4,12 +4,18 @@
 // DATABASE_URL, on a fresh PostgreSQL database. Seeds a busy firm (an audit of 400 requests to
 // export, one of 2,000 drafts to reorder) and a quiet one (50 clients, an audit of 50 requests).
 // Measures the quiet firm's pages (its clients list, its audit's requests) while nothing else
-// runs, then while the busy firm exports its 400-request audit in three loops, moves drafts in
-// three loops and re-dates 400 requests in one loop; prints p50/p95 of each and the ratio to idle.
-// The budget: the quiet firm's p95 within 2× of idle. Settings (environment):
-//   BENCH_NEIGHBOURS_SECONDS  seconds of each measurement (20)
-//   BENCH_NEIGHBOURS_USERS    the quiet firm's users at once, each one request after another (4)
+// runs, then while the busy firm, with no pause between its requests, exports its 400-request
+// audit in three loops, moves drafts in three loops, re-dates 400 requests in a loop, and all of
+// these at once; prints p50/p95 of each and the ratio to idle. The quiet firm's users work as
+// people do: a request, a pause, the next. The budget: the quiet firm's p95 within 2× of idle.
+// Settings (environment):
+//   BENCH_NEIGHBOURS_SECONDS  seconds of each measurement (15)
+//   BENCH_NEIGHBOURS_USERS    the quiet firm's users at once (2), each pausing 100 ms between requests
+//   BENCH_NEIGHBOURS_ONLY     one scenario: exports, moves, bulk or all
+//   BENCH_CPU_PROF            a folder: the server writes its V8 CPU profile there when it stops
 //   DATABASE_URL              a PostgreSQL server; the bench creates its own database and drops it
+import { spawn } from 'node:child_process'
+import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
   root,
@@ -32,9 +38,10 @@ function positive(name: string, fallback: number) {
 }
 
 const settings = {
-  seconds: positive('BENCH_NEIGHBOURS_SECONDS', 20),
-  users: Math.round(positive('BENCH_NEIGHBOURS_USERS', 4)),
+  seconds: positive('BENCH_NEIGHBOURS_SECONDS', 15),
+  users: Math.round(positive('BENCH_NEIGHBOURS_USERS', 2)),
   databaseUrl: process.env.DATABASE_URL || undefined,
+  only: process.env.BENCH_NEIGHBOURS_ONLY || undefined,
 }
 const RATIO_BUDGET = 2
 
@@ -52,21 +59,31 @@ function percentiles(latencies: number[], errors: number): Timing {
   return { p50: at(0.5), p95: at(0.95), count: sorted.length, errors }
 }
 
-/** `users` loops of one GET after another for `seconds`: each answer's time. */
+/** A quiet firm's user looks at the page, then asks for the next one. */
+const THINK_MS = 100
+
+/**
+ * `users` loops of a GET, then a pause, for `seconds`, in a process of their own
+ * (bench/neighbours-timer.ts): each answer's time.
+ */
 async function timeCalls(api: Api, url: string, seconds: number, users: number) {
-  const latencies: number[] = []
-  let errors = 0
-  const until = Date.now() + seconds * 1000
-  await Promise.all(
-    Array.from({ length: users }, async () => {
-      while (Date.now() < until) {
-        const started = performance.now()
-        const reply = await api.request('GET', url)
-        if (reply.status === 200) latencies.push(performance.now() - started)
-        else errors += 1
-      }
-    }),
+  const task = {
+    url: `${api.baseUrl}${url}`,
+    cookie: api.cookie ?? '',
+    seconds,
+    users,
+    thinkMs: THINK_MS,
+  }
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/neighbours-timer.ts'), JSON.stringify(task)],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   )
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+  if (code !== 0) throw new Error(`the quiet firm's timer exited with ${code}`)
+  const { latencies, errors } = JSON.parse(output) as { latencies: number[]; errors: number }
   return percentiles(latencies, errors)
 }
 
@@ -137,12 +154,25 @@ async function seed(server: string, target: DatabaseTarget): Promise<Seeded> {
   }
 }
 
-/** The busy firm at work until `stop` resolves: exports, moves and re-dating, each in loops. */
-function busyFirm(busy: Seeded['busy'], stop: Promise<void>) {
+type Work = 'exports' | 'moves' | 'bulk'
+/** What the busy firm does in each scenario: loops of each kind of work, no pause between. */
+const SCENARIOS: Record<string, { key: string; loops: Partial<Record<Work, number>> }> = {
+  'exports a 400-request audit (3 loops)': { key: 'exports', loops: { exports: 3 } },
+  'moves drafts among 2,000 (3 loops)': { key: 'moves', loops: { moves: 3 } },
+  're-dates 400 requests (1 loop)': { key: 'bulk', loops: { bulk: 1 } },
+  'all of these at once': { key: 'all', loops: { exports: 3, moves: 3, bulk: 1 } },
+}
+
+/** The busy firm at work until `stop` resolves: each kind of work in its loops. */
+function busyFirm(
+  busy: Seeded['busy'],
+  scenario: Partial<Record<Work, number>>,
+  stop: Promise<void>,
+) {
   let running = true
   void stop.then(() => (running = false))
   const counts = { exports: 0, moves: 0, bulk: 0, refused: 0, failed: 0 }
-  const count = (status: number, kind: 'exports' | 'moves' | 'bulk') => {
+  const count = (status: number, kind: Work) => {
     if (status >= 200 && status < 300) counts[kind] += 1
     else if (status === 429) counts.refused += 1
     else counts.failed += 1
@@ -178,56 +208,63 @@ function busyFirm(busy: Seeded['busy'], stop: Promise<void>) {
     count(reply.status, 'bulk')
     if (reply.status === 429) await sleep(1000)
   }
-  const loops = [
-    ...Array.from({ length: 3 }, () => loop(exportOnce)),
-    ...Array.from({ length: 3 }, () => loop(moveOnce)),
-    loop(bulkOnce),
-  ]
+  const work: Record<Work, () => Promise<void>> = {
+    exports: exportOnce,
+    moves: moveOnce,
+    bulk: bulkOnce,
+  }
+  const loops = Object.entries(scenario).flatMap(([kind, n]) =>
+    Array.from({ length: n }, () => loop(work[kind as Work])),
+  )
   return { counts, done: Promise.all(loops) }
 }
 
 interface Row {
   database: string
+  scenario: string
   call: string
   idle: Timing
   busy: Timing
+  work: ReturnType<typeof busyFirm>['counts']
 }
 
-async function benchDatabase(
-  database: string,
-  target: DatabaseTarget,
-): Promise<{ rows: Row[]; work: ReturnType<typeof busyFirm>['counts'] }> {
+async function benchDatabase(database: string, target: DatabaseTarget): Promise<Row[]> {
   const server = await startServer(target, { defaultLogging: true })
   try {
     log(`${database}: seeding (a quiet firm, a busy firm with 2,400 requests)`)
     const seeded = await seed(server.url, target)
     const calls = {
-      'quiet firm: GET /api/clients (50)': '/api/clients?limit=50',
-      'quiet firm: GET /api/audits/{id}/requests (50)': `/api/audits/${seeded.quiet.auditId}/requests`,
+      'GET /api/clients (50)': '/api/clients?limit=50',
+      'GET /api/audits/{id}/requests (50)': `/api/audits/${seeded.quiet.auditId}/requests`,
     }
-    const rows: Row[] = []
     const idle: Record<string, Timing> = {}
     for (const [call, url] of Object.entries(calls)) {
       await timeCalls(seeded.quiet.api, url, 2, settings.users)
       log(`${database}: ${call}, idle`)
       idle[call] = await timeCalls(seeded.quiet.api, url, settings.seconds, settings.users)
     }
-    let stop!: () => void
-    const stopped = new Promise<void>((resolve) => (stop = resolve))
-    const work = busyFirm(seeded.busy, stopped)
-    await sleep(2000)
-    for (const [call, url] of Object.entries(calls)) {
-      log(`${database}: ${call}, while the busy firm works`)
-      rows.push({
-        database,
-        call,
-        idle: idle[call]!,
-        busy: await timeCalls(seeded.quiet.api, url, settings.seconds, settings.users),
-      })
+    const rows: Row[] = []
+    for (const [scenario, { key, loops }] of Object.entries(SCENARIOS)) {
+      if (settings.only && settings.only !== key) continue
+      let stop!: () => void
+      const stopped = new Promise<void>((resolve) => (stop = resolve))
+      const work = busyFirm(seeded.busy, loops, stopped)
+      await sleep(2000)
+      for (const [call, url] of Object.entries(calls)) {
+        log(`${database}: ${call}, while the busy firm ${scenario}`)
+        rows.push({
+          database,
+          scenario,
+          call,
+          idle: idle[call]!,
+          busy: await timeCalls(seeded.quiet.api, url, settings.seconds, settings.users),
+          work: work.counts,
+        })
+      }
+      stop()
+      await work.done
     }
-    stop()
-    await work.done
-    return { rows, work: work.counts }
+    return rows
   } finally {
     await server.stop()
   }
@@ -236,40 +273,42 @@ async function benchDatabase(
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–')
 
 async function main() {
-  const results: Array<Awaited<ReturnType<typeof benchDatabase>>> = []
+  const rows: Row[] = []
   await withDataDir(async (dataDir) => {
-    results.push(await benchDatabase('PGlite', { kind: 'pglite', dataDir }))
+    rows.push(...(await benchDatabase('PGlite', { kind: 'pglite', dataDir })))
   })
   if (settings.databaseUrl) {
     await withPostgresDatabase(settings.databaseUrl, (url) =>
       withDataDir(async (dataDir) => {
-        results.push(
-          await benchDatabase('PostgreSQL', { kind: 'postgres', dataDir, databaseUrl: url }),
+        rows.push(
+          ...(await benchDatabase('PostgreSQL', { kind: 'postgres', dataDir, databaseUrl: url })),
         )
       }),
     )
   }
   console.log(
-    `\n${settings.seconds} s per measurement, ${settings.users} users of the quiet firm at once (${root})\n`,
+    `\n${settings.seconds} s per measurement; the quiet firm: ${settings.users} users, ${THINK_MS} ms between requests (${root})\n`,
   )
   console.log(
-    '| database | call | idle p50 ms | idle p95 ms | busy p50 ms | busy p95 ms | p95 busy/idle | answers (idle, busy) |',
+    "| database | the busy firm | the quiet firm's call | idle p50 ms | idle p95 ms | busy p50 ms | busy p95 ms | p95 busy/idle | the busy firm's work done |",
   )
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |')
+  console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |')
   let missed = false
-  for (const { rows } of results)
-    for (const row of rows) {
-      const ratio = row.busy.p95 / row.idle.p95
-      if (!(ratio <= RATIO_BUDGET) || row.busy.errors > 0) missed = true
-      console.log(
-        `| ${row.database} | ${row.call} | ${ms(row.idle.p50)} | ${ms(row.idle.p95)} | ${ms(row.busy.p50)} | ${ms(row.busy.p95)} | ${ratio.toFixed(2)}× | ${row.idle.count}, ${row.busy.count}${row.busy.errors ? ` (${row.busy.errors} errors)` : ''} |`,
-      )
-    }
-  console.log('')
-  for (const [index, { work }] of results.entries())
+  for (const row of rows) {
+    const ratio = row.busy.p95 / row.idle.p95
+    if (!(ratio <= RATIO_BUDGET) || row.busy.errors > 0) missed = true
+    const { exports, moves, bulk, refused, failed } = row.work
+    const done = [
+      exports && `${exports} exports`,
+      moves && `${moves} moves`,
+      bulk && `${bulk} re-datings`,
+      refused && `${refused} refused (429)`,
+      failed && `${failed} failed`,
+    ].filter(Boolean)
     console.log(
-      `The busy firm on ${index === 0 ? 'PGlite' : 'PostgreSQL'} meanwhile: ${work.exports} exports of 400 requests, ${work.moves} moves among 2,000 drafts, ${work.bulk} re-datings of 400 requests; ${work.refused} turns refused (429), ${work.failed} failures`,
+      `| ${row.database} | ${row.scenario} | ${row.call} | ${ms(row.idle.p50)} | ${ms(row.idle.p95)} | ${ms(row.busy.p50)} | ${ms(row.busy.p95)} | ${ratio.toFixed(2)}× | ${done.join(', ')}${row.busy.errors ? ` (quiet firm: ${row.busy.errors} errors)` : ''} |`,
     )
+  }
   console.log(
     `\nBudget: the quiet firm's p95 within ${RATIO_BUDGET}× of idle: ${missed ? 'NOT met' : 'met'}`,
   )

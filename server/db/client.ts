@@ -10,6 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import PgBoss from 'pg-boss'
 import { migrationsDir } from '../lib/paths'
+import { currentTenant } from '../lib/tenant'
+import { createFairGate } from './fair-gate'
 import { acquireDataDirLock } from './data-dir-lock'
 import * as schema from './schema'
 
@@ -273,10 +275,33 @@ function postgresListeners(url: string, connectTimeoutMs: number) {
   }
 }
 
-export function wrapPglite(
-  client: PGlite,
-  onClose: () => Promise<void> = async () => {},
-): Database {
+/**
+ * The embedded database's one connection, taken in turns by company (db/fair-gate.ts, the company
+ * from lib/tenant.ts): a firm with many statements waiting does not make another firm's next
+ * statement wait behind all of them. Its statements run on this process's thread: before each,
+ * the event loop takes what arrived meanwhile (another firm's request), which would otherwise
+ * wait until a chain of statements (an export, one after another) ended. Inside a transaction,
+ * its statements go straight through (the transaction holds the turn).
+ */
+function takingTurns(client: PGlite): PGlite {
+  const gate = createFairGate()
+  const turns = Object.create(client) as PGlite
+  const inTurn =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      await new Promise((resolve) => setImmediate(resolve))
+      return gate.run(currentTenant(), () => method.apply(client, args))
+    }
+  Object.assign(turns, {
+    query: inTurn(client.query),
+    exec: inTurn(client.exec),
+    transaction: inTurn(client.transaction),
+  })
+  return turns
+}
+
+export function wrapPglite(raw: PGlite, onClose: () => Promise<void> = async () => {}): Database {
+  const client = takingTurns(raw)
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
   return {
     db,
@@ -295,13 +320,13 @@ export function wrapPglite(
     },
     // One process holds the embedded database: its own connection hears its own NOTIFYs.
     async listen(channel, onMessage) {
-      const unlisten = await client.listen(channel, onMessage)
+      const unlisten = await raw.listen(channel, onMessage)
       return async () => {
-        if (!client.closed) await unlisten()
+        if (!raw.closed) await unlisten()
       }
     },
     async close() {
-      await client.close()
+      await raw.close()
       await onClose()
     },
   }

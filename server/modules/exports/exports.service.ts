@@ -10,15 +10,8 @@ import { findAuditWithClient } from '../audits/audits.repo'
 import { acceptedFiles } from '../files/files.repo'
 import { openStoredFile } from '../files/files.service'
 import { toRequestDto } from '../requests/request-dto'
-import { auditRequestsPage, type RequestRow } from '../requests/requests.repo'
+import { auditRequestsInBatches } from '../requests/requests.repo'
 import { submittedVersionCounts } from '../requests/versions.repo'
-
-/**
- * Requests read per statement: an export of a 2,000-request audit is ten short statements with
- * other firms' queries between them, not one long one (on the embedded database, the one
- * connection is everyone's).
- */
-const BATCH = 200
 
 /** A name for one path segment: slashes would make folders. */
 const segment = (name: string) => name.replace(/[/\\]/g, '-')
@@ -49,7 +42,8 @@ const CSV_HEADER = [
 /**
  * The audit's request tracker (CSV) and its accepted files (ZIP), for the firm. Each is heavy
  * work in the firm's turn (lib/heavy-work.ts), held until its stream ends, and reads the audit a
- * batch at a time as the stream is read, so that a slow download holds no statement open.
+ * batch at a time as the stream is read (requests.repo BATCH): no statement reads the whole audit,
+ * and a slow download holds none open.
  */
 export function exportsService(app: FastifyInstance) {
   const { db, clock, log, heavyWork } = app
@@ -61,23 +55,8 @@ export function exportsService(app: FastifyInstance) {
     )
   }
 
-  /**
-   * The audit's requests that the caller sees, in its order, a batch at a time; the first batch
-   * is read before the answer starts, so that a failure there is an error answer, not a cut file.
-   */
-  async function requestBatches(principal: Principal, auditId: string) {
-    const read = (cursor?: string) =>
-      auditRequestsPage(db, principal.organizationId, auditId, principal, { limit: BATCH, cursor })
-    const first = await read()
-    return (async function* (): AsyncGenerator<RequestRow[]> {
-      let page = first
-      for (;;) {
-        yield page.items
-        if (!page.next) return
-        page = await read(page.next)
-      }
-    })()
-  }
+  const requestBatches = (principal: Principal, auditId: string) =>
+    auditRequestsInBatches(db, principal.organizationId, auditId, principal)
 
   /** Runs `open` in the firm's turn; the turn ends with the stream it answers, or its failure. */
   async function inTurn<T>(

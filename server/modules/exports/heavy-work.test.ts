@@ -80,7 +80,10 @@ describe('heavy work of one firm', () => {
       cookie: busy.cookie,
     })
     expect(res.statusCode).toBe(200)
-    const rows = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(rows[0]).toBe('Number,Title,Status,Assignee,Due date,Submitted,Accepted,Versions')
     const numbers = rows.slice(1).map((row) => Number(row.split(',')[0]))
     expect(numbers).toEqual(Array.from({ length: 450 }, (_, i) => i + 1))

@@ -81,12 +81,10 @@ const ofAudit = (orgId: string, auditId: string) =>
   and(eq(auditRequests.organizationId, orgId), eq(auditRequests.auditId, auditId))!
 
 /**
- * All the audit's requests that the scope sees (the audit's existence is not checked): for
- * exports and changes to several at once; an audit holds at most MAX_REQUESTS_PER_AUDIT.
+ * Rows read per statement where many are read at once (exports, changes to many requests): on the
+ * embedded database the connection is everyone's, and other firms' statements go between these.
  */
-export function listAuditRequests(db: Db, orgId: string, auditId: string, scope: Scope) {
-  return selectRequests(db, and(ofAudit(orgId, auditId), visibleRequests(scope)))
-}
+export const BATCH = 25
 
 type WhoseMove = 'client' | 'firm'
 
@@ -99,6 +97,28 @@ const movesOf = (whoseMove: WhoseMove | undefined) =>
       )
     : undefined
 
+/** The statement of one page of the audit's requests that the scope sees, in their order. */
+export function auditRequestsPageQuery(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  scope: Scope,
+  request: PageRequest & { whoseMove?: WhoseMove },
+) {
+  const page = pageQuery(inAuditOrder, request)
+  return db
+    .select({ ...columns, pageKey: page.pageKey })
+    .from(auditRequests)
+    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
+    .where(
+      and(ofAudit(orgId, auditId), visibleRequests(scope), movesOf(request.whoseMove), page.after),
+    )
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+}
+
 /** One page of the audit's requests that the scope sees, in their order. */
 export async function auditRequestsPage(
   db: Db,
@@ -107,18 +127,31 @@ export async function auditRequestsPage(
   scope: Scope,
   request: PageRequest & { whoseMove?: WhoseMove },
 ) {
-  const audit = ofAudit(orgId, auditId)
-  const page = pageQuery(inAuditOrder, request)
-  const rows = await db
-    .select({ ...columns, pageKey: page.pageKey })
-    .from(auditRequests)
-    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
-    .innerJoin(projects, eq(projects.id, audits.projectId))
-    .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
-    .where(and(audit, visibleRequests(scope), movesOf(request.whoseMove), page.after))
-    .orderBy(...page.orderBy)
-    .limit(page.limit)
-  return toPage(rows, request)
+  return toPage(await auditRequestsPageQuery(db, orgId, auditId, scope, request), request)
+}
+
+/**
+ * All the audit's requests that the scope sees, in its order, BATCH at a time (the audit's
+ * existence is not checked). The first batch is read before the first is asked for, so that a
+ * failure there is the caller's error, not one found later in a stream.
+ */
+export async function auditRequestsInBatches(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  scope: Scope,
+): Promise<AsyncGenerator<RequestRow[]>> {
+  const read = (cursor?: string) =>
+    auditRequestsPage(db, orgId, auditId, scope, { limit: BATCH, cursor })
+  const first = await read()
+  return (async function* () {
+    let page = first
+    for (;;) {
+      yield page.items
+      if (!page.next) return
+      page = await read(page.next)
+    }
+  })()
 }
 
 /** Accepted requests out of all but those set aside, among those the scope sees: one count. */
@@ -154,12 +187,22 @@ export async function findRequest(db: Db, orgId: string, id: string, scope: Scop
   return row
 }
 
+/** Requests of the company by id, BATCH per statement, in their audits' order. */
 export async function findRequestsByIds(db: Db, orgId: string, ids: string[]) {
-  if (ids.length === 0) return []
-  return selectRequests(
-    db,
-    and(eq(auditRequests.organizationId, orgId), inArray(auditRequests.id, ids)),
-  )
+  const rows: RequestRow[] = []
+  for (let start = 0; start < ids.length; start += BATCH)
+    rows.push(
+      ...(await selectRequests(
+        db,
+        and(
+          eq(auditRequests.organizationId, orgId),
+          inArray(auditRequests.id, ids.slice(start, start + BATCH)),
+        ),
+      )),
+    )
+  // Keys are ASCII (fractional-indexing digits): JavaScript's order is the column's byte order.
+  const order = (row: RequestRow) => `${row.auditId} ${row.position} ${row.id}`
+  return rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
 }
 
 /**

@@ -50,7 +50,7 @@ import {
   keyOf,
   lastDraftKey,
   lastKey,
-  listAuditRequests,
+  auditRequestsInBatches,
   lockRequests,
   neighbourKey,
   respaceKeys,
@@ -328,10 +328,11 @@ export function requestsService(app: FastifyInstance) {
 
   /** The requests of the audit with these ids, all of them or a 400 on requestIds. */
   async function chosenRequests(principal: Principal, auditId: string, ids: string[]) {
-    const wanted = new Set(ids)
-    const rows = await listAuditRequests(db, principal.organizationId, auditId, principal)
-    const chosen = rows.filter((row) => wanted.has(row.id))
-    if (chosen.length !== wanted.size) throw notInAudit()
+    const wanted = [...new Set(ids)]
+    const rows = await findRequestsByIds(db, principal.organizationId, wanted)
+    // Firm work only (the routes require engagements.manage): the firm sees all of its requests.
+    const chosen = rows.filter((row) => row.auditId === auditId)
+    if (chosen.length !== wanted.length) throw notInAudit()
     return chosen
   }
 
@@ -551,8 +552,9 @@ export function requestsService(app: FastifyInstance) {
               `${requestLabel(refusal)}: ${refusedMessage('send', refusal.status)}`,
             )
         } else {
-          const all = await listAuditRequests(db, orgId, auditId, principal)
-          chosen = all.filter((row) => can(principal, 'request.send', row))
+          chosen = []
+          for await (const rows of await auditRequestsInBatches(db, orgId, auditId, principal))
+            chosen.push(...rows.filter((row) => can(principal, 'request.send', row)))
           if (chosen.length === 0)
             throw new AppError('CONFLICT', 'This audit has no draft requests to send')
         }
