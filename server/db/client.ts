@@ -90,19 +90,45 @@ function guardConnection(client: pg.Client, timeoutMs: number, warn: LogWarn) {
     const timer = setTimeout(cut, timeoutMs)
     const last = args.at(-1)
     if (typeof last === 'function') {
+      // The pool's own pool.query (the job queue's statements) gives its connection back itself.
       args[args.length - 1] = (...result: unknown[]) => {
         clearTimeout(timer)
         ;(last as (...r: unknown[]) => void)(...result)
       }
       return query(...args)
     }
+    const opensTransaction = BEGIN.test(queryText(args[0]))
     const answer = query(...args) as Promise<unknown>
     answer.then(
       () => clearTimeout(timer),
-      () => clearTimeout(timer),
+      (error: unknown) => {
+        clearTimeout(timer)
+        if (opensTransaction) giveBack(client, error)
+      },
     )
     return answer
   }) as typeof client.query
+}
+
+const BEGIN = /^\s*begin\b/i
+
+const queryText = (first: unknown) =>
+  typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text ?? '')
+
+/**
+ * A transaction whose BEGIN failed (the connection was lost or timed out right then) is given up
+ * by drizzle without giving its connection back to the pool (its BEGIN runs outside its
+ * try/finally; drizzle-orm 0.45): without this, each such loss would take one of the pool's connections for good,
+ * and after a few the instance would answer nothing but 503. The pool drops a connection given
+ * back with an error.
+ */
+function giveBack(client: pg.Client, error: unknown) {
+  const release = (client as pg.PoolClient).release as ((error?: Error) => void) | undefined
+  try {
+    release?.(error instanceof Error ? error : new Error(String(error)))
+  } catch {
+    // Not checked out of a pool, or already given back.
+  }
 }
 
 export interface PostgresOptions {

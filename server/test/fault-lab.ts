@@ -215,7 +215,10 @@ export async function untilServing(server: ServerProcess, cookie: string, timeou
     )
     if (status === 200) return Date.now() - started
     if (!server.alive()) throw new Error(`server exited:\n${server.output()}`)
-    if (Date.now() - started > timeoutMs) throw new Error(`not serving after ${timeoutMs} ms`)
+    if (Date.now() - started > timeoutMs)
+      throw new Error(
+        `not serving after ${timeoutMs} ms (last answer ${status}); its output ends:\n${server.output().slice(-4_000)}`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
