@@ -4,11 +4,8 @@ import {
   count,
   desc,
   eq,
-  gt,
   inArray,
   isNotNull,
-  lt,
-  ne,
   sql,
   type SQL,
 } from 'drizzle-orm'
@@ -17,7 +14,7 @@ import { WHOSE_MOVE } from '@shared/request-rules'
 import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
 import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/visibility'
-import type { Db } from '../../db/client'
+import { selectRows, type Db } from '../../db/client'
 import { auditRequests, audits, projects, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
@@ -279,13 +276,6 @@ export async function countAuditRequests(db: Db, auditId: string) {
   return row?.count ?? 0
 }
 
-/** Leaves one request out of a search of the audit's order (the one being moved). */
-const otherThan = (excludeId: string | undefined) =>
-  excludeId === undefined ? undefined : ne(auditRequests.id, excludeId)
-
-const drafts = (orgId: string, auditId: string, excludeId: string | undefined) =>
-  and(ofAudit(orgId, auditId), eq(auditRequests.status, 'draft'), otherThan(excludeId))
-
 /** The order key of the audit's last request (null: it has none). */
 export async function lastKey(db: Db, orgId: string, auditId: string) {
   const [row] = await db
@@ -297,76 +287,60 @@ export async function lastKey(db: Db, orgId: string, auditId: string) {
   return row?.position ?? null
 }
 
-/** The key of the audit's draft at `index` in its order (0 first), `excludeId` left out; null: none. */
-export async function draftKeyAt(
+/**
+ * What placing a draft at `index` among the audit's other drafts needs to know, in one statement
+ * (a move's transaction holds the embedded database's only connection): the draft's own key
+ * (`selfId`; null: it is new or not in this audit), the key of the other draft at `index` and the
+ * key just before it, and, for when there is none (`index` past the end), how many other drafts
+ * there are, the last of them and the key just after it, and the audit's last key. Each part is
+ * read by the order's index; the count only when `index` is past the drafts.
+ */
+export async function placementFacts(
   db: Db,
   orgId: string,
   auditId: string,
   index: number,
-  excludeId?: string,
+  selfId: string | undefined,
 ) {
-  const [row] = await db
-    .select({ position: auditRequests.position })
-    .from(auditRequests)
-    .where(drafts(orgId, auditId, excludeId))
-    .orderBy(asc(auditRequests.position))
-    .offset(index)
-    .limit(1)
-  return row?.position ?? null
-}
-
-/** The key of the audit's last draft, `excludeId` left out; null: none. */
-export async function lastDraftKey(db: Db, orgId: string, auditId: string, excludeId?: string) {
-  const [row] = await db
-    .select({ position: auditRequests.position })
-    .from(auditRequests)
-    .where(drafts(orgId, auditId, excludeId))
-    .orderBy(desc(auditRequests.position))
-    .limit(1)
-  return row?.position ?? null
-}
-
-export async function countDrafts(db: Db, orgId: string, auditId: string, excludeId?: string) {
-  const [row] = await db
-    .select({ count: count() })
-    .from(auditRequests)
-    .where(drafts(orgId, auditId, excludeId))
-  return row?.count ?? 0
-}
-
-/** The key next to `position` in the audit's order on one side, `excludeId` left out; null: none. */
-export async function neighbourKey(
-  db: Db,
-  orgId: string,
-  auditId: string,
-  position: string,
-  side: 'before' | 'after',
-  excludeId?: string,
-) {
-  const [row] = await db
-    .select({ position: auditRequests.position })
-    .from(auditRequests)
-    .where(
-      and(
-        ofAudit(orgId, auditId),
-        side === 'before'
-          ? lt(auditRequests.position, position)
-          : gt(auditRequests.position, position),
-        otherThan(excludeId),
-      ),
-    )
-    .orderBy(side === 'before' ? desc(auditRequests.position) : asc(auditRequests.position))
-    .limit(1)
-  return row?.position ?? null
-}
-
-/** The request's order key; null: no such request in the audit. */
-export async function keyOf(db: Db, orgId: string, auditId: string, id: string) {
-  const [row] = await db
-    .select({ position: auditRequests.position })
-    .from(auditRequests)
-    .where(and(ofAudit(orgId, auditId), eq(auditRequests.id, id)))
-  return row?.position ?? null
+  const inAudit = sql`${auditRequests.organizationId} = ${orgId} and ${auditRequests.auditId} = ${auditId}`
+  const others = selfId === undefined ? sql`true` : sql`${auditRequests.id} <> ${selfId}`
+  const otherDrafts = sql`${inAudit} and ${auditRequests.status} = 'draft' and ${others}`
+  const keyWhere = (where: SQL, direction: 'asc' | 'desc') =>
+    sql`(select ${auditRequests.position} from ${auditRequests} where ${where}
+         order by ${auditRequests.position} ${sql.raw(direction)} limit 1)`
+  const [row] = await selectRows<{
+    own: string | null
+    target: string | null
+    before_target: string | null
+    other_drafts: number | null
+    last_draft: string | null
+    after_last_draft: string | null
+    last_key: string | null
+  }>(
+    db,
+    sql`with target as (
+          select ${auditRequests.position} as key from ${auditRequests} where ${otherDrafts}
+          order by ${auditRequests.position} offset ${index} limit 1
+        ), last_draft as (select ${keyWhere(otherDrafts, 'desc')} as key)
+        select
+          ${selfId === undefined ? sql`null` : keyWhere(sql`${inAudit} and ${auditRequests.id} = ${selfId}`, 'asc')} as own,
+          (select key from target) as target,
+          ${keyWhere(sql`${inAudit} and ${others} and ${auditRequests.position} < (select key from target)`, 'desc')} as before_target,
+          case when (select key from target) is null then
+            (select count(*)::int from ${auditRequests} where ${otherDrafts}) end as other_drafts,
+          (select key from last_draft) as last_draft,
+          ${keyWhere(sql`${inAudit} and ${others} and ${auditRequests.position} > (select key from last_draft)`, 'asc')} as after_last_draft,
+          ${keyWhere(inAudit, 'desc')} as last_key`,
+  )
+  return {
+    own: row!.own,
+    target: row!.target,
+    beforeTarget: row!.before_target,
+    otherDrafts: row!.other_drafts ?? 0,
+    lastDraft: row!.last_draft,
+    afterLastDraft: row!.after_last_draft,
+    lastKey: row!.last_key,
+  }
 }
 
 /**

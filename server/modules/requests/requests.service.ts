@@ -41,18 +41,14 @@ import {
   auditRequestsPage,
   clientRequestsPage,
   countAuditRequests,
-  countDrafts,
   deleteIfStatus,
-  draftKeyAt,
   findRequest,
   findRequestsByIds,
   insertRequests,
-  keyOf,
-  lastDraftKey,
   lastKey,
+  placementFacts,
   auditRequestsInBatches,
   lockRequests,
-  neighbourKey,
   respaceKeys,
   updateIfStatus,
   type NewRequest,
@@ -197,16 +193,16 @@ export function requestsService(app: FastifyInstance) {
     index: number,
     selfId?: string,
   ): Promise<string | undefined> {
-    const own = selfId === undefined ? null : await keyOf(tx, orgId, auditId, selfId)
+    const facts = await placementFacts(tx, orgId, auditId, index, selfId)
+    const own = facts.own
     if (selfId !== undefined && own === null) throw notFound('Request')
     let before: string | null
     let after: string | null
-    const target = await draftKeyAt(tx, orgId, auditId, index, selfId)
-    if (target !== null) {
-      before = await neighbourKey(tx, orgId, auditId, target, 'before', selfId)
-      after = target
+    if (facts.target !== null) {
+      before = facts.beforeTarget
+      after = facts.target
     } else {
-      const others = await countDrafts(tx, orgId, auditId, selfId)
+      const others = facts.otherDrafts
       if (index > others) {
         const drafts = others + (selfId === undefined ? 0 : 1)
         throw fieldError(
@@ -214,13 +210,13 @@ export function requestsService(app: FastifyInstance) {
           `Position must be at most ${others}: this audit has ${drafts} ${drafts === 1 ? 'draft' : 'drafts'}`,
         )
       }
-      before = await lastDraftKey(tx, orgId, auditId, selfId)
+      before = facts.lastDraft
       if (before === null) {
         // No other draft to stand by: a new one goes last, a lone one stays where it is.
         if (own !== null) return undefined
-        before = await lastKey(tx, orgId, auditId)
+        before = facts.lastKey
         after = null
-      } else after = await neighbourKey(tx, orgId, auditId, before, 'after', selfId)
+      } else after = facts.afterLastDraft
     }
     if (own !== null && (before === null || before < own) && (after === null || own < after))
       return undefined
