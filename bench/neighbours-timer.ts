@@ -3,7 +3,9 @@
 // JSON from argv (url, cookie, seconds, users, thinkMs); prints { latencies, errors } as JSON.
 import { setTimeout as sleep } from 'node:timers/promises'
 
-const { url, cookie, seconds, users, thinkMs } = JSON.parse(process.argv[2]!) as {
+const { url, cookie, seconds, users, thinkMs, addresses } = JSON.parse(process.argv[2]!) as {
+  /** Each user's own address (X-Forwarded-For: the server trusts its loopback "proxy"). */
+  addresses: string[]
   url: string
   cookie: string
   seconds: number
@@ -14,10 +16,12 @@ const latencies: number[] = []
 let errors = 0
 const until = Date.now() + seconds * 1000
 await Promise.all(
-  Array.from({ length: users }, async () => {
+  Array.from({ length: users }, async (_, user) => {
     while (Date.now() < until) {
       const started = performance.now()
-      const reply = await fetch(url, { headers: { cookie } })
+      const reply = await fetch(url, {
+        headers: { cookie, 'x-forwarded-for': addresses[user] ?? '' },
+      })
       await reply.arrayBuffer()
       if (reply.status === 200) latencies.push(performance.now() - started)
       else errors += 1

@@ -1,13 +1,14 @@
 // `npm run bench:neighbours`: does one firm at work slow the others? Starts the built server with
-// the settings `npm start` uses (its default logging included; only the per-IP limits are lifted,
-// since every simulated user here shares one address), on a fresh embedded database and, with
-// DATABASE_URL, on a fresh PostgreSQL database. Seeds a busy firm (an audit of 400 requests to
-// export, one of 2,000 drafts to reorder) and a quiet one (50 clients, an audit of 50 requests).
-// Measures the quiet firm's pages (its clients list, its audit's requests) while nothing else
-// runs, then while the busy firm, with no pause between its requests, exports its 400-request
-// audit in three loops, moves drafts in three loops, re-dates 400 requests in a loop, and all of
-// these at once; prints p50/p95 of each and the ratio to idle. The quiet firm's users work as
-// people do: a request, a pause, the next. The budget: the quiet firm's p95 within 2× of idle.
+// the settings `npm start` uses (its logging, its per-address rate limits) behind a "proxy" on
+// loopback (TRUST_PROXY=loopback), so that each simulated user has an address of its own, as
+// people of different firms do. On a fresh embedded database and, with DATABASE_URL, on a fresh
+// PostgreSQL database, it seeds a busy firm (an audit of 400 requests to export, one of 2,000
+// drafts to reorder) and a quiet one (50 clients, an audit of 50 requests). It times the quiet
+// firm's pages (its clients list, its audit's requests) while nothing else runs, then while the
+// busy firm's users, each asking again as soon as answered (and after Retry-After on a 429),
+// export the 400-request audit (3 users), move drafts (3 users), re-date 400 requests (1 user),
+// and all of these at once. The quiet firm's users work as people do, a request then a pause,
+// timed from a process of their own. The budget: the quiet firm's p95 within 2× of idle.
 // Settings (environment):
 //   BENCH_NEIGHBOURS_SECONDS  seconds of each measurement (15)
 //   BENCH_NEIGHBOURS_USERS    the quiet firm's users at once (2), each pausing 100 ms between requests
@@ -68,6 +69,7 @@ const THINK_MS = 100
  */
 async function timeCalls(api: Api, url: string, seconds: number, users: number) {
   const task = {
+    addresses: Array.from({ length: users }, (_, i) => `10.100.0.${i + 1}`),
     url: `${api.baseUrl}${url}`,
     cookie: api.cookie ?? '',
     seconds,
@@ -131,7 +133,7 @@ async function fromTemplate(api: Api, auditId: string, templateId: string) {
 }
 
 async function seed(server: string, target: DatabaseTarget): Promise<Seeded> {
-  const api = new Api(server)
+  const api = new Api(server, undefined, 'each request')
   const quietFirm = await createCompany(api, target.dataDir, 'quiet')
   const quiet = api.withCookie(quietFirm.cookie)
   await times(50, 10, (i) =>
@@ -157,9 +159,9 @@ async function seed(server: string, target: DatabaseTarget): Promise<Seeded> {
 type Work = 'exports' | 'moves' | 'bulk'
 /** What the busy firm does in each scenario: loops of each kind of work, no pause between. */
 const SCENARIOS: Record<string, { key: string; loops: Partial<Record<Work, number>> }> = {
-  'exports a 400-request audit (3 loops)': { key: 'exports', loops: { exports: 3 } },
-  'moves drafts among 2,000 (3 loops)': { key: 'moves', loops: { moves: 3 } },
-  're-dates 400 requests (1 loop)': { key: 'bulk', loops: { bulk: 1 } },
+  'exports a 400-request audit (3 users)': { key: 'exports', loops: { exports: 3 } },
+  'moves drafts among 2,000 (3 users)': { key: 'moves', loops: { moves: 3 } },
+  're-dates 400 requests (1 user)': { key: 'bulk', loops: { bulk: 1 } },
   'all of these at once': { key: 'all', loops: { exports: 3, moves: 3, bulk: 1 } },
 }
 
@@ -177,44 +179,42 @@ function busyFirm(
     else if (status === 429) counts.refused += 1
     else counts.failed += 1
   }
-  const loop = async (work: () => Promise<void>) => {
+  /** One user's loop: the next request as soon as the last is answered; a 429 waits its Retry-After. */
+  const loop = async (
+    work: (api: Api) => Promise<{ status: number; retryAfter: number }>,
+    kind: Work,
+    address: string,
+  ) => {
+    const api = busy.api.fromAddress(address)
     while (running) {
-      await work()
-      // A refused turn (429) comes back a moment later, as a client honouring Retry-After would.
-      await sleep(10)
+      const { status, retryAfter } = await work(api)
+      count(status, kind)
+      if (status === 429) await sleep(Math.max(1, retryAfter) * 1000)
     }
   }
-  const exportOnce = async () => {
-    const reply = await fetch(`${busy.api.baseUrl}/api/audits/${busy.exportAuditId}/export.csv`, {
-      headers: { cookie: busy.api.cookie ?? '' },
+  const exportOnce = async (api: Api) => {
+    const reply = await fetch(`${api.baseUrl}/api/audits/${busy.exportAuditId}/export.csv`, {
+      headers: { cookie: api.cookie ?? '', 'x-forwarded-for': api.address() ?? '' },
     })
     await reply.arrayBuffer()
-    count(reply.status, 'exports')
-    if (reply.status === 429) await sleep(1000)
+    return { status: reply.status, retryAfter: Number(reply.headers.get('retry-after') ?? 0) }
   }
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!
-  const moveOnce = async () => {
-    const reply = await busy.api.request('POST', `/api/requests/${pick(busy.draftIds)}/move`, {
+  const moveOnce = (api: Api) =>
+    api.request('POST', `/api/requests/${pick(busy.draftIds)}/move`, {
       position: Math.floor(Math.random() * busy.draftIds.length),
     })
-    count(reply.status, 'moves')
-  }
-  const bulkOnce = async () => {
-    const day = 1 + Math.floor(Math.random() * 27)
-    const reply = await busy.api.request('PATCH', `/api/audits/${busy.exportAuditId}/requests`, {
+  const bulkOnce = (api: Api) =>
+    api.request('PATCH', `/api/audits/${busy.exportAuditId}/requests`, {
       requestIds: busy.exportIds,
-      dueDate: `2027-03-${String(day).padStart(2, '0')}`,
+      dueDate: `2027-03-${String(1 + Math.floor(Math.random() * 27)).padStart(2, '0')}`,
     })
-    count(reply.status, 'bulk')
-    if (reply.status === 429) await sleep(1000)
-  }
-  const work: Record<Work, () => Promise<void>> = {
-    exports: exportOnce,
-    moves: moveOnce,
-    bulk: bulkOnce,
-  }
+  const work = { exports: exportOnce, moves: moveOnce, bulk: bulkOnce }
+  let users = 0
   const loops = Object.entries(scenario).flatMap(([kind, n]) =>
-    Array.from({ length: n }, () => loop(work[kind as Work])),
+    Array.from({ length: n }, () =>
+      loop(work[kind as Work], kind as Work, `10.200.0.${(users += 1)}`),
+    ),
   )
   return { counts, done: Promise.all(loops) }
 }
@@ -229,7 +229,7 @@ interface Row {
 }
 
 async function benchDatabase(database: string, target: DatabaseTarget): Promise<Row[]> {
-  const server = await startServer(target, { defaultLogging: true })
+  const server = await startServer(target, { asUsersRunIt: true })
   try {
     log(`${database}: seeding (a quiet firm, a busy firm with 2,400 requests)`)
     const seeded = await seed(server.url, target)

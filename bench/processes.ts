@@ -78,12 +78,14 @@ async function start(
 const unlimited = '100000000'
 
 /**
- * Our production build (dist/server/main.js), rate limits out of the way, mail to the outbox;
- * logging at `warn` unless `defaultLogging` (what `npm start` logs: a line per request).
+ * Our production build (dist/server/main.js), mail to the outbox; rate limits out of the way and
+ * logging at `warn`, unless `asUsersRunIt`: then `npm start`'s defaults (its logging, its per-
+ * address limits), behind a "proxy" on loopback, so that each simulated user's X-Forwarded-For
+ * counts as its own address (bench/seed.ts `Api`).
  */
 export function startServer(
   db: DatabaseTarget,
-  { defaultLogging = false }: { defaultLogging?: boolean } = {},
+  { asUsersRunIt = false }: { asUsersRunIt?: boolean } = {},
 ): Promise<Running> {
   // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF
@@ -96,12 +98,16 @@ export function startServer(
       ...databaseEnv(db),
       NODE_ENV: 'production',
       CAPTCHA_COST: '50',
-      LOG_LEVEL: defaultLogging ? '' : 'warn',
       SMTP_URL: '',
-      RATE_LIMIT_GLOBAL_PER_MINUTE: unlimited,
-      RATE_LIMIT_AUTH_PER_MINUTE: unlimited,
-      RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: unlimited,
-      RATE_LIMIT_LOGIN_FAILURES_PER_IP: unlimited,
+      ...(asUsersRunIt
+        ? { TRUST_PROXY: 'loopback' }
+        : {
+            LOG_LEVEL: 'warn',
+            RATE_LIMIT_GLOBAL_PER_MINUTE: unlimited,
+            RATE_LIMIT_AUTH_PER_MINUTE: unlimited,
+            RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: unlimited,
+            RATE_LIMIT_LOGIN_FAILURES_PER_IP: unlimited,
+          }),
     },
     '/api/health',
   )

@@ -15,18 +15,40 @@ export interface Session {
 
 interface Reply {
   status: number
+  /** Seconds, from Retry-After (0 when absent). */
+  retryAfter: number
   body: unknown
   setCookie: string[]
 }
 
+let nextAddress = 0
+
 export class Api {
+  /**
+   * `from`: the client's address, sent as X-Forwarded-For (for a server that trusts loopback
+   * proxies, so that per-address limits count each simulated user apart); `'each request'`: a new
+   * address every time (seeding, which no real user would do from one address).
+   */
   constructor(
     readonly baseUrl: string,
     readonly cookie?: string,
+    readonly from?: string,
   ) {}
 
   withCookie(cookie: string) {
-    return new Api(this.baseUrl, cookie)
+    return new Api(this.baseUrl, cookie, this.from)
+  }
+
+  /** The same session from another address. */
+  fromAddress(address: string) {
+    return new Api(this.baseUrl, this.cookie, address)
+  }
+
+  /** The address to send as X-Forwarded-For, if any. */
+  address(): string | undefined {
+    if (this.from !== 'each request') return this.from
+    nextAddress += 1
+    return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`
   }
 
   /** Headers a mutation needs: same origin, a JSON body. */
@@ -41,6 +63,8 @@ export class Api {
   ): Promise<Reply> {
     const headers: Record<string, string> = method === 'GET' ? {} : { ...this.mutationHeaders }
     if (this.cookie) headers.cookie = this.cookie
+    const address = this.address()
+    if (address) headers['x-forwarded-for'] = address
     const response = await fetch(`${this.baseUrl}${url}`, {
       method,
       headers,
@@ -49,6 +73,7 @@ export class Api {
     const text = await response.text()
     return {
       status: response.status,
+      retryAfter: Number(response.headers.get('retry-after') ?? 0),
       body: text ? (JSON.parse(text) as unknown) : undefined,
       setCookie: response.headers.getSetCookie(),
     }
