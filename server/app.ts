@@ -13,7 +13,7 @@ import { openStorage } from './files/open-storage'
 import type { FileStorage } from './files/storage'
 import { createBackground, type Background } from './lib/background'
 import { createHeavyWork, type HeavyWork } from './lib/heavy-work'
-import { withTenantScope } from './lib/tenant'
+import { createFirmTurns, type FirmTurns } from './lib/tenant'
 import { openRedis } from './lib/redis'
 import { systemClock, type Clock } from './lib/clock'
 import { trustProxyOption } from './lib/trust-proxy'
@@ -65,6 +65,7 @@ declare module 'fastify' {
     background: Background
     /** Exports and changes to many requests: a turn per firm (lib/heavy-work.ts). */
     heavyWork: HeavyWork
+    firmTurns: FirmTurns
     /** Set with REDIS_URL: the rate limits' shared counters. */
     redis: Redis | undefined
     /** Every route as registered: its method(s), its pattern and its config. */
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', await openStorage(config.storage.location))
   app.decorate('background', createBackground(app.log))
   app.decorate('heavyWork', createHeavyWork())
+  app.decorate('firmTurns', createFirmTurns(database.kind === 'pglite'))
   app.decorate('redis', config.redis ? await openRedis(config.redis, app.log) : undefined)
   defineMaintenanceJob(app)
   defineReminderJobs(app)
@@ -203,10 +205,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(connectionsPlugin, { connections: config.connections })
   // First of the request hooks, so that the deadline runs from the moment the headers are in.
   await app.register(timeoutsPlugin, { timeouts: config.timeouts })
-  // The embedded database takes its one connection in turns by company (db/client.ts): each
-  // request carries its company from its session on (on PostgreSQL, the pool does the sharing).
-  if (database.kind === 'pglite')
-    app.addHook('onRequest', (_request, _reply, done) => withTenantScope(done))
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { config })
   await app.register(sessionPlugin)

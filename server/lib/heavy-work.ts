@@ -1,4 +1,5 @@
 import { AppError } from './errors'
+import { leaveFirmTurn } from './tenant'
 
 /** Heavy operations of one firm at once on one instance; more wait their turn. */
 const PER_FIRM = 1
@@ -63,6 +64,8 @@ export function createHeavyWork(): HeavyWork {
 
   const heavyWork: HeavyWork = {
     async acquire(firm) {
+      // Heavy work has its own turns: the firm's other requests need not wait for this one.
+      leaveFirmTurn()
       if (mayStart(firm) && !waiting.has(firm)) return start(firm)
       const queue = waiting.get(firm) ?? []
       if (queue.length >= MAX_WAITING_PER_FIRM)

@@ -95,6 +95,9 @@ export function handle<R extends ApiRoute>(
 ) {
   if (app.prefix !== '/api') throw new Error(`${route.path} must be registered in the /api scope`)
   const sendsFile = !(route.reply instanceof z.ZodType)
+  // Files and streams are sent for as long as the client reads, and an upload's handler reads
+  // its body: neither holds the firm's turn (lib/tenant.ts) meanwhile.
+  const takesFirmTurn = !sendsFile && !route.upload
   app.route({
     method: route.method,
     url: route.path.slice('/api'.length),
@@ -118,7 +121,13 @@ export function handle<R extends ApiRoute>(
     },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
-      const result = await request.server.background.track(handler(request as ApiRequest<R>, reply))
+      const answer = () => handler(request as ApiRequest<R>, reply)
+      const firm = request.user?.organizationId
+      const result = await request.server.background.track(
+        firm === undefined
+          ? answer()
+          : request.server.firmTurns.run(firm, answer, { turn: takesFirmTurn }),
+      )
       // A file, or an answer the handler sent itself (the health check's 503).
       if (sendsFile || result === reply) return result
       reply.code(route.status)

@@ -4,7 +4,6 @@ import fp from 'fastify-plugin'
 import { fullName } from '@shared/format'
 import type { Principal } from '../access/principal'
 import { AppError } from '../lib/errors'
-import { enterTenant } from '../lib/tenant'
 import { createSessionCache, type SessionCache } from '../modules/auth/session-cache'
 import { SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/auth/sessions.repo'
 
@@ -66,7 +65,6 @@ export async function requireSession(
     throw new AppError('UNAUTHENTICATED', 'Please sign in to continue')
   }
   request.user = user
-  enterTenant(user.organizationId)
 }
 
 /** For handlers of signed-in routes: the session and its user. */
