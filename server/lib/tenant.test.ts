@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createFirmTurns, currentTenant, leaveFirmTurn } from './tenant'
+import { Readable } from 'node:stream'
+import { createFirmTurns, currentTenant, leaveFirmTurn, readAsTenant } from './tenant'
 
 const tick = () => new Promise((resolve) => setImmediate(resolve))
 
@@ -51,6 +52,44 @@ describe('firm turns (the embedded database)', () => {
     )
     expect(seen).toEqual(['a', 'b'])
     expect(currentTenant()).toBe('')
+  })
+
+  it('a download read after its handler returned is still read as the firm’s; stopped early, it ends', async () => {
+    const turns = createFirmTurns(true)
+    let ended = false
+    async function* batches() {
+      try {
+        for (let i = 0; i < 3; i++) {
+          await tick()
+          yield `${i}:${currentTenant()}`
+        }
+      } finally {
+        ended = true
+      }
+    }
+    const [whole, plain] = await turns.run(
+      'a',
+      async () => [Readable.from(readAsTenant(batches())), Readable.from(batches())],
+      { turn: false },
+    )
+    // Read later, from outside the handler's scope, as the connection would.
+    const read = async (stream: Readable) => {
+      const parts: string[] = []
+      for await (const part of stream) parts.push(String(part))
+      return parts
+    }
+    expect(await read(whole!)).toEqual(['0:a', '1:a', '2:a'])
+    expect(await read(plain!)).toEqual(['0:', '1:', '2:'])
+
+    ended = false
+    const stopped = await turns.run('a', async () => Readable.from(readAsTenant(batches())), {
+      turn: false,
+    })
+    for await (const part of stopped) {
+      expect(String(part)).toBe('0:a')
+      break
+    }
+    await expect.poll(() => ended).toBe(true)
   })
 
   it('a request that leaves its turn (to wait for heavy work) lets the firm’s next one start', async () => {

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
 
 interface TenantScope {
   organizationId?: string
@@ -17,6 +17,23 @@ const storage = new AsyncLocalStorage<TenantScope>()
 
 /** The company of the work under way, or '' when none is known. */
 export const currentTenant = () => storage.getStore()?.organizationId ?? ''
+
+/**
+ * `source`, read as the current company's wherever it is read from: a download streamed after its
+ * handler returned is read from the connection's events, where the company is not known.
+ */
+export function readAsTenant<T>(source: AsyncIterable<T>): AsyncIterable<T> {
+  if (!storage.getStore()) return source
+  const iterator = source[Symbol.asyncIterator]()
+  const next = AsyncResource.bind(() => iterator.next())
+  const end = AsyncResource.bind(
+    (value?: unknown) =>
+      iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined }),
+  )
+  return {
+    [Symbol.asyncIterator]: () => ({ next, return: end }) as AsyncIterator<T>,
+  }
+}
 
 /**
  * Ends the current request's firm turn, if it holds one, before it waits for something that is

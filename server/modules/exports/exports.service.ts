@@ -12,6 +12,7 @@ import { openStoredFile } from '../files/files.service'
 import { toRequestDto } from '../requests/request-dto'
 import { auditRequestsInBatches } from '../requests/requests.repo'
 import { submittedVersionCounts } from '../requests/versions.repo'
+import { readAsTenant } from '../../lib/tenant'
 
 /** A name for one path segment: slashes would make folders. */
 const segment = (name: string) => name.replace(/[/\\]/g, '-')
@@ -109,7 +110,7 @@ export function exportsService(app: FastifyInstance) {
         }
         return {
           fileName: safeFileName(segment(`${audit.name}-requests.csv`)),
-          stream: Readable.from(lines()),
+          stream: Readable.from(readAsTenant(lines())),
         }
       })
     },
@@ -190,7 +191,7 @@ export function exportsService(app: FastifyInstance) {
         }
         return {
           fileName: safeFileName(segment(`${audit.name}-accepted-files.zip`)),
-          stream: Readable.from(zipStream(entries(), now)),
+          stream: Readable.from(zipStream(readAsTenant(entries()), now)),
         }
       })
     },
