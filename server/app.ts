@@ -65,6 +65,7 @@ declare module 'fastify' {
     background: Background
     /** Exports and changes to many requests: a turn per firm (lib/heavy-work.ts). */
     heavyWork: HeavyWork
+    /** On the embedded database, a firm's requests one at a time (lib/tenant.ts). */
     firmTurns: FirmTurns
     /** Set with REDIS_URL: the rate limits' shared counters. */
     redis: Redis | undefined
