@@ -118,9 +118,9 @@ const queryText = (first: unknown) =>
 /**
  * A transaction whose BEGIN failed (the connection was lost or timed out right then) is given up
  * by drizzle without giving its connection back to the pool (its BEGIN runs outside its
- * try/finally; drizzle-orm 0.45): without this, each such loss would take one of the pool's connections for good,
- * and after a few the instance would answer nothing but 503. The pool drops a connection given
- * back with an error.
+ * try/finally; drizzle-orm 0.45): without this, each such loss would keep one of the pool's
+ * connections for good, and after a few the instance would answer nothing but 503. The pool
+ * drops a connection given back with an error.
  */
 function giveBack(client: pg.Client, error: unknown) {
   const release = (client as pg.PoolClient).release as ((error?: Error) => void) | undefined

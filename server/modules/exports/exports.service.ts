@@ -6,13 +6,13 @@ import { toCsv } from '../../files/csv'
 import { fileNameFor } from '../../files/file-types'
 import { safeFileName } from '../../files/names'
 import { zipStream, type ZipEntry } from '../../files/zip'
+import { readAsTenant } from '../../lib/tenant'
 import { findAuditWithClient } from '../audits/audits.repo'
 import { acceptedFiles } from '../files/files.repo'
 import { openStoredFile } from '../files/files.service'
 import { toRequestDto } from '../requests/request-dto'
 import { auditRequestsInBatches } from '../requests/requests.repo'
 import { submittedVersionCounts } from '../requests/versions.repo'
-import { readAsTenant } from '../../lib/tenant'
 
 /** A name for one path segment: slashes would make folders. */
 const segment = (name: string) => name.replace(/[/\\]/g, '-')

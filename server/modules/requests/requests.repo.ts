@@ -1,14 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  sql,
-  type SQL,
-} from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { WHOSE_MOVE } from '@shared/request-rules'
 import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
@@ -184,8 +174,8 @@ export async function findRequest(db: Db, orgId: string, id: string, scope: Scop
   return row
 }
 
-/** Requests of the company by id, BATCH per statement, in their audits' order. */
-export async function findRequestsByIds(db: Db, orgId: string, ids: string[]) {
+/** Requests of the company by id that the scope sees, BATCH per statement, in their audits' order. */
+export async function findRequestsByIds(db: Db, orgId: string, ids: string[], scope: Scope) {
   const rows: RequestRow[] = []
   for (let start = 0; start < ids.length; start += BATCH)
     rows.push(
@@ -194,6 +184,7 @@ export async function findRequestsByIds(db: Db, orgId: string, ids: string[]) {
         and(
           eq(auditRequests.organizationId, orgId),
           inArray(auditRequests.id, ids.slice(start, start + BATCH)),
+          visibleRequests(scope),
         ),
       )),
     )

@@ -132,7 +132,7 @@ export function requestsService(app: FastifyInstance) {
   const dto = (row: RequestRow, principal: Principal) => toRequestDto(row, clock(), principal)
 
   async function dtosOf(principal: Principal, ids: string[]) {
-    const rows = await findRequestsByIds(db, principal.organizationId, ids)
+    const rows = await findRequestsByIds(db, principal.organizationId, ids, principal)
     return rows.map((row) => dto(row, principal))
   }
 
@@ -325,8 +325,7 @@ export function requestsService(app: FastifyInstance) {
   /** The requests of the audit with these ids, all of them or a 400 on requestIds. */
   async function chosenRequests(principal: Principal, auditId: string, ids: string[]) {
     const wanted = [...new Set(ids)]
-    const rows = await findRequestsByIds(db, principal.organizationId, wanted)
-    // Firm work only (the routes require engagements.manage): the firm sees all of its requests.
+    const rows = await findRequestsByIds(db, principal.organizationId, wanted, principal)
     const chosen = rows.filter((row) => row.auditId === auditId)
     if (chosen.length !== wanted.length) throw notInAudit()
     return chosen
