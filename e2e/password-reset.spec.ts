@@ -17,6 +17,9 @@ test('forgot password: the mailed link sets a new password, and only the new one
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
   await expect(page).toHaveURL('/forgot-password')
+  // The URL changes before React has drawn the new page; filling earlier would type into
+  // the sign-in form's Email field.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible()
 
   await page.getByLabel('Email').fill(account.email)
   await page.getByRole('button', { name: 'Send reset email' }).click()
