@@ -13,6 +13,7 @@
 //   BENCH_NEIGHBOURS_SECONDS  seconds of each measurement (15)
 //   BENCH_NEIGHBOURS_USERS    the quiet firm's users at once (2), each pausing 100 ms between requests
 //   BENCH_NEIGHBOURS_ONLY     one scenario: exports, moves, bulk or all
+//   BENCH_NEIGHBOURS_SKIP_EMBEDDED  1: with DATABASE_URL, PostgreSQL alone
 //   BENCH_CPU_PROF            a folder: the server writes its V8 CPU profile there when it stops
 //   DATABASE_URL              a PostgreSQL server; the bench creates its own database and drops it
 import { spawn } from 'node:child_process'
@@ -43,6 +44,7 @@ const settings = {
   users: Math.round(positive('BENCH_NEIGHBOURS_USERS', 2)),
   databaseUrl: process.env.DATABASE_URL || undefined,
   only: process.env.BENCH_NEIGHBOURS_ONLY || undefined,
+  skipEmbedded: process.env.BENCH_NEIGHBOURS_SKIP_EMBEDDED === '1',
 }
 const RATIO_BUDGET = 2
 
@@ -274,9 +276,10 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–'
 
 async function main() {
   const rows: Row[] = []
-  await withDataDir(async (dataDir) => {
-    rows.push(...(await benchDatabase('PGlite', { kind: 'pglite', dataDir })))
-  })
+  if (!(settings.skipEmbedded && settings.databaseUrl))
+    await withDataDir(async (dataDir) => {
+      rows.push(...(await benchDatabase('PGlite', { kind: 'pglite', dataDir })))
+    })
   if (settings.databaseUrl) {
     await withPostgresDatabase(settings.databaseUrl, (url) =>
       withDataDir(async (dataDir) => {

@@ -5,6 +5,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
 import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/visibility'
 import { selectRows, type Db } from '../../db/client'
+import { idIn } from '../../db/id-in'
 import { auditRequests, audits, projects, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
@@ -183,7 +184,7 @@ export async function findRequestsByIds(db: Db, orgId: string, ids: string[], sc
         db,
         and(
           eq(auditRequests.organizationId, orgId),
-          inArray(auditRequests.id, ids.slice(start, start + BATCH)),
+          idIn(auditRequests.id, ids.slice(start, start + BATCH)),
           visibleRequests(scope),
         ),
       )),
@@ -410,7 +411,7 @@ export async function updateIfStatus(
     .where(
       and(
         eq(auditRequests.organizationId, orgId),
-        inArray(auditRequests.id, ids),
+        idIn(auditRequests.id, ids),
         inArray(auditRequests.status, [...from]),
       ),
     )
