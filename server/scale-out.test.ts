@@ -252,6 +252,11 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     expect(reminders()).toHaveLength(1)
   }, 40_000)
 
+  // Last, so that any failed start has long been logged (the instances log warnings and up).
+  it('neither job queue had to start again: creating the same queues at once no longer deadlocks', () => {
+    for (const instance of [a, b]) expect(instance.output()).not.toContain('jobs.start_failed')
+  })
+
   // ---- helpers -------------------------------------------------------------------------------
 
   function call(

@@ -19,6 +19,8 @@ import { selectRows, type Database, type Db } from '../db/client'
 
 /** NOTIFY channel whose payload is the name of a queue that has a new job. */
 const WAKE_CHANNEL = 'auditdesk_jobs'
+/** Arbitrary constant naming the creation of the job queues among advisory locks. */
+const QUEUE_CREATION_LOCK_KEY = 7_310_442_020
 const POLLING_MS = 2_000
 /** A running job's claim; renewed every RENEW_MS while its handler runs. */
 export const LEASE_SECONDS = 20
@@ -338,21 +340,36 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
     )
   }
 
+  /**
+   * Creates the queues that do not exist yet, one instance at a time (pg-boss's create_queue
+   * skips a queue that exists). Instances that start together on a new database otherwise create
+   * the same queues at once, and create_queue (a row, then a partition attached to the job table)
+   * deadlocks between two of them: PostgreSQL failed one each time, and its jobs waited 5 s for
+   * the next start (every time in the two-instance test).
+   */
+  async function createQueues(queues: Map<string, PgBoss.Queue>) {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATION_LOCK_KEY})`)
+      for (const [name, { name: _, ...options }] of queues)
+        await tx.execute(sql`select pgboss.create_queue(${name}, ${JSON.stringify(options)}::json)`)
+    })
+  }
+
   async function startWorkers() {
     await boss.start()
-    for (const [name, { options: jobOptions }] of definitions) {
-      const settings = {
+    const queues = new Map<string, PgBoss.Queue>()
+    for (const [name, { options: jobOptions }] of definitions)
+      queues.set(name, {
         name,
         policy: jobOptions.policy ?? 'standard',
         retryLimit: jobOptions.retryLimit ?? 3,
         retryDelay: jobOptions.retryDelaySeconds ?? 10,
         retryBackoff: jobOptions.retryBackoff ?? true,
         expireInSeconds: LEASE_SECONDS,
-      }
-      // Created once; later starts bring an existing queue's settings up to date.
-      await boss.createQueue(name, settings)
-      await boss.updateQueue(name, settings)
-    }
+      })
+    await createQueues(queues)
+    // Later starts bring an existing queue's settings up to date.
+    for (const [name, settings] of queues) await boss.updateQueue(name, settings)
     started = true
     for (const [name, definition] of definitions) {
       if (definition.everySeconds && !periodic) continue
