@@ -1,5 +1,4 @@
 import type { Role } from '@shared/schemas/auth'
-import { AppError } from '../lib/errors'
 
 /**
  * Who is asking, and what they may see: the one type services and `can()` take. Built from the
@@ -17,14 +16,3 @@ export interface Principal {
 
 /** The firm's own people (every role but `client`). */
 export const isFirm = (principal: Pick<Principal, 'role'>) => principal.role !== 'client'
-
-/**
- * The client a query must be confined to: the principal's own client for a client-role user,
- * undefined (the whole company) for the firm's people. A client-role user without a client is
- * refused rather than widened (the database guarantees one; this is the second line).
- */
-export function clientScope(principal: Pick<Principal, 'role' | 'clientId'>): string | undefined {
-  if (isFirm(principal)) return undefined
-  if (!principal.clientId) throw new AppError('FORBIDDEN', 'You do not have permission to do this')
-  return principal.clientId
-}

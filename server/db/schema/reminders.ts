@@ -14,6 +14,7 @@ import {
 import { NOTIFICATION_KINDS } from '@shared/schemas/reminders'
 import { timestamps, tstz } from './columns'
 import { organizations } from './organizations'
+import { auditRequests } from './requests'
 import { users } from './users'
 
 /**
@@ -90,6 +91,13 @@ export const notifications = pgTable(
     title: text().notNull(),
     body: text(),
     url: text().notNull(),
+    /**
+     * The request it tells of (null: none, e.g. an invitation accepted): with `internal`, what the
+     * audience rule (access/audience.ts) checks when it is delivered, listed and mailed.
+     */
+    requestId: uuid().references(() => auditRequests.id, { onDelete: 'cascade' }),
+    /** Of an internal note: the firm's people only. */
+    internal: boolean().notNull().default(false),
     inApp: boolean().notNull(),
     emailPending: boolean().notNull().default(false),
     createdAt: tstz().notNull().defaultNow(),
@@ -104,6 +112,7 @@ export const notifications = pgTable(
     index('notifications_email_pending_idx')
       .on(t.userId)
       .where(sql`${t.emailPending} and ${t.emailedAt} is null`),
+    index('notifications_request_id_idx').on(t.requestId),
   ],
 )
 

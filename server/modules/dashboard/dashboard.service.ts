@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { PageQuery } from '@shared/schemas/pagination'
-import { clientScope, type Principal } from '../../access/principal'
+import { clientScope } from '../../access/audience'
+import type { Principal } from '../../access/principal'
 import { activityPage, recentActivity } from '../activity/activity.repo'
 import { dashboardCounts } from './dashboard.repo'
 

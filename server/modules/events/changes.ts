@@ -27,16 +27,6 @@ export interface Change {
   topics: string[]
 }
 
-/** Who hears of a change: decided once here, for every listener. */
-export function mayHear(
-  listener: { userId: string; organizationId: string; clientId: string | null; firm: boolean },
-  change: Change,
-) {
-  if (listener.organizationId !== change.organizationId) return false
-  if (change.userIds) return change.userIds.includes(listener.userId)
-  return listener.firm || (change.clientId !== null && listener.clientId === change.clientId)
-}
-
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
 
 /**

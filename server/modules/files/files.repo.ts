@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Principal } from '../../access/principal'
-import { visibleRequests } from '../../access/visibility'
+import { visibleRequests } from '../../access/audience'
 import type { Db } from '../../db/client'
 import { auditRequests, audits, projects, requestFiles, requestVersions } from '../../db/schema'
 import { notFound } from '../../lib/errors'

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { formatSize } from '@shared/format'
 import { refusedMessage, requestLabel } from '@shared/request-rules'
 import { uploadRefusals } from '@shared/uploads'
+import { audienceOf, liveAudience } from '../../access/audience'
 import { authorize, can } from '../../access/can'
 import type { Principal } from '../../access/principal'
 import { generatedSetting } from '../../db/settings'
@@ -194,7 +195,7 @@ export function filesService(app: FastifyInstance) {
           )
           await publishChange(tx, {
             organizationId: orgId,
-            clientId: row.clientId,
+            clientId: liveAudience(audienceOf(row)),
             topics: [`request:${requestId}`],
           })
           return inserted
@@ -247,7 +248,7 @@ export function filesService(app: FastifyInstance) {
         if (deleted)
           await publishChange(tx, {
             organizationId: orgId,
-            clientId: request.clientId,
+            clientId: liveAudience(audienceOf(request)),
             topics: [`request:${file.requestId}`],
           })
         return deleted

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { eventMailState, notifications, organizations, users } from '../../db/schema'
+import { visibleNotifications } from '../../access/audience'
 import { mails } from '../../mail/templates'
 import { EVENT_MAIL_QUEUE } from './notify'
 
@@ -36,6 +37,19 @@ export async function sendEventMail(app: FastifyInstance, userId: string) {
       )
       return 'later' as const
     }
+    const [user] = await tx
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        role: users.role,
+        clientId: users.clientId,
+        timeZone: organizations.timeZone,
+      })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(users.id, userId))
+    if (!user) return 'gone' as const
+    const seen = visibleNotifications(user)
     const pending = await tx
       .select({
         id: notifications.id,
@@ -43,6 +57,7 @@ export async function sendEventMail(app: FastifyInstance, userId: string) {
         body: notifications.body,
         url: notifications.url,
         createdAt: notifications.createdAt,
+        visible: seen ? sql<boolean>`${seen}` : sql<boolean>`true`,
       })
       .from(notifications)
       .where(
@@ -53,14 +68,10 @@ export async function sendEventMail(app: FastifyInstance, userId: string) {
         ),
       )
       .orderBy(asc(notifications.createdAt), asc(notifications.id))
-      .for('update')
+      .for('update', { of: notifications })
     if (pending.length === 0) return 'nothing' as const
-    const [user] = await tx
-      .select({ email: users.email, firstName: users.firstName, timeZone: organizations.timeZone })
-      .from(users)
-      .innerJoin(organizations, eq(organizations.id, users.organizationId))
-      .where(eq(users.id, userId))
-    if (!user) return 'gone' as const
+    // Those the audience rule now keeps from the user (moved to another client, say) are settled
+    // unmailed.
     await tx
       .update(notifications)
       .set({ emailedAt: now })
@@ -70,6 +81,8 @@ export async function sendEventMail(app: FastifyInstance, userId: string) {
           pending.map((row) => row.id),
         ),
       )
+    const items = pending.filter((row) => row.visible)
+    if (items.length === 0) return 'nothing' as const
     await tx
       .update(eventMailState)
       .set({ lastSentAt: now })
@@ -79,7 +92,10 @@ export async function sendEventMail(app: FastifyInstance, userId: string) {
       mails.events(user.email, {
         firstName: user.firstName,
         timeZone: user.timeZone,
-        items: pending.map((row) => ({ ...row, url: `${config.appUrl}${row.url}` })),
+        items: items.map(({ visible: _, ...row }) => ({
+          ...row,
+          url: `${config.appUrl}${row.url}`,
+        })),
       }),
     )
     return 'sent' as const

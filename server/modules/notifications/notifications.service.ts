@@ -10,10 +10,10 @@ export function notificationsService(app: FastifyInstance) {
   const { db, clock } = app
   return {
     async list(principal: Principal, query: { limit: number; cursor?: string }) {
-      const page = await listNotifications(db, principal.userId, query)
+      const page = await listNotifications(db, principal, query)
       return {
         items: page.items,
-        unreadCount: await unreadCount(db, principal.userId),
+        unreadCount: await unreadCount(db, principal),
         nextCursor: page.next,
       }
     },
@@ -26,7 +26,7 @@ export function notificationsService(app: FastifyInstance) {
         userIds: [principal.userId],
         topics: ['notifications'],
       })
-      return { unreadCount: await unreadCount(db, principal.userId) }
+      return { unreadCount: await unreadCount(db, principal) }
     },
 
     preferences: (principal: Principal) => getPreferences(app.db, principal.userId),

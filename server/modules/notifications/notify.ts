@@ -2,17 +2,19 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { fullName } from '@shared/format'
 import type { NotificationKind } from '@shared/schemas/reminders'
+import { liveAudience, seesRequest } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
 import { auditMembers, notifications, requestComments, users } from '../../db/schema'
 import { publishChange } from '../events/changes'
+import { requestAudiences, viewersOf } from './notifications.repo'
 import { preferencesOf } from './preferences.repo'
 
 /**
  * Who is told of what, in one place: notifications in the bell, the event mails they feed, and
  * the live hints of open pages. Called inside the transaction of the change, so that all of it
- * exists exactly when the change does. Never the actor; never a client user of anything internal
- * or of another client.
+ * exists exactly when the change does. Never the actor; never anyone the audience rule
+ * (access/audience.ts) keeps from the request: a draft, an internal note, another client's.
  */
 
 /** Kinds that are also mailed (gathered: at most one event mail per user per ten minutes). */
@@ -27,8 +29,8 @@ export interface RequestFacts {
   assigneeId: string | null
   /** "#3 Bank statements" */
   label: string
-  /** Whether the client's users see it (it has been sent). */
-  clientSees: boolean
+  /** Whether it has been sent (the client's users see only what was). */
+  sent: boolean
 }
 
 export interface Notice {
@@ -37,9 +39,31 @@ export interface Notice {
   title: string
   body?: string | null
   url: string
+  /** The request it tells of: delivered only if the recipient may see it (and its firm's notes). */
+  about?: { requestId: string; internal?: boolean }
 }
 
-/** Writes the notices their recipients want (in the app, by mail) and wakes the mail job. */
+/** The notices whose recipients the audience rule lets see what they tell of, as they are now. */
+async function withinAudience(tx: Db, organizationId: string, notices: Notice[]) {
+  const requestIds = [...new Set(notices.flatMap((notice) => notice.about?.requestId ?? []))]
+  if (requestIds.length === 0) return notices
+  const viewers = await viewersOf(tx, organizationId, [
+    ...new Set(notices.map((notice) => notice.userId)),
+  ])
+  const requests = await requestAudiences(tx, organizationId, requestIds)
+  return notices.filter((notice) => {
+    const viewer = viewers.get(notice.userId)
+    if (!viewer) return false
+    if (!notice.about) return true
+    const request = requests.get(notice.about.requestId)
+    return request !== undefined && seesRequest(viewer, request, notice.about.internal)
+  })
+}
+
+/**
+ * Writes the notices their recipients may have (the audience rule) and want (in the app, by mail),
+ * and wakes the mail job.
+ */
 export async function deliverNotices(
   app: FastifyInstance,
   tx: Db,
@@ -47,6 +71,7 @@ export async function deliverNotices(
   notices: Notice[],
   now: Date,
 ) {
+  notices = await withinAudience(tx, organizationId, notices)
   if (notices.length === 0) return
   const preferences = await preferencesOf(
     tx,
@@ -64,6 +89,8 @@ export async function deliverNotices(
         title: notice.title,
         body: notice.body ?? null,
         url: notice.url,
+        requestId: notice.about?.requestId ?? null,
+        internal: notice.about?.internal ?? false,
         inApp: wants.inApp,
         emailPending,
         createdAt: now,
@@ -96,14 +123,13 @@ async function leadOf(tx: Db, auditId: string) {
   return lead?.userId ?? null
 }
 
-/** Everyone who wrote on the request, by side (internal notes: the firm's people only). */
+/** Everyone who wrote on the request. */
 async function commenters(tx: Db, requestId: string) {
   const rows = await tx
-    .selectDistinct({ userId: users.id, role: users.role, internal: requestComments.internal })
+    .selectDistinct({ userId: requestComments.authorUserId })
     .from(requestComments)
-    .innerJoin(users, eq(users.id, requestComments.authorUserId))
     .where(eq(requestComments.requestId, requestId))
-  return rows
+  return rows.flatMap((row) => (row.userId ? [row.userId] : []))
 }
 
 /**
@@ -163,7 +189,7 @@ export async function requestChanged(
 ) {
   await publishChange(tx, {
     organizationId: actor.organizationId,
-    clientId: request.clientSees ? request.clientId : null,
+    clientId: liveAudience(request),
     topics: [`request:${request.id}`, `audit:${request.auditId}`, 'my-requests'],
   })
   const notices: Notice[] = []
@@ -175,6 +201,7 @@ export async function requestChanged(
         kind: 'submitted',
         title: `${actor.name} submitted ${request.label} for review`,
         url: requestUrl(request),
+        about: { requestId: request.id },
       })
   }
   if ((event.kind === 'returned' || event.kind === 'accepted') && request.assigneeId)
@@ -188,13 +215,15 @@ export async function requestChanged(
             : `${actor.name} accepted ${request.label}`,
         body: event.kind === 'returned' ? event.reason : null,
         url: requestUrl(request),
+        about: { requestId: request.id },
       })
   await deliverNotices(app, tx, actor.organizationId, notices, now)
 }
 
 /**
- * A new comment (or internal note): the other side and everyone taking part are told, those
- * @mentioned as mentions. Internal notes reach the firm's people only.
+ * A new comment (or internal note): everyone taking part (the audit's lead, the assignee, whoever
+ * wrote on it) is told, those @mentioned as mentions; the audience rule keeps internal notes to the
+ * firm and drafts from the client.
  */
 export async function commentAdded(
   app: FastifyInstance,
@@ -206,20 +235,15 @@ export async function commentAdded(
 ) {
   await publishChange(tx, {
     organizationId: actor.organizationId,
-    clientId: comment.internal ? null : request.clientId,
+    clientId: liveAudience(request, comment.internal),
     topics: [`request:${request.id}`],
   })
-  const firmSide = new Set<string>()
-  const clientSide = new Set<string>()
   const lead = await leadOf(tx, request.auditId)
-  if (lead) firmSide.add(lead)
-  if (request.assigneeId) clientSide.add(request.assigneeId)
-  for (const writer of await commenters(tx, request.id)) {
-    if (writer.role === 'client') {
-      if (!writer.internal) clientSide.add(writer.userId)
-    } else firmSide.add(writer.userId)
-  }
-  const audience = comment.internal ? [...firmSide] : [...firmSide, ...clientSide]
+  const takingPart = [
+    ...(lead ? [lead] : []),
+    ...(request.assigneeId ? [request.assigneeId] : []),
+    ...(await commenters(tx, request.id)),
+  ]
   // The candidates are read only when the text can mention anyone.
   const mentions = new Set(
     comment.body.includes('@')
@@ -228,7 +252,7 @@ export async function commentAdded(
   )
   const excerpt = comment.body.length > 300 ? `${comment.body.slice(0, 300)}…` : comment.body
   const what = comment.internal ? 'an internal note' : 'a comment'
-  const notices: Notice[] = [...new Set([...audience, ...mentions])]
+  const notices: Notice[] = [...new Set([...takingPart, ...mentions])]
     .filter((userId) => userId !== actor.userId)
     .map((userId) => ({
       userId,
@@ -238,6 +262,7 @@ export async function commentAdded(
         : `${actor.name} wrote ${what} on ${request.label}`,
       body: excerpt,
       url: requestUrl(request),
+      about: { requestId: request.id, internal: comment.internal },
     }))
   await deliverNotices(app, tx, actor.organizationId, notices, now)
 }

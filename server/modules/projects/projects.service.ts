@@ -7,7 +7,8 @@ import type {
   projectCountsQuery,
   updateProjectInput,
 } from '@shared/schemas/projects'
-import { clientScope, type Principal } from '../../access/principal'
+import { clientScope } from '../../access/audience'
+import type { Principal } from '../../access/principal'
 import { AppError, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors'
 import { countAudits } from '../audits/audits.repo'
 import { findClient } from '../clients/clients.repo'

@@ -23,7 +23,7 @@ export function remindService(app: FastifyInstance) {
   async function remind(principal: Principal, auditId: string, onlyUserId?: string) {
     const orgId = principal.organizationId
     const audit = await findAuditWithClient(db, orgId, auditId)
-    const rows = await openItems(db, orgId, auditId, onlyUserId)
+    const rows = await openItems(db, orgId, { id: auditId, clientId: audit.clientId }, onlyUserId)
     if (rows.length === 0)
       throw new AppError('CONFLICT', 'No request of this audit is waiting for the client')
     const timeZone = await companyTimeZone(db, orgId)

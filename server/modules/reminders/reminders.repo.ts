@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { AWAITING_CLIENT } from '@shared/request-rules'
 import type { NotificationKind } from '@shared/schemas/reminders'
 import type { RequestStatus } from '@shared/schemas/requests'
+import { seesRequestSql } from '../../access/audience'
 import { selectRows, type Db } from '../../db/client'
 import { auditRequests, organizations, scheduledMails, users } from '../../db/schema'
 
@@ -12,8 +13,16 @@ const IN_REVIEW: RequestStatus = 'submitted'
 
 /** The queries of reminders: the scan's (scan.ts decides what to do with their rows), Remind now's. */
 
-/** The audit's requests waiting for the client, with their assignees (`onlyUserId`: theirs alone). */
-export function openItems(db: Db, orgId: string, auditId: string, onlyUserId?: string) {
+/**
+ * The audit's requests waiting for the client, with their assignees who may still see them (the
+ * audience rule; `clientId`: the audit's client) (`onlyUserId`: theirs alone).
+ */
+export function openItems(
+  db: Db,
+  orgId: string,
+  audit: { id: string; clientId: string },
+  onlyUserId?: string,
+) {
   return db
     .select({
       id: auditRequests.id,
@@ -29,9 +38,13 @@ export function openItems(db: Db, orgId: string, auditId: string, onlyUserId?: s
     .where(
       and(
         eq(auditRequests.organizationId, orgId),
-        eq(auditRequests.auditId, auditId),
+        eq(auditRequests.auditId, audit.id),
         inArray(auditRequests.status, [...AWAITING_CLIENT]),
         eq(users.role, 'client'),
+        seesRequestSql(
+          { role: sql`${users.role}`, clientId: sql`${users.clientId}` },
+          { sentAt: sql`${auditRequests.sentAt}`, clientId: sql`${audit.clientId}::uuid` },
+        ),
         onlyUserId ? eq(users.id, onlyUserId) : undefined,
       ),
     )
@@ -122,8 +135,13 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
            to_char(c.today, 'YYYY-MM-DD') as today
     from candidate c
     join audits a on a.id = c.audit_id and not a.reminders_paused
+    join projects p on p.id = a.project_id
     join users u on u.id = c.assignee_user_id and u.role = 'client'
     where c.reached is not null
+      and ${seesRequestSql(
+        { role: sql`u.role`, clientId: sql`u.client_id` },
+        { sentAt: sql`c.sent_at`, clientId: sql`p.client_id` },
+      )}
       and c.reached > coalesce(c.reminder_stage, -100000)
       and (c.reached > 0 or c.due_date + c.reached >= (c.sent_at at time zone c.time_zone)::date)
       and ${wantsMailToday(sql`u.id`, 'reminders', 'reminder', sql`c.today`)}
@@ -198,7 +216,13 @@ export async function findDigests(db: Db, now: Date) {
     join users u on u.organization_id = f.id and u.role = 'client'
     join audit_requests r on r.assignee_user_id = u.id and r.status in ${AWAITING}
     join audits a on a.id = r.audit_id
-    where f.weekday = 1 and ${wantsMailToday(sql`u.id`, 'digest', 'digest', sql`f.today`)}
+    join projects p on p.id = a.project_id
+    where f.weekday = 1
+      and ${seesRequestSql(
+        { role: sql`u.role`, clientId: sql`u.client_id` },
+        { sentAt: sql`r.sent_at`, clientId: sql`p.client_id` },
+      )}
+      and ${wantsMailToday(sql`u.id`, 'digest', 'digest', sql`f.today`)}
     order by u.id, a.name, r.due_date nulls last, r.title`,
   )
   const daily = await selectRows<DigestRow>(

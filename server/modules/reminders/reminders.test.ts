@@ -6,6 +6,7 @@ import { buildApp } from '../../app'
 import { selectRows } from '../../db/client'
 import {
   createAudit,
+  createClient,
   createProject,
   expectError,
   expectValidation,
@@ -347,6 +348,33 @@ describe('the reminder scan', () => {
     expect(claimed[0]!.n).toBe(0)
     await scanAt(`${today}T09:10:00Z`)
     await scanAt(`${today}T09:20:00Z`)
+    expect(reminders(f.client.user.email)).toHaveLength(1)
+  })
+
+  it('a client user moved to another client hears nothing more of the old client’s requests', async () => {
+    // 2033-05-09 is a Monday: the day of the client's digest too.
+    const today = '2033-05-09'
+    t.clock.set(new Date(`${today}T08:00:00Z`))
+    const f = await firm()
+    await sentRequests(f, [today])
+    const otherClient = await createClient(t, f.admin.cookie)
+    const move = async (clientId: string) => {
+      const res = await t.request('PATCH', `/api/users/${f.client.user.id}`, {
+        cookie: f.admin.cookie,
+        headers: { origin: APP_URL },
+        body: { role: 'client', clientId },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await move(otherClient.id)
+    await scanAt(`${today}T09:00:00Z`)
+    expect(reminders(f.client.user.email)).toHaveLength(0)
+    expect(
+      t.smtp.to(f.client.user.email).filter((mail) => mail.subject.startsWith('Your week')),
+    ).toHaveLength(0)
+    // Back with the request's client: reminded at the next point.
+    await move(f.project.clientId)
+    await scanAt(`${day(today, 1)}T09:00:00Z`)
     expect(reminders(f.client.user.email)).toHaveLength(1)
   })
 

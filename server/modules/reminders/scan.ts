@@ -92,6 +92,7 @@ export async function scanReminders(app: FastifyInstance) {
           title: `${row.title} (${row.auditName}) is ${item(row).daysOverdue} days overdue`,
           body: row.assigneeName ? `Assigned to ${row.assigneeName}` : null,
           url: `/requests/${row.requestId}`,
+          about: { requestId: row.requestId },
         })),
         now,
       )

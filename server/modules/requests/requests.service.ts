@@ -17,7 +17,8 @@ import type {
 } from '@shared/schemas/requests'
 import { fullName } from '@shared/format'
 import { authorize, can } from '../../access/can'
-import { clientScope, type Principal } from '../../access/principal'
+import { clientScope } from '../../access/audience'
+import type { Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
 import { mails } from '../../mail/templates'
 import { recordActivities, recordActivity, requestActivity } from '../activity/activity.repo'
@@ -111,7 +112,7 @@ const factsOf = (row: RequestRow): RequestFacts => ({
   clientId: row.clientId,
   assigneeId: row.assigneeId,
   label: requestLabel(row),
-  clientSees: row.sentAt !== null,
+  sent: row.sentAt !== null,
 })
 
 /** Which rule a change of these fields falls under: the assignee and due date, or the content. */
