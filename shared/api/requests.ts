@@ -144,7 +144,7 @@ export const requestsApi = {
     tag,
     summary: 'Change a request',
     description:
-      'Title, description, requirements and position while a draft; assignee and due date until it is accepted. `position` is the draft’s new place among the audit’s drafts, as for a move.',
+      'Title, description and requirements while a draft; assignee and due date until it is accepted. The order changes through the move call only (`position` here is refused as an unknown field).',
     access: 'engagements.manage',
     params: idParams,
     body: updateRequestInput,

@@ -65,12 +65,13 @@ export const createRequestInput = z.strictObject({
 export type CreateRequestInput = z.input<typeof createRequestInput>
 
 /**
- * Title, description, flags and position while draft; assignee, due date and whether reminders
- * are paused until accepted. `position` is the draft's new place among the audit's drafts, as move.
+ * Title, description and flags while draft; assignee, due date and whether reminders are paused
+ * until accepted. The order changes by one call only: POST /api/requests/{id}/move.
  */
+const { position: _order, ...editableFields } = requestFields
 export const updateRequestInput = z
   .strictObject({
-    ...requestFields,
+    ...editableFields,
     remindersPaused: z.boolean({ error: 'remindersPaused must be true or false' }),
   })
   .partial()

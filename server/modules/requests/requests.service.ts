@@ -170,8 +170,8 @@ export function requestsService(app: FastifyInstance) {
   /**
    * The order key that puts a draft at `index` among the audit's other drafts (0 first): just
    * before the draft now at that index, or just after the last draft when `index` is their count
-   * (400 past that), between its two neighbours in the audit's whole order. The one rule of create,
-   * move and PATCH. `selfId`, the draft being placed, is left out; undefined: it is there already.
+   * (400 past that), between its two neighbours in the audit's whole order. The one rule of create
+   * and move. `selfId`, the draft being placed, is left out; undefined: it is there already.
    * Call with the audit locked (reserve or lockAudit): keys are written under that lock only.
    */
   async function placeDraft(
@@ -431,18 +431,11 @@ export function requestsService(app: FastifyInstance) {
       if (input.assigneeId) await assertAssignee(orgId, row.clientId, input.assigneeId)
       if (input.assigneeId === null && row.status !== 'draft')
         throw fieldError('assigneeId', 'A sent request needs an assignee')
-      const { assigneeId, position, ...rest } = input
-      if (position !== undefined) authorize(principal, 'request.edit', row)
+      const { assigneeId, ...rest } = input
       const changed = await db.transaction(async (tx) => {
-        let key: string | undefined
-        if (position !== undefined) {
-          await lockAudit(tx, orgId, row.auditId)
-          key = await placeDraft(tx, orgId, row.auditId, position, id)
-        }
         const [updated] = await updateIfStatus(tx, orgId, [id], REQUEST_RULES[action].when, {
           ...rest,
           ...(assigneeId === undefined ? {} : { assigneeUserId: assigneeId }),
-          ...(key === undefined ? {} : { position: key }),
           updatedAt: clock(),
         })
         if (!updated) return false

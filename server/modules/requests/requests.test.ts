@@ -276,24 +276,12 @@ describe('drafts: add, edit, reorder, remove', () => {
     )
   })
 
-  it('PATCH changes a draft’s fields; position places it among the drafts as a move does, numbers stay', async () => {
+  it('PATCH changes a draft’s fields, never its place (the move call does that)', async () => {
     const audit = await newAudit()
     const a = await draft(audit.id, { title: 'A' })
-    const b = await draft(audit.id, { title: 'B' })
-    t.clock.advance(1000)
-    const moved = await ok<AuditRequest>(
-      await call(admin, 'PATCH', `/api/requests/${b.id}`, { position: 0 }),
-    )
-    expect(moved.updatedAt > b.updatedAt).toBe(true)
-    expect((await list(audit.id)).requests.map((r) => [r.number, r.title])).toEqual([
-      [2, 'B'],
-      [1, 'A'],
-    ])
-    // Past the last place among the drafts: 400, as for a move.
-    expectValidation(await call(admin, 'PATCH', `/api/requests/${a.id}`, { position: 5 }), [
-      'position',
-    ])
-    await ok(await call(admin, 'PATCH', `/api/requests/${a.id}`, { position: 0 }))
+    await draft(audit.id, { title: 'B' })
+    const refused = await call(admin, 'PATCH', `/api/requests/${a.id}`, { position: 1 })
+    expectValidation(refused, ['position'])
     expect((await list(audit.id)).requests.map((r) => [r.number, r.title])).toEqual([
       [1, 'A'],
       [2, 'B'],
@@ -359,7 +347,7 @@ describe('drafts: add, edit, reorder, remove', () => {
     }
   })
 
-  it('after sending: title, flags and position are frozen; assignee and due date change until accepted', async () => {
+  it('after sending: title and flags are frozen; assignee and due date change until accepted', async () => {
     const sent = await requestIn('sent')
     const frozen = await detail(sent.id)
     for (const body of [
@@ -367,7 +355,6 @@ describe('drafts: add, edit, reorder, remove', () => {
       { description: 'Changed' },
       { documentRequired: true },
       { responseRequired: true },
-      { position: 9 },
       { title: 'Changed', dueDate: '2030-01-01' },
     ]) {
       const res = expectError(
