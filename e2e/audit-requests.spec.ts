@@ -315,7 +315,20 @@ test('the request loop: audit from a template, assign, send, answer and upload, 
     'engagement-letter.pdf',
   )
   await page.getByRole('button', { name: 'Accept' }).click()
+  // Undo from the toast: back in review, in the history as reopened.
+  await toasts(page)
+    .filter({ hasText: 'Request accepted' })
+    .getByRole('button', { name: 'Undo' })
+    .click()
+  await expect(toasts(page).filter({ hasText: 'Request reopened for review' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'History' })).toContainText('reopened the request')
+  await page.getByRole('button', { name: 'Accept' }).click()
   await expect(toasts(page).filter({ hasText: 'Request accepted' })).toBeVisible()
+  // Reopen later from the request page, then accept again.
+  await page.getByRole('button', { name: 'Reopen' }).click()
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
+  await page.getByRole('button', { name: 'Accept' }).click()
+  await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible()
   await page.goto(auditUrl)
   await expect(page.getByRole('progressbar', { name: 'Requests accepted' })).toHaveAttribute(
     'aria-valuetext',

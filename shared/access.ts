@@ -32,6 +32,7 @@ export const REQUEST_ACTIONS = [
   'submit',
   'upload',
   'accept',
+  'reopen',
   'return',
   'not_applicable',
   'comment',

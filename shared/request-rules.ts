@@ -17,8 +17,8 @@ const ANY: readonly RequestStatus[] = [...OPEN, 'accepted', 'not_applicable']
 
 /**
  * Every action on a request, in one table: who may take it, from which statuses, and (for the
- * transitions draft → sent → submitted → accepted | returned → submitted …, and not applicable
- * from any open status) where it leads. The server's `can()` is its only reader; services write
+ * transitions draft → sent → submitted → accepted | returned → submitted …, accepted → submitted
+ * again when the firm reopens it, and not applicable from any open status) where it leads. The server's `can()` is its only reader; services write
  * with `WHERE status IN (when)`, so a concurrent change cannot slip between check and update.
  */
 export const REQUEST_RULES = {
@@ -51,6 +51,12 @@ export const REQUEST_RULES = {
     when: ['submitted'],
     to: 'accepted',
     refusal: 'it cannot be accepted',
+  },
+  reopen: {
+    needs: 'engagements.manage',
+    when: ['accepted'],
+    to: 'submitted',
+    refusal: 'only an accepted request can be reopened',
   },
   return: {
     needs: 'engagements.manage',

@@ -34,6 +34,7 @@ const expected: Record<
   submit: { roles: ['client'], from: ['sent', 'returned'], to: 'submitted' },
   upload: { roles: ['client'], from: ['sent', 'returned'] },
   accept: { roles: firm, from: ['submitted'], to: 'accepted' },
+  reopen: { roles: firm, from: ['accepted'], to: 'submitted' },
   return: { roles: firm, from: ['submitted'], to: 'returned' },
   not_applicable: { roles: firm, from: open, to: 'not_applicable' },
   comment: { roles: ROLES, from: REQUEST_STATUSES },

@@ -196,6 +196,18 @@ export const requestsApi = {
     status: 200,
     reply: requestDto,
   }),
+  reopen: defineRoute({
+    method: 'POST',
+    path: '/api/requests/:id/reopen',
+    tag,
+    summary: 'Reopen an accepted request',
+    description:
+      'Back to submitted, for another look at its answer (in its history as reopened). 409 unless it is accepted.',
+    access: 'engagements.manage',
+    params: idParams,
+    status: 200,
+    reply: requestDto,
+  }),
   return: defineRoute({
     method: 'POST',
     path: '/api/requests/:id/return',

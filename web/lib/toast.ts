@@ -12,6 +12,8 @@ export interface ToastOptions {
   variant?: ToastVariant
   /** Milliseconds before it closes itself; the provider's default (5000) when omitted. */
   duration?: number
+  /** One button (Undo): `altText` tells screen readers how else to do it. */
+  action?: { label: string; altText: string; onClick: () => void }
 }
 
 export interface ToastItem extends ToastOptions {

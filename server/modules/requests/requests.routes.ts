@@ -46,6 +46,9 @@ export async function requestRoutes(app: FastifyInstance) {
   handle(app, requestsApi.accept, async (request) =>
     requests.accept(who(request), request.params.id),
   )
+  handle(app, requestsApi.reopen, async (request) =>
+    requests.reopen(who(request), request.params.id),
+  )
   handle(app, requestsApi.return, async (request) =>
     requests.return(who(request), request.params.id, request.body.reason),
   )

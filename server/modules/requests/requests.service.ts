@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { RequestAction } from '@shared/access'
+import type { ActivityAction } from '@shared/schemas/dashboard'
 import {
   AWAITING_CLIENT,
   REQUEST_RULES,
@@ -244,6 +245,8 @@ export function requestsService(app: FastifyInstance) {
       write?: (tx: typeof db, row: RequestRow, now: Date) => Promise<void>
       /** What the people concerned are told (default: that it changed). */
       event?: Parameters<typeof requestChanged>[4]
+      /** What the activity log says (default: the status it reached). */
+      activity?: ActivityAction
     } = {},
   ) {
     const orgId = principal.organizationId
@@ -260,9 +263,14 @@ export function requestsService(app: FastifyInstance) {
       })
       if (!updated) return false
       await options.write?.(tx, row, now)
-      await recordActivity(tx, principal, `request.${rule.to}`, requestLabel(row), now, {
-        requestId: id,
-      })
+      await recordActivity(
+        tx,
+        principal,
+        options.activity ?? `request.${rule.to}`,
+        requestLabel(row),
+        now,
+        { requestId: id },
+      )
       await requestChanged(
         app,
         tx,
@@ -275,10 +283,8 @@ export function requestsService(app: FastifyInstance) {
     })
     // Someone else moved it first (read after the transaction: PGlite has one connection).
     if (!moved) throw await refused(principal, id, name)
-    log.info(
-      { event: `request.${rule.to}`, requestId: id, userId: principal.userId },
-      `request ${rule.to}`,
-    )
+    const event = options.activity ?? `request.${rule.to}`
+    log.info({ event, requestId: id, userId: principal.userId }, event.replace('.', ' '))
     return dto(await findRequest(db, orgId, id, principal), principal)
   }
 
@@ -626,6 +632,13 @@ export function requestsService(app: FastifyInstance) {
       transition(principal, id, 'accept', {
         set: (now) => ({ acceptedAt: now }),
         event: { kind: 'accepted' },
+      }),
+
+    /** Back to review: the accepted answer is looked at again, accepted or returned anew. */
+    reopen: (principal: Principal, id: string) =>
+      transition(principal, id, 'reopen', {
+        set: () => ({ acceptedAt: null }),
+        activity: 'request.reopened',
       }),
 
     return: (principal: Principal, id: string, reason: string) =>

@@ -525,12 +525,17 @@ describe('the state machine through the API, per role', () => {
   const bodies: Record<string, unknown> = {
     submit: { response: 'Here it is' },
     accept: undefined,
+    reopen: undefined,
     return: { reason: 'Wrong year' },
     'not-applicable': { reason: 'Closed account' },
   }
-  const allowedFrom: Record<string, { role: 'admin' | 'client'; from: string[]; to: string }> = {
+  const allowedFrom: Record<
+    string,
+    { role: 'admin' | 'client'; from: string[]; to: string; event?: string }
+  > = {
     submit: { role: 'client', from: ['sent', 'returned'], to: 'submitted' },
     accept: { role: 'admin', from: ['submitted'], to: 'accepted' },
+    reopen: { role: 'admin', from: ['accepted'], to: 'submitted', event: 'request.reopened' },
     return: { role: 'admin', from: ['submitted'], to: 'returned' },
     'not-applicable': {
       role: 'admin',
@@ -568,7 +573,9 @@ describe('the state machine through the API, per role', () => {
             expect(res.statusCode, `${where}: ${res.body}`).toBe(200)
             expect(res.json<AuditRequest>().status, where).toBe(rule.to)
             const { history } = await detail(request.id)
-            expect(history.at(-1), where).toMatchObject({ action: `request.${rule.to}` })
+            expect(history.at(-1), where).toMatchObject({
+              action: rule.event ?? `request.${rule.to}`,
+            })
           }
         }
       })
@@ -598,6 +605,34 @@ describe('the state machine through the API, per role', () => {
     expect(
       history.filter((e) => ['request.accepted', 'request.returned'].includes(e.action)),
     ).toHaveLength(1)
+  })
+
+  it('reopen: an accepted request is back in review, for the client too, and can be decided again', async () => {
+    const request = await requestIn('accepted')
+    const reopened = await ok<AuditRequest>(await act(admin, request.id, 'reopen'))
+    expect(reopened).toMatchObject({ status: 'submitted', acceptedAt: null })
+    expect(reopened.allowedActions).toEqual(expect.arrayContaining(['accept', 'return']))
+    expect(reopened.allowedActions).not.toContain('reopen')
+    expect((await detail(request.id, member.cookie)).status).toBe('submitted')
+    // Reopened twice at once: one wins.
+    await ok(await act(admin, request.id, 'accept'))
+    const results = await Promise.all([
+      act(admin, request.id, 'reopen'),
+      act(admin, request.id, 'reopen'),
+    ])
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409])
+    expect(results.find((r) => r.statusCode === 409)!.json<{ message: string }>().message).toBe(
+      'This request is submitted: only an accepted request can be reopened',
+    )
+    await ok(await act(admin, request.id, 'return', { reason: 'Page 2 is missing' }))
+    const { history, versions } = await detail(request.id)
+    expect(history.map((event) => event.action).slice(-4)).toEqual([
+      'request.reopened',
+      'request.accepted',
+      'request.reopened',
+      'request.returned',
+    ])
+    expect(versions.at(-1)).toMatchObject({ returnedReason: 'Page 2 is missing' })
   })
 
   it('not applicable keeps its reason; accepted sets acceptedAt', async () => {

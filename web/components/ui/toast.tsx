@@ -53,6 +53,19 @@ export function ToastDescription({
   return <ToastPrimitive.Description className={cn('text-sm opacity-95', className)} {...props} />
 }
 
+/** A button in the toast (Undo); `altText` says how to do the same without it. */
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'inline-flex h-8 shrink-0 cursor-pointer items-center justify-center self-center rounded-md border border-border px-3 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close

@@ -1,20 +1,40 @@
 import type { RequestDetail } from '@shared/schemas/requests'
-import { Check, Undo2 } from 'lucide-react'
+import { Check, RotateCcw, Undo2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { PendingButton } from '@/components/ui/pending-button'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useAcceptRequest } from '../api/accept-request'
 import { useMarkNotApplicable } from '../api/mark-not-applicable'
+import { useReopenRequest } from '../api/reopen-request'
 import { useReturnRequest } from '../api/return-request'
 import { ReasonDialog } from './reason-dialog'
 
-/** The firm's decisions on a request: accept, return, not applicable, as `allowedActions` permit. */
+/** How long the Undo of an acceptance is offered. */
+const UNDO_MS = 8000
+
+/**
+ * The firm's decisions on a request: accept (with an Undo for a few seconds), return, not
+ * applicable, reopen an accepted one, as `allowedActions` permit.
+ */
 export function ReviewActions({ request }: { request: RequestDetail }) {
   const can = (action: RequestDetail['allowedActions'][number]) =>
     request.allowedActions.includes(action)
+  const reopen = useReopenRequest({
+    onSuccess: () => toast({ title: 'Request reopened for review' }),
+    onError: (error) => toastFailure('Failed to reopen the request', error),
+  })
   const accept = useAcceptRequest({
-    onSuccess: () => toast({ title: 'Request accepted' }),
+    onSuccess: (accepted) =>
+      toast({
+        title: 'Request accepted',
+        duration: UNDO_MS,
+        action: {
+          label: 'Undo',
+          altText: 'Reopen the request from its page to undo the acceptance',
+          onClick: () => reopen.mutate(accepted.id),
+        },
+      }),
     onError: (error) => toastFailure('Failed to accept the request', error),
   })
   const returnRequest = useReturnRequest({
@@ -36,6 +56,17 @@ export function ReviewActions({ request }: { request: RequestDetail }) {
         >
           <Check aria-hidden="true" />
           Accept
+        </PendingButton>
+      ) : null}
+      {can('reopen') ? (
+        <PendingButton
+          variant="outline"
+          pending={reopen.isPending}
+          pendingLabel="Reopening..."
+          onClick={() => reopen.mutate(request.id)}
+        >
+          <RotateCcw aria-hidden="true" />
+          Reopen
         </PendingButton>
       ) : null}
       {can('return') ? (
@@ -71,6 +102,6 @@ export function ReviewActions({ request }: { request: RequestDetail }) {
 
 /** Whether the request offers any review decision to the caller. */
 export const hasReviewActions = (request: RequestDetail) =>
-  (['accept', 'return', 'not_applicable'] as const).some((action) =>
+  (['accept', 'reopen', 'return', 'not_applicable'] as const).some((action) =>
     request.allowedActions.includes(action),
   )

@@ -1,0 +1,2 @@
+ALTER TABLE "activity_events" DROP CONSTRAINT "activity_events_action_check";--> statement-breakpoint
+ALTER TABLE "activity_events" ADD CONSTRAINT "activity_events_action_check" CHECK ("activity_events"."action" in ('organization.updated', 'user.role_changed', 'user.removed', 'invitation.sent', 'invitation.resent', 'invitation.accepted', 'invitation.revoked', 'password.changed', 'request.sent', 'request.submitted', 'request.accepted', 'request.reopened', 'request.returned', 'request.not_applicable', 'request.files_added', 'request.file_removed', 'audit.team_changed'));
