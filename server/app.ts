@@ -37,6 +37,7 @@ import { projectRoutes } from './modules/projects/projects.routes'
 import { reminderRoutes } from './modules/reminders/reminders.routes'
 import { defineReminderJobs } from './modules/reminders/scan'
 import { requestRoutes } from './modules/requests/requests.routes'
+import { reviewRoutes } from './modules/review/review.routes'
 import { templateItemRoutes } from './modules/template-items/template-items.routes'
 import { templateRoutes } from './modules/templates/templates.routes'
 import { userRoutes } from './modules/users/users.routes'
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         projectRoutes,
         auditRoutes,
         requestRoutes,
+        reviewRoutes,
         fileRoutes,
         exportRoutes,
         templateRoutes,

@@ -2,7 +2,7 @@ import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
 import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
 import { eventsApi, notificationPreferencesApi, notificationsApi, remindersApi } from './reminders'
-import { filesApi, requestsApi } from './requests'
+import { filesApi, requestsApi, reviewQueueApi } from './requests'
 import { systemApi } from './system'
 import { categoriesApi, templateItemsApi, templatesApi } from './templates'
 import type { ApiRoute } from './route'
@@ -24,6 +24,7 @@ export {
   projectsApi,
   remindersApi,
   requestsApi,
+  reviewQueueApi,
   systemApi,
   templateItemsApi,
   templatesApi,
@@ -43,6 +44,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   projectsApi,
   auditsApi,
   requestsApi,
+  reviewQueueApi,
   filesApi,
   templatesApi,
   templateItemsApi,

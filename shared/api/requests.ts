@@ -15,6 +15,8 @@ import {
   requestDto,
   requestFileDto,
   requestListDto,
+  reviewItemDto,
+  reviewQueueQuery,
   sendRequestsInput,
   submitRequestInput,
   updateRequestInput,
@@ -309,5 +311,21 @@ export const filesApi = {
     params: idParams,
     status: 200,
     reply: { file: 'application/zip', description: 'The archive' },
+  }),
+}
+
+export const reviewQueueApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/review-queue',
+    tag: 'Review',
+    summary: 'Answers waiting for review',
+    description:
+      'The company’s submitted requests across its audits: those of audits whose team the caller is on first, then oldest submission first. `auditId` and `clientId` narrow it.',
+    access: 'engagements.manage',
+    query: reviewQueueQuery,
+    status: 200,
+    reply: z.array(reviewItemDto),
+    page: true,
   }),
 }

@@ -264,3 +264,28 @@ export const requestListQuery = z.strictObject({
   whoseMove: z.enum(['client', 'firm'], { error: 'whoseMove must be client or firm' }).optional(),
 })
 export type RequestListQuery = z.output<typeof requestListQuery>
+
+/** GET /api/review-queue: answers waiting for the firm's review, across the company's audits. */
+export const reviewQueueQuery = z.strictObject({
+  ...pageFields,
+  auditId: id.optional(),
+  clientId: id.optional(),
+})
+export type ReviewQueueQuery = z.output<typeof reviewQueueQuery>
+
+export const reviewItemDto = z
+  .object({
+    id: z.string(),
+    number: z.number().int(),
+    title: z.string(),
+    auditId: z.string(),
+    auditName: z.string(),
+    clientId: z.string(),
+    clientName: z.string(),
+    assigneeName: z.string().nullable(),
+    submittedAt: z.string(),
+    /** On an audit whose team the caller is on (those come first). */
+    onMyAudit: z.boolean(),
+  })
+  .meta({ id: 'ReviewItem' })
+export type ReviewItem = z.infer<typeof reviewItemDto>

@@ -150,6 +150,13 @@ const appRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'review',
+    ...lazyRoute(
+      () => import('@/features/audits/pages/review-page'),
+      (m) => m.ReviewPage,
+    ),
+  },
+  {
     path: 'my-requests',
     ...lazyRoute(
       () => import('@/features/audits/pages/my-requests-page'),

@@ -1,5 +1,6 @@
 import type { Capability } from '@shared/access'
 import {
+  ClipboardCheck,
   FileText,
   FolderKanban,
   History,
@@ -42,6 +43,7 @@ interface NavItem {
 const mainItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, needs: 'workspace.read' },
   { to: '/clients', label: 'Clients', icon: Users, needs: 'engagements.manage' },
+  { to: '/review', label: 'Review', icon: ClipboardCheck, needs: 'engagements.manage' },
   { to: '/activity', label: 'Activity', icon: History, needs: 'engagements.manage' },
   { to: '/my-requests', label: 'My Requests', icon: Inbox, needs: 'requests.answer' },
   { to: '/projects', label: 'Projects', icon: FolderKanban, needs: 'workspace.read' },

@@ -8,24 +8,27 @@ import { cachedAuditsOf, cachedRequestsOf, invalidateTopics, queriesForTopics } 
 const nothing = { auditsOf: () => [], requestsOf: () => [] }
 
 describe('queriesForTopics', () => {
-  it('a request: its detail and discussion, and the request lists of the audits that hold it', () => {
+  it('a request: its detail and discussion, the review queue, and the request lists of the audits that hold it', () => {
     const cached = { ...nothing, auditsOf: (id: string) => (id === 'r1' ? ['a1'] : []) }
     expect(queriesForTopics(['request:r1'], cached)).toEqual([
       requestQueries.detail('r1').queryKey,
       requestQueries.comments('r1').queryKey,
+      requestQueries.reviewQueues,
       requestQueries.auditList('a1').queryKey,
     ])
   })
 
-  it('an audit: its detail, its request list, and the cached details of its requests', () => {
+  it('an audit: its detail, its request list, the review queue, and the cached details of its requests', () => {
     expect(queriesForTopics(['audit:a1'], nothing)).toEqual([
       auditQueries.detail('a1').queryKey,
       requestQueries.auditList('a1').queryKey,
+      requestQueries.reviewQueues,
     ])
     const cached = { ...nothing, requestsOf: (id: string) => (id === 'a1' ? ['r1', 'r2'] : []) }
     expect(queriesForTopics(['audit:a1'], cached)).toEqual([
       auditQueries.detail('a1').queryKey,
       requestQueries.auditList('a1').queryKey,
+      requestQueries.reviewQueues,
       requestQueries.detail('r1').queryKey,
       requestQueries.detail('r2').queryKey,
     ])
@@ -47,6 +50,7 @@ describe('queriesForTopics', () => {
     ).toEqual([
       auditQueries.detail('a1').queryKey,
       requestQueries.auditList('a1').queryKey,
+      requestQueries.reviewQueues,
       requestQueries.detail('r1').queryKey,
       requestQueries.comments('r1').queryKey,
     ])

@@ -29,11 +29,19 @@ export function queriesForTopics(
   for (const topic of topics) {
     const [kind, id] = splitTopic(topic)
     if (kind === 'request' && id) {
-      keys.push(requestQueries.detail(id).queryKey, requestQueries.comments(id).queryKey)
+      keys.push(
+        requestQueries.detail(id).queryKey,
+        requestQueries.comments(id).queryKey,
+        requestQueries.reviewQueues,
+      )
       for (const auditId of cached.auditsOf(id))
         keys.push(requestQueries.auditList(auditId).queryKey)
     } else if (kind === 'audit' && id) {
-      keys.push(auditQueries.detail(id).queryKey, requestQueries.auditList(id).queryKey)
+      keys.push(
+        auditQueries.detail(id).queryKey,
+        requestQueries.auditList(id).queryKey,
+        requestQueries.reviewQueues,
+      )
       for (const requestId of cached.requestsOf(id))
         keys.push(requestQueries.detail(requestId).queryKey)
     } else if (topic === 'my-requests') {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { requestsApi } from '@shared/api/requests'
+import { requestsApi, reviewQueueApi } from '@shared/api/requests'
 import { PAGE_SIZE } from '@shared/schemas/pagination'
 import type { MyRequests, RequestList } from '@shared/schemas/requests'
 import { call } from '../api'
@@ -34,6 +34,10 @@ export const requestQueries = {
       queryKey: [...all, 'comments', id],
       queryFn: ({ signal }) => call(requestsApi.comments, { params: { id } }, { signal }),
     }),
+  /** Every review queue read (whatever its filter): a change of any request may move it. */
+  reviewQueues: [...all, 'review'] as const,
+  /** The answers waiting for the firm's review, the caller's audits first, oldest first. */
+  reviewQueue: () => pagedQuery([...all, 'review'], reviewQueueApi.list, { query: {} }),
   /** `whoseMove`: only those the client (sent, returned) or the firm (submitted) acts on next. */
   mine: ({ whoseMove }: { whoseMove?: 'client' | 'firm' } = {}) => {
     const query = { whoseMove }

@@ -17,7 +17,14 @@ const UNDO_MS = 8000
  * The firm's decisions on a request: accept (with an Undo for a few seconds), return, not
  * applicable, reopen an accepted one, as `allowedActions` permit.
  */
-export function ReviewActions({ request }: { request: RequestDetail }) {
+export function ReviewActions({
+  request,
+  onDecided,
+}: {
+  request: RequestDetail
+  /** After an accept, a return or a not applicable (the review queue opens the next answer). */
+  onDecided?: () => void
+}) {
   const can = (action: RequestDetail['allowedActions'][number]) =>
     request.allowedActions.includes(action)
   const reopen = useReopenRequest({
@@ -25,7 +32,8 @@ export function ReviewActions({ request }: { request: RequestDetail }) {
     onError: (error) => toastFailure('Failed to reopen the request', error),
   })
   const accept = useAcceptRequest({
-    onSuccess: (accepted) =>
+    onSuccess: (accepted) => {
+      onDecided?.()
       toast({
         title: 'Request accepted',
         duration: UNDO_MS,
@@ -34,15 +42,22 @@ export function ReviewActions({ request }: { request: RequestDetail }) {
           altText: 'Reopen the request from its page to undo the acceptance',
           onClick: () => reopen.mutate(accepted.id),
         },
-      }),
+      })
+    },
     onError: (error) => toastFailure('Failed to accept the request', error),
   })
   const returnRequest = useReturnRequest({
-    onSuccess: () => toast({ title: 'Request returned to the client' }),
+    onSuccess: () => {
+      onDecided?.()
+      toast({ title: 'Request returned to the client' })
+    },
     onError: (error) => toastFailure('Failed to return the request', error),
   })
   const markNotApplicable = useMarkNotApplicable({
-    onSuccess: () => toast({ title: 'Request marked as not applicable' }),
+    onSuccess: () => {
+      onDecided?.()
+      toast({ title: 'Request marked as not applicable' })
+    },
     onError: (error) => toastFailure('Failed to mark the request as not applicable', error),
   })
 

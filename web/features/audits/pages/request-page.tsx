@@ -1,10 +1,12 @@
 import type { RequestDetail } from '@shared/schemas/requests'
 import { useQuery } from '@tanstack/react-query'
-import { useParams } from 'react-router'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { Link, useNavigate, useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
 import { DetailSkeleton } from '@/components/detail-skeleton'
 import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { requestQueries } from '@/lib/queries/requests'
 import { useCan } from '@/lib/session'
@@ -15,6 +17,8 @@ import { hasReminderActions, RequestReminderActions } from '../components/reques
 import { RequestNotices, RequestSummary } from '../components/request-summary'
 import { RequestVersions } from '../components/request-versions'
 import { hasReviewActions, ReviewActions } from '../components/review-actions'
+import { useReviewNavigation, type ReviewNavigation } from '../hooks/use-review-navigation'
+import { reviewHref } from '../lib/review-queue'
 
 export function RequestPage() {
   const { id = '' } = useParams()
@@ -30,6 +34,13 @@ export function RequestPage() {
 }
 
 function RequestView({ request }: { request: RequestDetail }) {
+  const navigate = useNavigate()
+  const queue = useReviewNavigation(request.id)
+  // From the review queue, a decision opens the next answer (the queue when none is left).
+  const openNext = queue
+    ? () => void navigate(queue.next ? reviewHref(queue.next.id) : '/review')
+    : undefined
+
   // While the answer can still change, the version being prepared shows in the upload area.
   const versions = request.allowedActions.includes('upload')
     ? request.versions.filter((version) => version.submittedAt !== null)
@@ -37,14 +48,18 @@ function RequestView({ request }: { request: RequestDetail }) {
 
   return (
     <div className="grid gap-6">
-      <BackLink to={`/audits/${request.auditId}`}>Back to {request.auditName}</BackLink>
+      {queue ? (
+        <ReviewQueueBar navigation={queue} />
+      ) : (
+        <BackLink to={`/audits/${request.auditId}`}>Back to {request.auditName}</BackLink>
+      )}
       <PageHeader
         title={`#${request.number} ${request.title}`}
         description={request.auditName}
         actions={
           hasReminderActions(request) || hasReviewActions(request) ? (
             <>
-              <ReviewActions request={request} />
+              <ReviewActions request={request} onDecided={openNext} />
               <RequestReminderActions request={request} />
             </>
           ) : undefined
@@ -57,6 +72,56 @@ function RequestView({ request }: { request: RequestDetail }) {
       <Discussion request={request} />
       <RequestHistory history={request.history} />
     </div>
+  )
+}
+
+/** Previous / Next through the review queue, and the way back to it. */
+function ReviewQueueBar({ navigation }: { navigation: ReviewNavigation }) {
+  const { previous, next, place, count } = navigation
+  return (
+    <nav aria-label="Review queue" className="flex flex-wrap items-center justify-between gap-2">
+      <BackLink to="/review">Back to Review</BackLink>
+      <div className="flex items-center gap-2">
+        {place > 0 ? (
+          <span className="text-sm text-muted-foreground tabular-nums">
+            {place} of {count}
+          </span>
+        ) : null}
+        <QueueStep to={previous} label="Previous" icon="previous" />
+        <QueueStep to={next} label="Next" icon="next" />
+      </div>
+    </nav>
+  )
+}
+
+function QueueStep({
+  to,
+  label,
+  icon,
+}: {
+  to: ReviewNavigation['next']
+  label: string
+  icon: 'previous' | 'next'
+}) {
+  const content = (
+    <>
+      {icon === 'previous' ? <ChevronLeft aria-hidden="true" /> : null}
+      {label}
+      {icon === 'next' ? <ChevronRight aria-hidden="true" /> : null}
+    </>
+  )
+  if (!to)
+    return (
+      <Button variant="outline" size="sm" disabled>
+        {content}
+      </Button>
+    )
+  return (
+    <Button variant="outline" size="sm" asChild>
+      <Link to={reviewHref(to.id)} aria-label={`${label}: #${to.number} ${to.title}`}>
+        {content}
+      </Link>
+    </Button>
   )
 }
 

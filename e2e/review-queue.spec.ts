@@ -1,0 +1,106 @@
+import { request as playwrightRequest } from '@playwright/test'
+import {
+  createClientUser,
+  expect,
+  expectNoSeriousA11yViolations,
+  originHeader,
+  signIn,
+  test,
+  toasts,
+  workspaceApi,
+} from './fixtures'
+
+test('a reviewer clears the queue without going back to a list: Next after each decision, Undo, Previous', async ({
+  page,
+  baseURL,
+  account,
+}) => {
+  await signIn(page, baseURL!, account)
+  const seed = workspaceApi(page, baseURL!)
+  const client = await seed.client({ name: 'Northwind Traders' })
+  const project = await seed.project({ name: 'Annual Review 2026', clientId: client.id })
+  const audit = await seed.audit({ name: 'FY2026 audit', projectId: project.id })
+  const grace = await createClientUser(page, baseURL!, client.id)
+  const headers = originHeader(baseURL!)
+  const ids: string[] = []
+  for (const title of ['Bank statements', 'Payroll ledger', 'Lease contracts']) {
+    const created = await page.request.post(`/api/audits/${audit.id}/requests`, {
+      headers,
+      data: { title, assigneeId: grace.id },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    ids.push(((await created.json()) as { id: string }).id)
+  }
+  const sent = await page.request.post(`/api/audits/${audit.id}/send`, { headers, data: {} })
+  expect(sent.status(), await sent.text()).toBe(200)
+
+  // The client answers all three, one after the other.
+  const clientApi = await playwrightRequest.newContext({ baseURL })
+  try {
+    const login = await clientApi.post('/api/auth/login', {
+      headers,
+      data: { email: grace.email, password: grace.password },
+    })
+    expect(login.status(), await login.text()).toBe(200)
+    for (const id of ids) {
+      const submitted = await clientApi.post(`/api/requests/${id}/submit`, {
+        headers,
+        data: { response: 'Attached as asked.' },
+      })
+      expect(submitted.status(), await submitted.text()).toBe(200)
+    }
+  } finally {
+    await clientApi.dispose()
+  }
+
+  // The queue, oldest answer first.
+  await page.goto('/dashboard')
+  await page.getByRole('navigation').getByRole('link', { name: 'Review' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible()
+  const rows = page.getByRole('list', { name: 'Answers to review' }).getByRole('listitem')
+  await expect(rows).toHaveCount(3)
+  await expect(rows.nth(0)).toContainText('#1 Bank statements')
+  await expect(rows.nth(0)).toContainText('Northwind Traders · FY2026 audit · Grace Hopper')
+  await expect(rows.nth(0)).toContainText('Your audit')
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+
+  // Accept the first: the second opens; Undo puts the first back in review.
+  await rows.nth(0).getByRole('link').click()
+  const queueBar = page.getByRole('navigation', { name: 'Review queue' })
+  await expect(page.getByRole('heading', { level: 1, name: '#1 Bank statements' })).toBeVisible()
+  await expect(queueBar).toContainText('1 of 3')
+  await expect(queueBar.getByRole('button', { name: 'Previous' })).toBeDisabled()
+  await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
+  await page.getByRole('button', { name: 'Accept' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: '#2 Payroll ledger' })).toBeVisible()
+  await toasts(page)
+    .filter({ hasText: 'Request accepted' })
+    .getByRole('button', { name: 'Undo' })
+    .click()
+  await expect(toasts(page).filter({ hasText: 'Request reopened for review' })).toBeVisible()
+  await expect(queueBar).toContainText('2 of 3')
+
+  // Return the second with a reason: the third opens.
+  await page.getByRole('button', { name: 'Return' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Return Request' })
+  await dialog.getByLabel('Reason').fill('Page 2 is missing')
+  await dialog.getByRole('button', { name: 'Return Request' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: '#3 Lease contracts' })).toBeVisible()
+  await expect(queueBar).toContainText('2 of 2')
+  await expect(queueBar.getByRole('button', { name: 'Next' })).toBeDisabled()
+
+  // Back to the first (reopened, still waiting) with Previous, and accept it for good.
+  await queueBar.getByRole('link', { name: /^Previous/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: '#1 Bank statements' })).toBeVisible()
+  await page.getByRole('button', { name: 'Accept' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: '#3 Lease contracts' })).toBeVisible()
+  // The last one: after it, the queue, empty.
+  await page.getByRole('button', { name: 'Accept' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible()
+  await expect(page.getByText('Nothing to review')).toBeVisible()
+
+  // On a phone: the queue fits.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByText('Nothing to review')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+})
