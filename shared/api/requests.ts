@@ -3,6 +3,8 @@ import { idParams } from '../schemas/common'
 import {
   requestListQuery,
   assigneeDto,
+  bulkActionInput,
+  bulkActionReplyDto,
   bulkUpdateRequestsInput,
   commentDto,
   createCommentInput,
@@ -57,6 +59,19 @@ export const requestsApi = {
     body: createRequestInput,
     status: 201,
     reply: requestDto,
+  }),
+  bulk: defineRoute({
+    method: 'POST',
+    path: '/api/audits/:id/requests/bulk',
+    tag,
+    summary: 'One action for many requests',
+    description:
+      'accept, return (with `reason`), not_applicable (with `reason`), remind, delete, assign (`assigneeId`), due_date (`dueDate`) for up to the audit’s cap of its requests. All or nothing: 409, nothing changed, when any of them cannot take the action (each decided as if alone). Requests already so (accepted, at that due date…) or whose assignee was reminded within the hour are `skipped`, with the reason.',
+    access: 'engagements.manage',
+    params: idParams,
+    body: bulkActionInput,
+    status: 200,
+    reply: bulkActionReplyDto,
   }),
   bulkUpdate: defineRoute({
     method: 'PATCH',

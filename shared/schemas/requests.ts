@@ -289,3 +289,76 @@ export const reviewItemDto = z
   })
   .meta({ id: 'ReviewItem' })
 export type ReviewItem = z.infer<typeof reviewItemDto>
+
+/** POST /api/audits/{id}/requests/bulk: one decision or change for many requests of an audit. */
+export const BULK_ACTIONS = [
+  'accept',
+  'return',
+  'not_applicable',
+  'remind',
+  'delete',
+  'assign',
+  'due_date',
+] as const
+export type BulkAction = (typeof BULK_ACTIONS)[number]
+
+/** Far above any audit's cap (the server holds a call to the audit's own: MAX_REQUESTS_PER_AUDIT). */
+const BULK_IDS_MAX = 10_000
+
+export const bulkActionInput = z
+  .strictObject({
+    action: z.enum(BULK_ACTIONS, { error: `action must be one of ${BULK_ACTIONS.join(', ')}` }),
+    requestIds: z
+      .array(id, { error: 'requestIds must be a list of ids' })
+      .min(1, 'Choose at least one request')
+      .max(BULK_IDS_MAX, `At most ${BULK_IDS_MAX} requests at once`),
+    reason: requiredText('Reason', REQUEST_LIMITS.reason).optional(),
+    assigneeId: requestFields.assigneeId.optional(),
+    dueDate: requestFields.dueDate.optional(),
+  })
+  .superRefine((input, context) => {
+    const needs = (field: 'reason' | 'assigneeId' | 'dueDate', message: string) => {
+      if (input[field] === undefined) context.addIssue({ code: 'custom', path: [field], message })
+    }
+    const refuses = (field: 'reason' | 'assigneeId' | 'dueDate') => {
+      if (input[field] !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${field} does not go with the action ${input.action}`,
+        })
+    }
+    const wants = {
+      accept: [],
+      return: ['reason'],
+      not_applicable: ['reason'],
+      remind: [],
+      delete: [],
+      assign: ['assigneeId'],
+      due_date: ['dueDate'],
+    } as const satisfies Record<BulkAction, readonly ('reason' | 'assigneeId' | 'dueDate')[]>
+    const wanted: readonly string[] = wants[input.action]
+    for (const field of ['reason', 'assigneeId', 'dueDate'] as const) {
+      if (wanted.includes(field))
+        needs(
+          field,
+          field === 'reason'
+            ? 'Reason is required'
+            : field === 'assigneeId'
+              ? 'Choose an assignee (null to unassign)'
+              : 'Choose a due date (null to clear it)',
+        )
+      else refuses(field)
+    }
+  })
+export type BulkActionInput = z.output<typeof bulkActionInput>
+
+export const bulkActionReplyDto = z
+  .object({
+    /** The requests the action changed (reminded, for `remind`). */
+    changed: z.array(z.string()),
+    /** Those it left as they were, and why (already in that state, reminded within the hour). */
+    skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+  })
+  .meta({ id: 'BulkActionReply' })
+export type BulkActionReply = z.infer<typeof bulkActionReplyDto>

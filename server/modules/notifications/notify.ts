@@ -177,14 +177,51 @@ function mentioned(
 
 const requestUrl = (request: RequestFacts) => `/requests/${request.id}`
 
+type Decision = { kind: 'accepted' } | { kind: 'returned'; reason: string }
+
+/** The assignees told of a decision on their requests (never the actor). */
+function decisionNotices(actor: Principal, requests: RequestFacts[], event: Decision): Notice[] {
+  return requests.flatMap((request) =>
+    request.assigneeId && request.assigneeId !== actor.userId
+      ? [
+          {
+            userId: request.assigneeId,
+            kind: event.kind,
+            title:
+              event.kind === 'returned'
+                ? `${actor.name} returned ${request.label}`
+                : `${actor.name} accepted ${request.label}`,
+            body: event.kind === 'returned' ? event.reason : null,
+            url: requestUrl(request),
+            about: { requestId: request.id },
+          },
+        ]
+      : [],
+  )
+}
+
+/**
+ * One decision on many requests of an audit (the bulk actions): the assignees are told in one
+ * delivery; open pages hear of the audit (publishChange is the caller's, once for all of them).
+ */
+export async function requestsDecided(
+  app: FastifyInstance,
+  tx: Db,
+  actor: Principal,
+  requests: RequestFacts[],
+  event: Decision,
+  now: Date,
+) {
+  await deliverNotices(app, tx, actor.organizationId, decisionNotices(actor, requests, event), now)
+}
+
 /** A change of a request's status, by `actor`: the hints for open pages and who is told. */
 export async function requestChanged(
   app: FastifyInstance,
   tx: Db,
   actor: Principal,
   request: RequestFacts,
-  event:
-    { kind: 'submitted' | 'accepted' | 'sent' | 'changed' } | { kind: 'returned'; reason: string },
+  event: { kind: 'submitted' | 'sent' | 'changed' } | Decision,
   now: Date,
 ) {
   await publishChange(tx, {
@@ -204,19 +241,8 @@ export async function requestChanged(
         about: { requestId: request.id },
       })
   }
-  if ((event.kind === 'returned' || event.kind === 'accepted') && request.assigneeId)
-    if (request.assigneeId !== actor.userId)
-      notices.push({
-        userId: request.assigneeId,
-        kind: event.kind,
-        title:
-          event.kind === 'returned'
-            ? `${actor.name} returned ${request.label}`
-            : `${actor.name} accepted ${request.label}`,
-        body: event.kind === 'returned' ? event.reason : null,
-        url: requestUrl(request),
-        about: { requestId: request.id },
-      })
+  if (event.kind === 'returned' || event.kind === 'accepted')
+    notices.push(...decisionNotices(actor, [request], event))
   await deliverNotices(app, tx, actor.organizationId, notices, now)
 }
 

@@ -20,13 +20,21 @@ const HOUR_MS = 60 * 60 * 1000
 export function remindService(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
 
-  async function remind(principal: Principal, auditId: string, onlyUserId?: string) {
+  /**
+   * Mails each of these assignees (all the audit's, when undefined) their open requests of the
+   * audit, unless they were reminded less than an hour ago: who was, and who is not due yet.
+   */
+  async function mailAssignees(principal: Principal, auditId: string, userIds?: string[]) {
     const orgId = principal.organizationId
     const audit = await findAuditWithClient(db, orgId, auditId)
-    const rows = await openItems(db, orgId, { id: auditId, clientId: audit.clientId }, onlyUserId)
-    if (rows.length === 0)
-      throw new AppError('CONFLICT', 'No request of this audit is waiting for the client')
-    const timeZone = await companyTimeZone(db, orgId)
+    const rows = (
+      await openItems(
+        db,
+        orgId,
+        { id: auditId, clientId: audit.clientId },
+        userIds?.length === 1 ? userIds[0] : undefined,
+      )
+    ).filter((row) => !userIds || userIds.includes(row.userId))
     const now = clock()
     const day = today(now)
     const reply: RemindReply = { reminded: [], notYet: [] }
@@ -64,7 +72,21 @@ export function remindService(app: FastifyInstance) {
       if (retryAt) reply.notYet.push({ ...person, retryAt: retryAt.toISOString() })
       else reply.reminded.push(person)
     }
+    if (reply.reminded.length > 0)
+      log.info(
+        { event: 'reminders.remind_now', auditId, reminded: reply.reminded.length },
+        'reminded by hand',
+      )
+    return reply
+  }
+
+  async function remind(principal: Principal, auditId: string, onlyUserId?: string) {
+    const reply = await mailAssignees(principal, auditId, onlyUserId ? [onlyUserId] : undefined)
+    if (reply.reminded.length === 0 && reply.notYet.length === 0)
+      throw new AppError('CONFLICT', 'No request of this audit is waiting for the client')
     if (reply.reminded.length === 0) {
+      const timeZone = await companyTimeZone(db, principal.organizationId)
+      const now = clock()
       const first = reply.notYet.reduce((a, b) => (a.retryAt < b.retryAt ? a : b))
       const at = new Date(first.retryAt)
       throw new AppError(
@@ -74,15 +96,14 @@ export function remindService(app: FastifyInstance) {
         { 'Retry-After': String(Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000))) },
       )
     }
-    log.info(
-      { event: 'reminders.remind_now', auditId, reminded: reply.reminded.length },
-      'reminded by hand',
-    )
     return reply
   }
 
   return {
     audit: (principal: Principal, auditId: string) => remind(principal, auditId),
+
+    /** The bulk action's: these assignees, whoever of them may be reminded now. */
+    assignees: mailAssignees,
 
     async request(principal: Principal, id: string) {
       const row = await findRequest(db, principal.organizationId, id, principal)

@@ -419,10 +419,11 @@ export async function updateIfStatus(
   return rows.map((row) => row.id)
 }
 
+/** Deletes those of the requests still in one of `from`: the ids deleted. */
 export async function deleteIfStatus(
   db: Db,
   orgId: string,
-  id: string,
+  ids: string[],
   from: readonly RequestStatus[],
 ) {
   const rows = await db
@@ -430,12 +431,12 @@ export async function deleteIfStatus(
     .where(
       and(
         eq(auditRequests.organizationId, orgId),
-        eq(auditRequests.id, id),
+        idIn(auditRequests.id, ids),
         inArray(auditRequests.status, [...from]),
       ),
     )
     .returning({ id: auditRequests.id })
-  return rows.length > 0
+  return rows.map((row) => row.id)
 }
 
 /**
@@ -445,7 +446,7 @@ export async function deleteIfStatus(
 export async function lockRequests(
   db: Db,
   orgId: string,
-  which: { auditId: string } | { requestId: string },
+  which: { auditId: string } | { requestId: string } | { requestIds: string[] },
 ) {
   return db
     .select({ id: auditRequests.id, status: auditRequests.status })
@@ -455,7 +456,9 @@ export async function lockRequests(
         eq(auditRequests.organizationId, orgId),
         'auditId' in which
           ? eq(auditRequests.auditId, which.auditId)
-          : eq(auditRequests.id, which.requestId),
+          : 'requestId' in which
+            ? eq(auditRequests.id, which.requestId)
+            : idIn(auditRequests.id, which.requestIds),
       ),
     )
     .orderBy(asc(auditRequests.position), asc(auditRequests.id))

@@ -14,6 +14,9 @@ export async function requestRoutes(app: FastifyInstance) {
   handle(app, requestsApi.create, async (request) =>
     requests.create(who(request), request.params.id, request.body),
   )
+  handle(app, requestsApi.bulk, async (request) =>
+    requests.bulk(who(request), request.params.id, request.body),
+  )
   handle(app, requestsApi.bulkUpdate, async (request) =>
     requests.bulkUpdate(who(request), request.params.id, request.body),
   )

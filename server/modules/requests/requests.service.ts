@@ -8,16 +8,19 @@ import {
   refusedMessage,
   requestLabel,
   SET_ASIDE,
+  statusText,
   type RequestTransition,
 } from '@shared/request-rules'
 import type {
   RequestListQuery,
+  BulkActionInput,
+  BulkActionReply,
   BulkUpdateRequestsInput,
   createRequestInput,
   UpdateRequestInput,
 } from '@shared/schemas/requests'
 import { fullName } from '@shared/format'
-import { authorize, can } from '../../access/can'
+import { authorize, can, decide } from '../../access/can'
 import { clientScope } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
@@ -34,7 +37,13 @@ import { itemsToCopy } from '../template-items/template-items.repo'
 import { findTemplate } from '../templates/templates.repo'
 import { clientUsers } from '../users/users.repo'
 import { publishChange } from '../events/changes'
-import { commentAdded, requestChanged, type RequestFacts } from '../notifications/notify'
+import {
+  commentAdded,
+  requestChanged,
+  requestsDecided,
+  type RequestFacts,
+} from '../notifications/notify'
+import { remindService } from '../reminders/remind-now'
 import { insertComment, listComments } from './comments.repo'
 import { keyBetween, keysAfter, MAX_KEY_LENGTH } from './order-keys'
 import { today, toRequestDto, toVersionDtos } from './request-dto'
@@ -106,6 +115,59 @@ const auditRequestsChanged = (
     topics: [`audit:${auditId}`, ...(clientId ? ['my-requests'] : [])],
   })
 
+/** What a bulk action leaves as it is: requests already in its state (a call made twice is safe). */
+function alreadySo(rows: RequestRow[], input: BulkActionInput) {
+  const skipped: BulkActionReply['skipped'] = []
+  const todo: RequestRow[] = []
+  const reasons: Record<BulkActionInput['action'], (row: RequestRow) => string | null> = {
+    accept: (row) => (row.status === 'accepted' ? 'Already accepted' : null),
+    return: (row) => (row.status === 'returned' ? 'Already returned' : null),
+    not_applicable: (row) => (row.status === 'not_applicable' ? 'Already not applicable' : null),
+    assign: (row) => (row.assigneeId === input.assigneeId ? 'Already assigned so' : null),
+    due_date: (row) => (row.dueDate === input.dueDate ? 'Already due then' : null),
+    remind: () => null,
+    delete: () => null,
+  }
+  for (const row of rows) {
+    const reason = reasons[input.action](row)
+    if (reason) skipped.push({ id: row.id, reason })
+    else todo.push(row)
+  }
+  return { todo, skipped }
+}
+
+/** Why one request cannot take the bulk action (null: it can), as it would be refused alone. */
+function bulkRefusal(principal: Principal, row: RequestRow, input: BulkActionInput) {
+  const action: RequestAction =
+    input.action === 'assign' || input.action === 'due_date' || input.action === 'remind'
+      ? 'plan'
+      : input.action
+  const verdict = decide(principal, `request.${action}`, row)
+  if (!verdict.allowed) return verdict.message
+  if (input.action === 'remind') {
+    if (!AWAITING_CLIENT.includes(row.status))
+      return `This request is ${statusText(row.status)}: it is not waiting for the client`
+    if (!row.assigneeId) return 'This request has no assignee to remind'
+  }
+  if (input.action === 'assign' && input.assigneeId === null && row.status !== 'draft')
+    return 'A sent request needs an assignee'
+  return null
+}
+
+/** The 409 of a bulk action that some requests cannot take: nothing changed, each one named. */
+function bulkRefused(refusals: Array<{ row: RequestRow; refusal: string }>, ids: string[]) {
+  const shown = refusals.slice(0, 3).map(({ row, refusal }) => `${requestLabel(row)}: ${refusal}`)
+  const more = refusals.length - shown.length
+  return new AppError(
+    'CONFLICT',
+    `${refusals.length === 1 ? 'One request' : `${grouped(refusals.length)} requests`} cannot take this action, so nothing changed. ${shown.join('. ')}${more > 0 ? `. And ${grouped(more)} more.` : '.'}`,
+    refusals.map(({ row, refusal }) => ({
+      path: `requestIds.${ids.indexOf(row.id)}`,
+      message: `${requestLabel(row)}: ${refusal}`,
+    })),
+  )
+}
+
 /** What the notifications need to know of a request. */
 const factsOf = (row: RequestRow): RequestFacts => ({
   id: row.id,
@@ -130,6 +192,7 @@ const editAction = (fields: readonly string[]): RequestAction =>
 export function requestsService(app: FastifyInstance) {
   const { db, clock, config, mailer, log } = app
   const { maxRequestsPerAudit } = config.limits
+  const reminders = remindService(app)
 
   const dto = (row: RequestRow, principal: Principal) => toRequestDto(row, clock(), principal)
 
@@ -338,7 +401,35 @@ export function requestsService(app: FastifyInstance) {
     return chosen
   }
 
+  /** Remind now for the chosen requests' assignees: those reminded within the hour are skipped. */
+  async function remindChosen(
+    principal: Principal,
+    auditId: string,
+    rows: RequestRow[],
+    skipped: BulkActionReply['skipped'],
+  ) {
+    const reply = await reminders.assignees(principal, auditId, [
+      ...new Set(rows.map((row) => row.assigneeId!)),
+    ])
+    const reminded = new Set(reply.reminded.map((person) => person.id))
+    const notYet = new Map(reply.notYet.map((person) => [person.id, person]))
+    const changed: string[] = []
+    for (const row of rows) {
+      const waiting = notYet.get(row.assigneeId!)
+      if (reminded.has(row.assigneeId!)) changed.push(row.id)
+      else
+        skipped.push({
+          id: row.id,
+          reason: waiting
+            ? `${waiting.name} was reminded less than an hour ago`
+            : 'Its assignee can no longer see it',
+        })
+    }
+    return { changed, skipped }
+  }
+
   /** A change to many requests at once: heavy work, in the firm's turn (lib/heavy-work.ts). */
+
   const inTurn =
     <A extends unknown[], R>(work: (principal: Principal, ...args: A) => Promise<R>) =>
     (principal: Principal, ...args: A) =>
@@ -488,6 +579,90 @@ export function requestsService(app: FastifyInstance) {
     ),
 
     /**
+     * One action for many requests of the audit (up to its cap), all or nothing: each request is
+     * decided by `can()` as if alone, and any refusal refuses the whole call (409, naming them).
+     * Requests the action would leave as they are come back as `skipped`.
+     */
+    bulk: inTurn(async (principal: Principal, auditId: string, input: BulkActionInput) => {
+      const orgId = principal.organizationId
+      const { action } = input
+      const audit = await findAuditWithClient(db, orgId, auditId)
+      if (input.requestIds.length > maxRequestsPerAudit)
+        throw fieldError(
+          'requestIds',
+          `At most ${grouped(maxRequestsPerAudit)} requests at once, the most an audit holds`,
+        )
+      const chosen = await chosenRequests(principal, auditId, input.requestIds)
+      const { todo, skipped } = alreadySo(chosen, input)
+      const refusals = todo.flatMap((row) => {
+        const refusal = bulkRefusal(principal, row, input)
+        return refusal ? [{ row, refusal }] : []
+      })
+      if (refusals.length > 0) throw bulkRefused(refusals, input.requestIds)
+      if (input.assigneeId) await assertAssignee(orgId, audit.clientId, input.assigneeId)
+      const ids = todo.map((row) => row.id)
+      if (ids.length === 0) return { changed: [], skipped }
+      if (action === 'remind') return remindChosen(principal, auditId, todo, skipped)
+      const now = clock()
+      const clientHears = todo.some((row) => row.sentAt !== null) ? audit.clientId : null
+      let removedKeys: string[] = []
+      await db.transaction(async (tx) => {
+        if (action === 'delete') {
+          const locked = await lockRequests(tx, orgId, { requestIds: ids })
+          removedKeys = await storageKeysOf(
+            tx,
+            locked.map((row) => row.id),
+          )
+          const deleted = await deleteIfStatus(tx, orgId, ids, REQUEST_RULES.delete.when)
+          if (deleted.length !== ids.length) throw changedMeanwhile('try again')
+        } else if (action === 'assign' || action === 'due_date') {
+          const changed = await updateIfStatus(tx, orgId, ids, REQUEST_RULES.plan.when, {
+            ...(action === 'assign' ? { assigneeUserId: input.assigneeId } : {}),
+            ...(action === 'due_date' ? { dueDate: input.dueDate } : {}),
+            updatedAt: now,
+          })
+          if (changed.length !== ids.length) throw changedMeanwhile('try again')
+        } else {
+          const rule = REQUEST_RULES[action]
+          const changed = await updateIfStatus(tx, orgId, ids, rule.when, {
+            status: rule.to,
+            updatedAt: now,
+            ...(action === 'accept' ? { acceptedAt: now } : {}),
+            ...(action === 'not_applicable' ? { notApplicableReason: input.reason } : {}),
+          })
+          if (changed.length !== ids.length) throw changedMeanwhile('try again')
+          if (action === 'return')
+            await markLatestVersionReturned(tx, ids, { reason: input.reason!, by: principal }, now)
+          await recordActivities(
+            tx,
+            principal,
+            `request.${rule.to}`,
+            todo.map((row) => ({ target: requestLabel(row), requestId: row.id })),
+            now,
+          )
+          if (action !== 'not_applicable')
+            await requestsDecided(
+              app,
+              tx,
+              principal,
+              todo.map(factsOf),
+              action === 'accept'
+                ? { kind: 'accepted' }
+                : { kind: 'returned', reason: input.reason! },
+              now,
+            )
+        }
+        await auditRequestsChanged(tx, orgId, auditId, clientHears)
+      })
+      if (removedKeys.length > 0) await app.storage.delete(removedKeys)
+      log.info(
+        { event: 'requests.bulk', action, auditId, changed: ids.length, skipped: skipped.length },
+        'bulk action',
+      )
+      return { changed: ids, skipped }
+    }),
+
+    /**
      * Moves a draft to another place among the audit's drafts (placeDraft): one row written, its
      * key, under the audit's lock. Numbers never change, so the draft may land among sent requests.
      */
@@ -523,7 +698,8 @@ export function requestsService(app: FastifyInstance) {
           tx,
           locked.map((request) => request.id),
         )
-        if (!(await deleteIfStatus(tx, orgId, id, REQUEST_RULES.delete.when))) return null
+        if ((await deleteIfStatus(tx, orgId, [id], REQUEST_RULES.delete.when)).length === 0)
+          return null
         await auditRequestsChanged(tx, orgId, row.auditId, null)
         return found
       })
@@ -643,7 +819,8 @@ export function requestsService(app: FastifyInstance) {
 
     return: (principal: Principal, id: string, reason: string) =>
       transition(principal, id, 'return', {
-        write: (tx, _row, now) => markLatestVersionReturned(tx, id, { reason, by: principal }, now),
+        write: (tx, _row, now) =>
+          markLatestVersionReturned(tx, [id], { reason, by: principal }, now),
         event: { kind: 'returned', reason },
       }),
 

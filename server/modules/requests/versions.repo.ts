@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { idIn } from '../../db/id-in'
 import { requestVersions } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/errors'
 
@@ -76,16 +77,16 @@ export async function submitVersion(
 /** The reason goes on the latest submitted version: the one being returned. */
 export async function markLatestVersionReturned(
   db: Db,
-  requestId: string,
+  requestIds: string[],
   values: { reason: string; by: { userId: string; name: string } },
   now: Date,
 ) {
+  // Each request's newest version, in one statement for any number of requests.
   const latest = db
-    .select({ id: requestVersions.id })
+    .selectDistinctOn([requestVersions.requestId], { id: requestVersions.id })
     .from(requestVersions)
-    .where(eq(requestVersions.requestId, requestId))
-    .orderBy(desc(requestVersions.number))
-    .limit(1)
+    .where(idIn(requestVersions.requestId, requestIds))
+    .orderBy(requestVersions.requestId, desc(requestVersions.number))
   await db
     .update(requestVersions)
     .set({
