@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { idParams } from '../schemas/common'
 import {
+  answerDraftDto,
+  answerDraftInput,
   requestListQuery,
   assigneeDto,
   bulkActionInput,
@@ -212,6 +214,31 @@ export const requestsApi = {
     params: idParams,
     status: 200,
     reply: requestDto,
+  }),
+  answerDraft: defineRoute({
+    method: 'GET',
+    path: '/api/requests/:id/answer-draft',
+    tag,
+    summary: 'Your answer in progress',
+    description:
+      'The signed-in client user’s own unsaved answer to the request (empty when none). Never the firm’s to read: 404 for staff.',
+    access: 'workspace.read',
+    params: idParams,
+    status: 200,
+    reply: answerDraftDto,
+  }),
+  saveAnswerDraft: defineRoute({
+    method: 'PUT',
+    path: '/api/requests/:id/answer-draft',
+    tag,
+    summary: 'Save your answer in progress',
+    description:
+      'Kept for the signed-in client user until they submit (an empty response removes it). 409 once the request no longer takes an answer; 404 for staff.',
+    access: 'workspace.read',
+    params: idParams,
+    body: answerDraftInput,
+    status: 200,
+    reply: answerDraftDto,
   }),
   reopen: defineRoute({
     method: 'POST',

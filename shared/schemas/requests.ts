@@ -362,3 +362,21 @@ export const bulkActionReplyDto = z
   })
   .meta({ id: 'BulkActionReply' })
 export type BulkActionReply = z.infer<typeof bulkActionReplyDto>
+
+/** A client user's answer in progress (GET/PUT /api/requests/{id}/answer-draft), theirs alone. */
+export const answerDraftInput = z.strictObject({
+  response: z
+    .string({ error: 'response must be text' })
+    .max(REQUEST_LIMITS.response, `Response must be at most ${REQUEST_LIMITS.response} characters`),
+})
+export type AnswerDraftInput = z.output<typeof answerDraftInput>
+
+export const answerDraftDto = z
+  .object({
+    /** Empty when nothing is saved. */
+    response: z.string(),
+    /** When it was last saved; null when nothing is. */
+    savedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AnswerDraft' })
+export type AnswerDraft = z.infer<typeof answerDraftDto>

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -170,5 +171,31 @@ export const requestFiles = pgTable(
     index('request_files_organization_id_size_bytes_idx').on(t.organizationId, t.sizeBytes),
     index('request_files_uploaded_by_user_id_idx').on(t.uploadedByUserId),
     check('request_files_size_bytes_check', sql`${t.sizeBytes} >= 0`),
+  ],
+)
+
+/**
+ * A client user's answer in progress, saved as they type (never the firm's to see): one per
+ * request and user, gone when they submit.
+ */
+export const answerDrafts = pgTable(
+  'answer_drafts',
+  {
+    requestId: uuid()
+      .notNull()
+      .references(() => auditRequests.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    response: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.userId] }),
+    index('answer_drafts_user_id_idx').on(t.userId),
+    index('answer_drafts_organization_id_idx').on(t.organizationId),
   ],
 )

@@ -49,6 +49,12 @@ export async function requestRoutes(app: FastifyInstance) {
   handle(app, requestsApi.accept, async (request) =>
     requests.accept(who(request), request.params.id),
   )
+  handle(app, requestsApi.answerDraft, async (request) =>
+    requests.answerDraft(who(request), request.params.id),
+  )
+  handle(app, requestsApi.saveAnswerDraft, async (request) =>
+    requests.saveAnswerDraft(who(request), request.params.id, request.body.response),
+  )
   handle(app, requestsApi.reopen, async (request) =>
     requests.reopen(who(request), request.params.id),
   )

@@ -22,7 +22,7 @@ import type {
 import { fullName } from '@shared/format'
 import { authorize, can, decide } from '../../access/can'
 import { clientScope } from '../../access/audience'
-import type { Principal } from '../../access/principal'
+import { isFirm, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
 import { mails } from '../../mail/templates'
 import { recordActivities, recordActivity, requestActivity } from '../activity/activity.repo'
@@ -44,6 +44,7 @@ import {
   type RequestFacts,
 } from '../notifications/notify'
 import { remindService } from '../reminders/remind-now'
+import { deleteAnswerDrafts, findAnswerDraft, saveAnswerDraft } from './answer-drafts.repo'
 import { insertComment, listComments } from './comments.repo'
 import { keyBetween, keysAfter, MAX_KEY_LENGTH } from './order-keys'
 import { today, toRequestDto, toVersionDtos } from './request-dto'
@@ -399,6 +400,12 @@ export function requestsService(app: FastifyInstance) {
     const chosen = rows.filter((row) => row.auditId === auditId)
     if (chosen.length !== wanted.length) throw notInAudit()
     return chosen
+  }
+
+  /** A request the principal may keep an answer in progress for: a client user's, or 404. */
+  async function ownDraftRequest(principal: Principal, id: string) {
+    if (isFirm(principal)) throw notFound('Request')
+    return findRequest(db, principal.organizationId, id, principal)
   }
 
   /** Remind now for the chosen requests' assignees: those reminded within the hour are skipped. */
@@ -788,6 +795,29 @@ export function requestsService(app: FastifyInstance) {
       },
     ),
 
+    /** The client user's own answer in progress; the firm never sees one (404). */
+    async answerDraft(principal: Principal, id: string) {
+      const row = await ownDraftRequest(principal, id)
+      return findAnswerDraft(db, row.id, principal.userId)
+    },
+
+    async saveAnswerDraft(principal: Principal, id: string, response: string) {
+      const row = await ownDraftRequest(principal, id)
+      if (!can(principal, 'request.submit', row))
+        throw new AppError('CONFLICT', refusedMessage('submit', row.status))
+      if (response === '') await deleteAnswerDrafts(db, row.id, principal.userId)
+      else
+        await saveAnswerDraft(
+          db,
+          principal.organizationId,
+          row.id,
+          principal.userId,
+          response,
+          clock(),
+        )
+      return findAnswerDraft(db, row.id, principal.userId)
+    },
+
     submit: (principal: Principal, id: string, response: string | null) =>
       transition(principal, id, 'submit', {
         async validate(row) {
@@ -799,6 +829,8 @@ export function requestsService(app: FastifyInstance) {
           // Again under the request's row lock, which a file removal also takes.
           if (row.documentRequired && (await countPendingFiles(tx, id)) === 0) throw noDocument()
           await submitVersion(tx, id, { response, by: principal }, now)
+          // The answer is in: any answer in progress to it is spent.
+          await deleteAnswerDrafts(tx, id)
         },
         set: (now) => ({ submittedAt: now }),
         event: { kind: 'submitted' },

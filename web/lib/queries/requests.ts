@@ -29,6 +29,12 @@ export const requestQueries = {
       queryKey: [...all, 'detail', id],
       queryFn: ({ signal }) => call(requestsApi.get, { params: { id } }, { signal }),
     }),
+  /** The client user's own answer in progress to the request. */
+  answerDraft: (id: string) =>
+    queryOptions({
+      queryKey: [...all, 'answer-draft', id],
+      queryFn: ({ signal }) => call(requestsApi.answerDraft, { params: { id } }, { signal }),
+    }),
   comments: (id: string) =>
     queryOptions({
       queryKey: [...all, 'comments', id],

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { REQUEST_LIMITS, submitRequestInput, type RequestDetail } from '@shared/schemas/requests'
-import { useId } from 'react'
+import { useCallback, useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/lib/toast'
 import { useSubmitRequest } from '../api/submit-request'
+import { useAnswerAutosave, type AutosaveState } from '../hooks/use-answer-autosave'
 import { showRefusal } from '../lib/show-refusal'
 
 const RESPONSE_REQUIRED = 'This request requires a written response'
@@ -39,7 +40,15 @@ export function AnswerForm({
   const errorId = `${id}-error`
   const { errors } = form.formState
   const error = errors.response?.message ?? errors.root?.server?.message
-  const missingResponse = request.responseRequired && !form.watch('response')?.trim()
+  const response = form.watch('response') ?? ''
+  const restore = useCallback(
+    (saved: string) => {
+      if (!form.getValues('response')) form.setValue('response', saved)
+    },
+    [form],
+  )
+  const autosave = useAnswerAutosave(request.id, response, restore)
+  const missingResponse = request.responseRequired && !response.trim()
   const missingDocument = request.documentRequired && !hasDocument
   const blocked = missingResponse || missingDocument
   const hint = [
@@ -53,6 +62,7 @@ export function AnswerForm({
     try {
       await submitRequest.mutateAsync({ id: request.id, input })
       form.reset({ response: '' })
+      autosave.submitted()
       toast({ title: 'Answer submitted', description: 'Your audit firm will review it.' })
     } catch (failure) {
       showRefusal(
@@ -102,7 +112,29 @@ export function AnswerForm({
             {hint}
           </p>
         ) : null}
+        <AutosaveStatus state={autosave.state} />
       </div>
     </form>
+  )
+}
+
+const AUTOSAVE_TEXT: Record<AutosaveState, string> = {
+  idle: '',
+  saving: 'Saving draft...',
+  saved: 'Draft saved',
+  failed: 'Your draft could not be saved: keep this page open and try again in a moment.',
+}
+
+/** Where the answer in progress stands, said quietly (and to screen readers, politely). */
+function AutosaveStatus({ state }: { state: AutosaveState }) {
+  return (
+    <p
+      aria-live="polite"
+      className={
+        state === 'failed' ? 'text-sm text-destructive' : 'ml-auto text-sm text-muted-foreground'
+      }
+    >
+      {AUTOSAVE_TEXT[state]}
+    </p>
   )
 }

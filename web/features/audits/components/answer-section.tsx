@@ -24,7 +24,11 @@ export function AnswerSection({ request }: { request: RequestDetail }) {
       ) : null}
       {canSubmit ? (
         <Card className="p-5">
-          <AnswerForm request={request} hasDocument={preparedFiles(request).length > 0} />
+          <AnswerForm
+            key={request.id}
+            request={request}
+            hasDocument={preparedFiles(request).length > 0}
+          />
         </Card>
       ) : null}
     </section>

@@ -19,8 +19,9 @@ const FIRM_ON_SUBMITTED = [
   'internal_note',
 ] as const
 
-function showRequest(request: RequestDetail, user = aUser()) {
+function showRequest(request: RequestDetail, user = aUser(), draft = '') {
   server.use(
+    answer(requestsApi.answerDraft, { response: draft, savedAt: draft ? NOW_ISO : null }),
     answer(requestsApi.get, request),
     answer(requestsApi.comments, [aComment({ body: 'Which standard applies?' })]),
     answer(systemApi.config, aPublicConfig()),
@@ -31,6 +32,8 @@ function showRequest(request: RequestDetail, user = aUser()) {
     path: '/requests/:id',
   })
 }
+
+const NOW_ISO = '2026-03-02T10:00:00.000Z'
 
 const heading = (request: RequestDetail) =>
   screen.findByRole('heading', { level: 1, name: `#${request.number} ${request.title}` })
@@ -55,7 +58,35 @@ describe('the request page', () => {
     expect(screen.queryByRole('button', { name: 'Return' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Mark Not Applicable' })).not.toBeInTheDocument()
     expect(screen.queryByRole('tab', { name: /Internal notes/ })).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Back to FY2026 audit' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to My Requests' })).toHaveAttribute(
+      'href',
+      '/my-requests',
+    )
+  })
+
+  test('a client user’s answer in progress comes back, and what they type is saved as they go', async () => {
+    const request = aRequestDetail({
+      status: 'returned',
+      allowedActions: ['submit', 'upload', 'comment'],
+    })
+    const saves: unknown[] = []
+    server.use(
+      answer(requestsApi.saveAnswerDraft, async ({ request: call }) => {
+        const body = (await call.json()) as { response: string }
+        saves.push(body)
+        return { response: body.response, savedAt: NOW_ISO }
+      }),
+    )
+    const { user } = showRequest(request, aUser({ role: 'client' }), 'Half of my answer')
+
+    const field = await screen.findByLabelText('Your answer (optional)')
+    await waitFor(() => expect(field).toHaveValue('Half of my answer'))
+    expect(screen.getByText('Draft saved')).toBeInTheDocument()
+    await user.type(field, ', and the rest')
+    await waitFor(() =>
+      expect(saves.at(-1)).toEqual({ response: 'Half of my answer, and the rest' }),
+    )
+    expect(saves).toHaveLength(1)
   })
 
   test('the firm on a submitted request can accept, return or set it aside, and has internal notes', async () => {

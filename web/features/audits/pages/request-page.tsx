@@ -35,6 +35,7 @@ export function RequestPage() {
 
 function RequestView({ request }: { request: RequestDetail }) {
   const navigate = useNavigate()
+  const answers = useCan('requests.answer')
   const queue = useReviewNavigation(request.id)
   // From the review queue, a decision opens the next answer (the queue when none is left).
   const openNext = queue
@@ -50,6 +51,9 @@ function RequestView({ request }: { request: RequestDetail }) {
     <div className="grid gap-6">
       {queue ? (
         <ReviewQueueBar navigation={queue} />
+      ) : answers ? (
+        // A client user works from My requests: back there, not to the audit.
+        <BackLink to="/my-requests">Back to My Requests</BackLink>
       ) : (
         <BackLink to={`/audits/${request.auditId}`}>Back to {request.auditName}</BackLink>
       )}
