@@ -5,6 +5,7 @@ import {
   originHeader,
   signIn,
   test,
+  toasts,
   workspaceApi,
 } from './fixtures'
 
@@ -57,7 +58,7 @@ test('a client’s answer in progress survives a reload, a Back and leaving the 
 
   // Submitted: the draft is spent.
   await clientPage.getByRole('button', { name: 'Submit Answer' }).click()
-  await expect(clientPage.getByText('Answer submitted')).toBeVisible()
+  await expect(toasts(clientPage).filter({ hasText: 'Answer submitted' })).toBeVisible()
   await clientPage.reload()
   await expect(clientPage.getByRole('list', { name: 'Versions' })).toContainText(
     'Revenue is recognised on delivery',
