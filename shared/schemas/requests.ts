@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { FILE_ACTIONS, REQUEST_ACTIONS } from '../access'
-import { pageFields } from './pagination'
+import { pageFields, searchField } from './pagination'
 import { calendarDate, id, LIMITS, optionalText, requiredText, timestamps } from './common'
 import { activityDto } from './dashboard'
 
@@ -171,6 +171,10 @@ export type RequestProgress = z.infer<typeof progressDto>
 export const requestListDto = z
   .object({
     progress: progressDto,
+    /** How many of the audit's requests (those the caller sees) each status has, under the filters but `status`. */
+    counts: z.record(requestStatus, z.number().int()),
+    /** How many match every filter (the rows of all the pages). */
+    matching: z.number().int(),
     requests: z.array(requestDto),
   })
   .meta({ id: 'RequestList' })
@@ -259,9 +263,61 @@ export const myRequestsDto = z.array(
 export type MyRequests = z.infer<typeof myRequestsDto>
 
 /** `whoseMove`: only the requests on which the client (sent, returned) or the firm acts next. */
+/** The orders of an audit's request list (each ascending or descending, `-` first: descending). */
+export const REQUEST_SORTS = [
+  'position',
+  'number',
+  'dueDate',
+  'status',
+  'assignee',
+  'updatedAt',
+] as const
+export type RequestSort = (typeof REQUEST_SORTS)[number]
+
+const sortError = `sort must be one of ${REQUEST_SORTS.join(', ')}, with a leading - for descending`
+
 export const requestListQuery = z.strictObject({
   ...pageFields,
   whoseMove: z.enum(['client', 'firm'], { error: 'whoseMove must be client or firm' }).optional(),
+  /** One status, or several separated by commas (`sent,returned`). */
+  status: z
+    .string({ error: 'status must be text' })
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined
+      const statuses = value.split(',')
+      if (statuses.every((status) => requestStatus.safeParse(status).success))
+        return [...new Set(statuses)] as RequestStatus[]
+      ctx.addIssue({
+        code: 'custom',
+        message: `status must be one of ${REQUEST_STATUSES.join(', ')}, or several separated by commas`,
+      })
+      return z.NEVER
+    }),
+  assigneeId: id.optional(),
+  /** true: only those overdue (due before today, waiting for the client); false: none of them. */
+  overdue: z
+    .enum(['true', 'false'], { error: 'overdue must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+  /** Due on or before this day. */
+  dueBefore: calendarDate.optional(),
+  /** Due on or after this day. */
+  dueAfter: calendarDate.optional(),
+  /** In the title or the description, or the number (`12` or `#12`). */
+  q: searchField.q,
+  sort: z
+    .string({ error: sortError })
+    .optional()
+    .transform((value, ctx) => {
+      const text = value ?? 'position'
+      const descending = text.startsWith('-')
+      const field = descending ? text.slice(1) : text
+      if ((REQUEST_SORTS as readonly string[]).includes(field))
+        return { field: field as RequestSort, descending }
+      ctx.addIssue({ code: 'custom', message: sortError })
+      return z.NEVER
+    }),
 })
 export type RequestListQuery = z.output<typeof requestListQuery>
 

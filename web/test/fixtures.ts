@@ -14,6 +14,7 @@ import {
   requestFileDto,
   requestListDto,
   requestVersionDto,
+  REQUEST_STATUSES,
   type Assignee,
   type AuditRequest,
   type RequestComment,
@@ -180,6 +181,13 @@ export function aRequestList(requests: AuditRequest[]): RequestList {
       accepted: counted.filter((request) => request.status === 'accepted').length,
       total: counted.length,
     },
+    counts: Object.fromEntries(
+      REQUEST_STATUSES.map((status) => [
+        status,
+        requests.filter((request) => request.status === status).length,
+      ]),
+    ),
+    matching: requests.length,
     requests,
   })
 }

@@ -1,14 +1,14 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { WHOSE_MOVE } from '@shared/request-rules'
-import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
+import { AWAITING_CLIENT, WHOSE_MOVE } from '@shared/request-rules'
+import { REQUEST_STATUSES, type RequestSort, type RequestStatus } from '@shared/schemas/requests'
 import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/audience'
 import { selectRows, type Db } from '../../db/client'
 import { idIn } from '../../db/id-in'
 import { auditRequests, audits, projects, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
-import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
+import { key, pageQuery, searched, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 import { rankKeySql } from './order-keys'
 
 /** The queries of the audit_requests table (reads join their audit, project and assignee). */
@@ -76,6 +76,18 @@ export const BATCH = 25
 
 type WhoseMove = 'client' | 'firm'
 
+/** What an audit's request list is narrowed to (GET /api/audits/{id}/requests). */
+export interface RequestFilter {
+  whoseMove?: WhoseMove | undefined
+  statuses?: RequestStatus[] | undefined
+  assigneeId?: string | undefined
+  /** Due before `today` and waiting for the client (true), or anything but that (false). */
+  overdue?: boolean | undefined
+  dueBefore?: string | undefined
+  dueAfter?: string | undefined
+  q?: string | undefined
+}
+
 /** The requests on which `whoseMove` acts next (none: all). */
 const movesOf = (whoseMove: WhoseMove | undefined) =>
   whoseMove
@@ -85,15 +97,89 @@ const movesOf = (whoseMove: WhoseMove | undefined) =>
       )
     : undefined
 
-/** The statement of one page of the audit's requests that the scope sees, in their order. */
+/** The filter's conditions, all but `status` (`today`: the day overdue is counted from). */
+function filterConditions(filter: RequestFilter, today: string) {
+  const overdue = sql`(${auditRequests.dueDate} < ${today}::date and ${inArray(auditRequests.status, [...AWAITING_CLIENT])})`
+  const number = filter.q ? /^#?(\d{1,9})$/.exec(filter.q.trim())?.[1] : undefined
+  return [
+    movesOf(filter.whoseMove),
+    filter.assigneeId ? eq(auditRequests.assigneeUserId, filter.assigneeId) : undefined,
+    filter.overdue === undefined ? undefined : filter.overdue ? overdue : sql`not ${overdue}`,
+    filter.dueBefore ? sql`${auditRequests.dueDate} <= ${filter.dueBefore}::date` : undefined,
+    filter.dueAfter ? sql`${auditRequests.dueDate} >= ${filter.dueAfter}::date` : undefined,
+    filter.q
+      ? or(
+          searched(auditRequests.title, filter.q),
+          searched(auditRequests.description, filter.q),
+          number ? eq(auditRequests.number, Number(number)) : undefined,
+        )
+      : undefined,
+  ]
+}
+
+/** Where each status comes in the status order: the way a request goes, settled last. */
+const STATUS_ORDER = sql`(case ${auditRequests.status}
+  when 'draft' then 0 when 'sent' then 1 when 'returned' then 2 when 'submitted' then 3
+  when 'accepted' then 4 else 5 end)`
+
+/**
+ * The list's order for a sort: its keys, the last ones unique within the audit. Empty due dates
+ * and assignees come last either way.
+ */
+function sortKeyset(sort: { field: RequestSort; descending: boolean }): Keyset {
+  const direction = sort.descending ? 'desc' : 'asc'
+  const byNumber = key(auditRequests.number, 'int4')
+  switch (sort.field) {
+    case 'position':
+      return { keys: inAuditOrder.keys, direction }
+    case 'number':
+      return { keys: [byNumber], direction }
+    case 'dueDate':
+      return {
+        keys: [
+          key(
+            sql`to_char(coalesce(${auditRequests.dueDate}, ${sort.descending ? '0001-01-01' : '9999-12-31'}::date), 'YYYY-MM-DD')`,
+            'text',
+          ),
+          byNumber,
+        ],
+        direction,
+      }
+    case 'status':
+      return { keys: [key(STATUS_ORDER, 'int4'), byNumber], direction }
+    case 'assignee':
+      return {
+        keys: [
+          key(
+            sql`coalesce(lower(${assignee.firstName} || ' ' || ${assignee.lastName}), ${sort.descending ? '' : '~'})`,
+            'text',
+          ),
+          byNumber,
+        ],
+        direction,
+      }
+    case 'updatedAt':
+      return { keys: [key(auditRequests.updatedAt, 'timestamptz'), byNumber], direction }
+  }
+}
+
+export interface RequestListing extends PageRequest {
+  filter?: RequestFilter
+  sort?: { field: RequestSort; descending: boolean }
+  /** The day overdue is counted from (YYYY-MM-DD). */
+  today?: string
+}
+
+/** The statement of one page of the audit's requests that the scope sees, in the listing's order. */
 export function auditRequestsPageQuery(
   db: Db,
   orgId: string,
   auditId: string,
   scope: Scope,
-  request: PageRequest & { whoseMove?: WhoseMove },
+  request: RequestListing,
 ) {
-  const page = pageQuery(inAuditOrder, request)
+  const page = pageQuery(request.sort ? sortKeyset(request.sort) : inAuditOrder, request)
+  const filter = request.filter ?? {}
   return db
     .select({ ...columns, pageKey: page.pageKey })
     .from(auditRequests)
@@ -101,10 +187,44 @@ export function auditRequestsPageQuery(
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
     .where(
-      and(ofAudit(orgId, auditId), visibleRequests(scope), movesOf(request.whoseMove), page.after),
+      and(
+        ofAudit(orgId, auditId),
+        visibleRequests(scope),
+        ...filterConditions(filter, request.today ?? '0001-01-01'),
+        filter.statuses ? inArray(auditRequests.status, filter.statuses) : undefined,
+        page.after,
+      ),
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
+}
+
+/**
+ * How many of the audit's requests the scope sees have each status, under every filter but
+ * `status` (the chips of a filtered list), in one statement.
+ */
+export async function statusCounts(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  scope: Scope,
+  filter: RequestFilter,
+  today: string,
+) {
+  const rows = await db
+    .select({ status: auditRequests.status, count: count() })
+    .from(auditRequests)
+    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
+    .where(and(ofAudit(orgId, auditId), visibleRequests(scope), ...filterConditions(filter, today)))
+    .groupBy(auditRequests.status)
+  const counts = Object.fromEntries(REQUEST_STATUSES.map((status) => [status, 0])) as Record<
+    RequestStatus,
+    number
+  >
+  for (const row of rows) counts[row.status] = Number(row.count)
+  return counts
 }
 
 /** One page of the audit's requests that the scope sees, in their order. */
@@ -113,7 +233,7 @@ export async function auditRequestsPage(
   orgId: string,
   auditId: string,
   scope: Scope,
-  request: PageRequest & { whoseMove?: WhoseMove },
+  request: RequestListing,
 ) {
   return toPage(await auditRequestsPageQuery(db, orgId, auditId, scope, request), request)
 }

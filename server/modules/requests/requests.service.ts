@@ -19,6 +19,7 @@ import type {
   createRequestInput,
   UpdateRequestInput,
 } from '@shared/schemas/requests'
+import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
 import { fullName } from '@shared/format'
 import { authorize, can, decide } from '../../access/can'
 import { clientScope } from '../../access/audience'
@@ -51,6 +52,7 @@ import { today, toRequestDto, toVersionDtos } from './request-dto'
 import {
   auditProgress,
   auditRequestsPage,
+  statusCounts,
   clientRequestsPage,
   countAuditRequests,
   deleteIfStatus,
@@ -168,6 +170,10 @@ function bulkRefused(refusals: Array<{ row: RequestRow; refusal: string }>, ids:
     })),
   )
 }
+
+/** The requests of these statuses, of the counts by status. */
+const sumOf = (counts: Record<RequestStatus, number>, statuses: readonly RequestStatus[]) =>
+  statuses.reduce((sum, status) => sum + counts[status], 0)
 
 /** What the notifications need to know of a request. */
 const factsOf = (row: RequestRow): RequestFacts => ({
@@ -447,10 +453,22 @@ export function requestsService(app: FastifyInstance) {
     async list(principal: Principal, auditId: string, query: RequestListQuery) {
       const orgId = principal.organizationId
       await findAuditWithClient(db, orgId, auditId, clientScope(principal))
-      const page = await auditRequestsPage(db, orgId, auditId, principal, query)
+      const { status: statuses, sort, limit, cursor, ...rest } = query
+      const filter = { ...rest, statuses }
+      const day = today(clock())
+      const page = await auditRequestsPage(db, orgId, auditId, principal, {
+        limit,
+        cursor,
+        filter,
+        sort,
+        today: day,
+      })
+      const counts = await statusCounts(db, orgId, auditId, principal, filter, day)
       return {
         items: {
           progress: await auditProgress(db, orgId, auditId, principal, SET_ASIDE),
+          counts,
+          matching: sumOf(counts, statuses ?? REQUEST_STATUSES),
           requests: page.items.map((row) => dto(row, principal)),
         },
         next: page.next,

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { requestsApi, reviewQueueApi } from '@shared/api/requests'
 import { PAGE_SIZE } from '@shared/schemas/pagination'
-import type { MyRequests, RequestList } from '@shared/schemas/requests'
+import { REQUEST_STATUSES, type MyRequests, type RequestList } from '@shared/schemas/requests'
 import { call } from '../api'
 import { pagedQuery } from './paged'
 
@@ -51,10 +51,17 @@ export const requestQueries = {
   },
 }
 
+const EMPTY_COUNTS = Object.fromEntries(
+  REQUEST_STATUSES.map((status) => [status, 0]),
+) as RequestList['counts']
+
 /** An audit's pages as one list; every page carries the progress of the whole audit. */
 export function mergeRequestPages(pages: RequestList[]): RequestList {
+  const last = pages.at(-1)
   return {
-    progress: pages.at(-1)?.progress ?? { accepted: 0, total: 0 },
+    progress: last?.progress ?? { accepted: 0, total: 0 },
+    counts: last?.counts ?? EMPTY_COUNTS,
+    matching: last?.matching ?? 0,
     requests: pages.flatMap((page) => page.requests),
   }
 }
