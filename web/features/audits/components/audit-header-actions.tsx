@@ -1,15 +1,17 @@
 import type { AuditDetail } from '@shared/schemas/audits'
 import type { Assignee, AuditRequest } from '@shared/schemas/requests'
-import { FilePlus2, Plus, Send, UserRoundCheck } from 'lucide-react'
+import { ClipboardCheck, FilePlus2, Plus, Send, UserRoundCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { AddFromTemplateDialog } from './add-from-template-dialog'
 import { AssignRequestsDialog } from './assign-requests-dialog'
 import { RequestFormDialog } from './request-form-dialog'
+import { ReviewRequestsDialog } from './review-requests-dialog'
 import { SendRequestsDialog } from './send-requests-dialog'
 
 /**
  * The audit page's actions, as the audit's and its requests' `allowedActions` permit: add
- * requests, plan those that can still be planned, send those that can be sent.
+ * requests, plan those that can still be planned, decide several answers at once, send those
+ * that can be sent.
  */
 export function AuditHeaderActions({
   audit,
@@ -25,6 +27,7 @@ export function AuditHeaderActions({
     audit.allowedActions.includes(action)
   const plannable = (requests ?? []).filter((request) => request.allowedActions.includes('plan'))
   const sendable = (requests ?? []).filter((request) => request.allowedActions.includes('send'))
+  const reviewable = (requests ?? []).filter((request) => request.allowedActions.includes('accept'))
 
   return (
     <>
@@ -59,6 +62,18 @@ export function AuditHeaderActions({
             <Button variant="outline">
               <UserRoundCheck aria-hidden="true" />
               Assign &amp; Date
+            </Button>
+          }
+        />
+      ) : null}
+      {reviewable.length > 1 ? (
+        <ReviewRequestsDialog
+          auditId={audit.id}
+          requests={reviewable}
+          trigger={
+            <Button variant="outline">
+              <ClipboardCheck aria-hidden="true" />
+              Review Several
             </Button>
           }
         />

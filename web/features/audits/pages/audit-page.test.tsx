@@ -3,7 +3,11 @@ import { remindersApi } from '@shared/api/reminders'
 import { requestsApi } from '@shared/api/requests'
 import { AUDIT_ACTIONS } from '@shared/access'
 import type { AuditDetail, UpdateAuditInput } from '@shared/schemas/audits'
-import type { AuditRequest, BulkUpdateRequestsInput } from '@shared/schemas/requests'
+import type {
+  AuditRequest,
+  BulkActionInput,
+  BulkUpdateRequestsInput,
+} from '@shared/schemas/requests'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { answer, refusal } from '@/test/api'
@@ -199,6 +203,65 @@ describe('Assign & Date', () => {
     expect(screen.getByRole('dialog', { name: 'Assign and Date Requests' })).toBeInTheDocument()
     expect(within(dialog).getByRole('combobox', { name: 'Assignee' })).toHaveTextContent(
       'Grace Hopper',
+    )
+  })
+})
+
+describe('Review Several', () => {
+  const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
+  const submitted = (number: number, title: string) =>
+    aRequest({
+      auditId: audit.id,
+      number,
+      title,
+      status: 'submitted',
+      allowedActions: ['plan', 'accept', 'return', 'not_applicable', 'comment'],
+    })
+  const first = submitted(1, 'Board minutes')
+  const second = submitted(2, 'Ledger')
+
+  test('returns the chosen answers with one reason, asked for before calling the server', async () => {
+    const { user } = showAudit(audit, [first, second])
+    const calls: BulkActionInput[] = []
+    server.use(
+      answer(requestsApi.bulk, async ({ request }) => {
+        const body = (await request.json()) as BulkActionInput
+        calls.push(body)
+        return { changed: body.requestIds, skipped: [] }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Review Several' }))
+    const dialog = screen.getByRole('dialog', { name: 'Review Several Answers' })
+    await user.click(within(dialog).getByRole('combobox', { name: 'Decision' }))
+    await user.click(screen.getByRole('option', { name: 'Return to the client' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Return 2 Answers' }))
+    expect(await within(dialog).findByText('Say what is missing: the client sees it')).toBeVisible()
+    expect(calls).toEqual([])
+    await user.click(within(dialog).getByRole('checkbox', { name: /Ledger/ }))
+    await user.type(within(dialog).getByLabelText('Reason'), 'Page 2 is missing')
+    await user.click(within(dialog).getByRole('button', { name: 'Return 1 Answer' }))
+    expect(await screen.findByText('1 request returned to the client')).toBeInTheDocument()
+    expect(calls).toEqual([
+      { action: 'return', requestIds: [first.id], reason: 'Page 2 is missing' },
+    ])
+  })
+
+  test('all or nothing: the server’s refusal shows in the dialog, which stays open', async () => {
+    const { user } = showAudit(audit, [first, second])
+    server.use(
+      answer(requestsApi.bulk, () =>
+        refusal(409, {
+          code: 'CONFLICT',
+          message:
+            'One request cannot take this action, so nothing changed. #2 Ledger: This request is accepted: it cannot be accepted.',
+        }),
+      ),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Review Several' }))
+    const dialog = screen.getByRole('dialog', { name: 'Review Several Answers' })
+    await user.click(within(dialog).getByRole('button', { name: 'Accept 2 Answers' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'One request cannot take this action, so nothing changed.',
     )
   })
 })
