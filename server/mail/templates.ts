@@ -182,9 +182,14 @@ export const mails = {
       auditName: string
       requests: Array<{ title: string; dueDate: string | null }>
       url: string
+      /** The day (YYYY-MM-DD) before which a due date is overdue. */
+      today: string
     },
-  ) =>
-    message(
+  ) => {
+    const overdue = sent.requests.filter(
+      (request) => request.dueDate !== null && request.dueDate < sent.today,
+    ).length
+    return message(
       to,
       `${sent.requests.length === 1 ? 'A new request' : `${sent.requests.length} new requests`} for ${sent.auditName}`,
       [
@@ -192,12 +197,18 @@ export const mails = {
         `${sent.senderName} sent you ${sent.requests.length === 1 ? 'a request' : `${sent.requests.length} requests`} for the audit ${sent.auditName}:`,
         ...sent.requests.map(
           (request) =>
-            `• ${request.title}${request.dueDate ? ` (due ${mailDate(request.dueDate)})` : ''}`,
+            `• ${request.title}${request.dueDate ? ` (due ${mailDate(request.dueDate)}${request.dueDate < sent.today ? ', already overdue' : ''})` : ''}`,
         ),
+        ...(overdue > 0
+          ? [
+              `${overdue === sent.requests.length ? (overdue === 1 ? 'It is' : 'All of them are') : `${overdue} of them ${overdue === 1 ? 'is' : 'are'}`} already overdue: please start with ${overdue === 1 ? 'that one' : 'those'}.`,
+            ]
+          : []),
         'Open My requests to answer them and submit your documents.',
       ],
       { label: 'Open my requests', url: sent.url },
-    ),
+    )
+  },
   /** The day's reminder to a client user: everything of theirs that has come due. */
   reminder: (to: string, due: { firstName: string; items: DueItem[]; url: string }) => {
     const overdue = due.items.filter((item) => item.daysOverdue > 0).length

@@ -108,6 +108,13 @@ const wantsMailToday = (
   and not exists (select 1 from scheduled_mails m
                   where m.user_id = ${user} and m.day = ${day} and m.kind = ${kind})`
 
+/**
+ * Nothing about a request reaches anyone within a day of the mail that sent it (it said what
+ * was due and overdue): no reminder to the client, no escalation to the lead.
+ */
+const quietAfterSending = (sentAt: SQL, now: Date) =>
+  sql`${sentAt} <= ${now}::timestamptz - interval '1 day'`
+
 const AWAITING = sql`(${sql.join(
   AWAITING_CLIENT.map((status) => sql`${status}`),
   sql`, `,
@@ -127,6 +134,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
       join audit_requests r on r.organization_id = f.id
       where f.enabled and r.status in ${AWAITING} and r.due_date is not null
         and r.assignee_user_id is not null and not r.reminders_paused
+        and ${quietAfterSending(sql`r.sent_at`, now)}
         and r.due_date <= f.today + coalesce((select max(d) from unnest(p.days_before) d), 0)
     )
     select c.id as "requestId", c.title, c.audit_id as "auditId", a.name as "auditName",
@@ -143,7 +151,8 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
         { sentAt: sql`c.sent_at`, clientId: sql`p.client_id` },
       )}
       and c.reached > coalesce(c.reminder_stage, -100000)
-      and (c.reached > 0 or c.due_date + c.reached >= (c.sent_at at time zone c.time_zone)::date)
+      and (c.reached > 0
+           or c.due_date + c.reached >= ((c.sent_at + interval '1 day') at time zone c.time_zone)::date)
       and ${wantsMailToday(sql`u.id`, 'reminders', 'reminder', sql`c.today`)}
     order by u.id, a.name, c.due_date, c.title`,
   )
@@ -185,6 +194,7 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
       and r.status in ${AWAITING} and r.due_date is not null
       and r.due_date <= f.today - f.escalate_after_days
       and r.escalated_at is null and not r.reminders_paused
+      and ${quietAfterSending(sql`r.sent_at`, now)}
       and ${wantsMailToday(sql`lead.id`, 'escalation', 'escalation', sql`f.today`)}
     order by lead.id, a.name, r.due_date, r.title`,
   )

@@ -55,8 +55,24 @@ const defaults = {
   escalateAfterDays: 7,
 }
 
-/** Requests of one new audit, each due on the given date, sent now to the client user. */
+/**
+ * Requests of one new audit, each due on the given date, sent to the client user a day before
+ * the clock (`sentAgoMs`): no reminder goes out within a day of the mail that sent them.
+ */
 async function sentRequests(
+  f: Awaited<ReturnType<typeof firm>>,
+  dueDates: string[],
+  sentAgoMs = DAY + 60_000,
+): Promise<{ auditId: string; requests: AuditRequest[] }> {
+  t.clock.advance(-sentAgoMs)
+  try {
+    return await createAndSend(f, dueDates)
+  } finally {
+    t.clock.advance(sentAgoMs)
+  }
+}
+
+async function createAndSend(
   f: Awaited<ReturnType<typeof firm>>,
   dueDates: string[],
 ): Promise<{ auditId: string; requests: AuditRequest[] }> {
@@ -254,16 +270,31 @@ describe('the reminder scan', () => {
     expect(reminders(f.client.user.email)).toHaveLength(1)
   })
 
-  it('a request sent already overdue is reminded at once; points that passed before it was sent are not', async () => {
+  it('nothing within a day of the mail that sent the requests; then what is overdue, and the points since', async () => {
     t.clock.set(new Date('2031-09-10T10:00:00Z'))
-    const f = await firm()
-    await sentRequests(f, ['2031-09-05', '2031-09-12'])
-    await scanAt('2031-09-10T10:01:00Z')
-    const [mail] = reminders(f.client.user.email)
-    expect(mail!.body).toContain('overdue by 5 days')
-    // Due in 2 days: its "3 days before" passed before it was sent.
-    expect(mail!.body).not.toContain('Sep 12, 2031')
-    expect(reminders(f.client.user.email)).toHaveLength(1)
+    const f = await firm({ escalateAfterDays: 3 })
+    const escalations = () =>
+      t.smtp.to(f.admin.account.email).filter((mail) => mail.subject.includes('long overdue'))
+    await sentRequests(f, ['2031-09-05', '2031-09-14'], 0)
+    await t.app.jobs.idle()
+    const [sentMail] = t.smtp
+      .to(f.client.user.email)
+      .filter((mail) => mail.subject.includes('new requests'))
+    expect(sentMail!.body).toContain('(due Sep 5, 2031, already overdue)')
+    expect(sentMail!.body).toContain('(due Sep 14, 2031)')
+    expect(sentMail!.body).toContain('1 of them is already overdue: please start with that one.')
+    // 57 seconds later, and at the end of the day: the send mail said it all, to everyone.
+    await scanAt('2031-09-10T10:00:57Z')
+    await scanAt('2031-09-10T23:59:00Z')
+    expect(reminders(f.client.user.email)).toHaveLength(0)
+    expect(escalations()).toHaveLength(0)
+    // A day after the send mail: the overdue one; the other's "3 days before" (Sep 11) is reached.
+    await scanAt('2031-09-11T10:01:00Z')
+    const [mail, ...more] = reminders(f.client.user.email)
+    expect(more).toHaveLength(0)
+    expect(mail!.body).toContain('overdue by 6 days')
+    expect(mail!.body).toContain('due in 3 days (Sep 14, 2031)')
+    expect(escalations()).toHaveLength(1)
   })
 
   it('nothing while the policy is off, the request or its audit is paused, or it is answered', async () => {

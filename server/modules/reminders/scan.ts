@@ -16,8 +16,9 @@ import {
  * client whose next reminder has come, by each company's policy, in its time zone, from its send
  * hour on. A request's reminders are points in days from its due date (-3, -1, 0, 1, 3, 7 by
  * default); the latest point reached that is later than the last one sent (`reminder_stage`) is
- * due. A point before the due date that passed before the request was sent is skipped (the
- * "requests sent" mail said as much that day); a request sent already overdue is reminded at once.
+ * due. Nothing about a request goes out within a day of the mail that sent it (it said what was
+ * due and overdue): a point before the due date that came in that day is skipped; one after it
+ * (overdue) is reminded once the day is over, as is an escalation.
  *
  * Each recipient gets at most one reminder mail a day, everything due in it: a row in
  * scheduled_mails (user, day, kind) written in the transaction that queues the mail and marks the

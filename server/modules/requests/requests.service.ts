@@ -804,6 +804,7 @@ export function requestsService(app: FastifyInstance) {
                 auditName: audit.name,
                 requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
                 url: `${config.appUrl}/my-requests`,
+                today: today(now),
               }),
             )
           }
