@@ -72,6 +72,10 @@ export const auditRequests = pgTable(
     uniqueIndex('audit_requests_audit_id_number_key').on(t.auditId, t.number),
     index('audit_requests_assignee_user_id_idx').on(t.assigneeUserId),
     index('audit_requests_organization_id_status_idx').on(t.organizationId, t.status),
+    // The review queue: a company's submitted requests, oldest answer first, read in order.
+    index('audit_requests_review_idx')
+      .on(t.organizationId, t.submittedAt, t.id)
+      .where(sql`${t.status} = 'submitted'`),
     check('audit_requests_status_check', sql`${t.status} in (${statusList})`),
     check('audit_requests_number_check', sql`${t.number} >= 1`),
     check(

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_requests_review_idx" ON "audit_requests" USING btree ("organization_id","submitted_at","id") WHERE "audit_requests"."status" = 'submitted';
