@@ -19,8 +19,8 @@ const onTeam = (userId: string) =>
 /**
  * The company's submitted requests, those of the caller's audits first, then the oldest
  * submission first (`submitted_at` is set by every submission), a page at a time. Read as two
- * ordered walks of the review index (the caller's audits, then the others), each stopping at the
- * page's end: never a sort of every answer the firm is waiting on.
+ * ordered walks (the caller's audits, then the others), each picking the page's ids before reading
+ * their details: nothing is computed for the answers the page does not show.
  */
 export async function reviewQueue(db: Db, principal: Principal, query: ReviewQueueQuery) {
   const read = (mine: boolean) => {
@@ -34,6 +34,27 @@ export async function reviewQueue(db: Db, principal: Principal, query: ReviewQue
     }
     const page = pageQuery(order, query)
     const team = onTeam(principal.userId)
+    // The page's requests first, through the review index alone; their details after, for them only.
+    const picked = db
+      .select({ id: sql<string>`${auditRequests.id}`.as('picked_id') })
+      .from(auditRequests)
+      .where(
+        and(
+          eq(auditRequests.organizationId, principal.organizationId),
+          eq(auditRequests.status, 'submitted'),
+          mine ? team : sql`not ${team}`,
+          query.auditId ? eq(auditRequests.auditId, query.auditId) : undefined,
+          query.clientId
+            ? sql`${auditRequests.auditId} in (select ${audits.id} from ${audits}
+                join ${projects} on ${projects.id} = ${audits.projectId}
+                where ${projects.clientId} = ${query.clientId})`
+            : undefined,
+          page.after,
+        ),
+      )
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .as('picked')
     return db
       .select({
         id: auditRequests.id,
@@ -48,24 +69,14 @@ export async function reviewQueue(db: Db, principal: Principal, query: ReviewQue
         submittedAt: isoTimestamp(auditRequests.submittedAt),
         pageKey: page.pageKey,
       })
-      .from(auditRequests)
+      .from(picked)
+      .innerJoin(auditRequests, eq(auditRequests.id, picked.id))
       .innerJoin(audits, eq(audits.id, auditRequests.auditId))
       .innerJoin(projects, eq(projects.id, audits.projectId))
       .innerJoin(clients, eq(clients.id, projects.clientId))
       .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
-      .where(
-        and(
-          eq(auditRequests.organizationId, principal.organizationId),
-          eq(auditRequests.status, 'submitted'),
-          mine ? team : sql`not ${team}`,
-          query.auditId ? eq(auditRequests.auditId, query.auditId) : undefined,
-          query.clientId ? eq(projects.clientId, query.clientId) : undefined,
-          visibleRequests(principal),
-          page.after,
-        ),
-      )
+      .where(visibleRequests(principal))
       .orderBy(...page.orderBy)
-      .limit(page.limit)
       .then((rows) => rows.map((row) => ({ ...row, onMyAudit: mine })))
   }
   const mine = await read(true)
