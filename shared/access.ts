@@ -25,6 +25,7 @@ export type Access = 'public' | 'signed-in' | Capability
 /** What may be done with one request (`allowedActions` on every request in a reply). */
 export const REQUEST_ACTIONS = [
   'edit',
+  'reword',
   'plan',
   'move',
   'delete',

@@ -25,7 +25,12 @@ export const REQUEST_RULES = {
   edit: {
     needs: 'engagements.manage',
     when: ['draft'],
-    refusal: "only a draft's title, description, requirements and position can change",
+    refusal: "only a draft's requirements can change",
+  },
+  reword: {
+    needs: 'engagements.manage',
+    when: ['sent', 'submitted', 'returned'],
+    refusal: 'its title and description can no longer change',
   },
   plan: {
     needs: 'engagements.manage',

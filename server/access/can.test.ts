@@ -27,6 +27,7 @@ const expected: Record<
   { roles: readonly Role[]; from: readonly RequestStatus[]; to?: RequestStatus }
 > = {
   edit: { roles: firm, from: ['draft'] },
+  reword: { roles: firm, from: ['sent', 'submitted', 'returned'] },
   plan: { roles: firm, from: open },
   move: { roles: firm, from: ['draft'] },
   delete: { roles: firm, from: ['draft'] },

@@ -186,10 +186,22 @@ const factsOf = (row: RequestRow): RequestFacts => ({
 })
 
 /** Which rule a change of these fields falls under: the assignee and due date, or the content. */
-const editAction = (fields: readonly string[]): RequestAction =>
-  fields.every((field) => ['assigneeId', 'dueDate', 'remindersPaused'].includes(field))
-    ? 'plan'
-    : 'edit'
+const PLAN_FIELDS = ['assigneeId', 'dueDate', 'remindersPaused']
+const WORDING_FIELDS = ['title', 'description']
+
+/**
+ * Which rule a change of these fields falls under: the assignee and due date (plan); the title and
+ * description of a request already sent (reword, in its history); anything else of a draft (edit).
+ */
+const editAction = (fields: readonly string[], status: RequestStatus): RequestAction => {
+  if (fields.every((field) => PLAN_FIELDS.includes(field))) return 'plan'
+  if (
+    status !== 'draft' &&
+    fields.every((field) => PLAN_FIELDS.includes(field) || WORDING_FIELDS.includes(field))
+  )
+    return 'reword'
+  return 'edit'
+}
 
 /**
  * Audit requests: the drafts the firm prepares, what it sends, the client's answers, the review.
@@ -442,7 +454,6 @@ export function requestsService(app: FastifyInstance) {
   }
 
   /** A change to many requests at once: heavy work, in the firm's turn (lib/heavy-work.ts). */
-
   const inTurn =
     <A extends unknown[], R>(work: (principal: Principal, ...args: A) => Promise<R>) =>
     (principal: Principal, ...args: A) =>
@@ -549,7 +560,7 @@ export function requestsService(app: FastifyInstance) {
       )
       const row = await findRequest(db, orgId, id, principal)
       if (fields.length === 0) return dto(row, principal)
-      const action = editAction(fields)
+      const action = editAction(fields, row.status)
       if (input.assigneeId) await assertAssignee(orgId, row.clientId, input.assigneeId)
       if (input.assigneeId === null && row.status !== 'draft')
         throw fieldError('assigneeId', 'A sent request needs an assignee')
@@ -561,6 +572,13 @@ export function requestsService(app: FastifyInstance) {
           updatedAt: clock(),
         })
         if (!updated) return false
+        const reworded =
+          (rest.title !== undefined && rest.title !== row.title) ||
+          (rest.description !== undefined && rest.description !== row.description)
+        if (action === 'reword' && reworded)
+          await recordActivity(tx, principal, 'request.reworded', requestLabel(row), clock(), {
+            requestId: id,
+          })
         await auditRequestsChanged(tx, orgId, row.auditId, row.sentAt ? row.clientId : null)
         return true
       })

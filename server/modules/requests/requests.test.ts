@@ -347,24 +347,62 @@ describe('drafts: add, edit, reorder, remove', () => {
     }
   })
 
-  it('after sending: title and flags are frozen; assignee and due date change until accepted', async () => {
+  it('after sending: requirements are frozen; the wording changes (in its history) and the plan until accepted', async () => {
     const sent = await requestIn('sent')
     const frozen = await detail(sent.id)
     for (const body of [
-      { title: 'Changed' },
-      { description: 'Changed' },
       { documentRequired: true },
       { responseRequired: true },
-      { title: 'Changed', dueDate: '2030-01-01' },
+      { title: 'Changed', responseRequired: true },
     ]) {
       const res = expectError(
         await call(admin, 'PATCH', `/api/requests/${sent.id}`, body),
         409,
         'CONFLICT',
       )
-      expect(res.message).toMatch(/^This request is sent/)
+      expect(res.message).toBe("This request is sent: only a draft's requirements can change")
     }
     expect(await detail(sent.id)).toEqual(frozen)
+    // Reworded: the client sees the new words, and that they changed.
+    const reworded = await ok<AuditRequest>(
+      await call(admin, 'PATCH', `/api/requests/${sent.id}`, {
+        title: 'Bank statements 2026',
+        description: 'All accounts',
+        dueDate: '2031-01-31',
+      }),
+    )
+    expect(reworded).toMatchObject({
+      title: 'Bank statements 2026',
+      description: 'All accounts',
+      dueDate: '2031-01-31',
+    })
+    const seen = await detail(sent.id, member.cookie)
+    expect(seen.title).toBe('Bank statements 2026')
+    expect(seen.history.at(-1)).toMatchObject({
+      action: 'request.reworded',
+      target: `#${sent.number} Bank statements`,
+    })
+    // The same words again change nothing in the history.
+    await ok(
+      await call(admin, 'PATCH', `/api/requests/${sent.id}`, { title: 'Bank statements 2026' }),
+    )
+    expect(
+      (await detail(sent.id)).history.filter((e) => e.action === 'request.reworded'),
+    ).toHaveLength(1)
+    // A client user may not.
+    expectError(
+      await call(member.cookie, 'PATCH', `/api/requests/${sent.id}`, { title: 'Mine' }),
+      403,
+      'FORBIDDEN',
+    )
+    const accepted = await requestIn('accepted')
+    expect(
+      expectError(
+        await call(admin, 'PATCH', `/api/requests/${accepted.id}`, { title: 'Late' }),
+        409,
+        'CONFLICT',
+      ).message,
+    ).toBe('This request is accepted: its title and description can no longer change')
     expect(
       await ok(
         await call(admin, 'PATCH', `/api/requests/${sent.id}`, {

@@ -24,20 +24,26 @@ const FIELDS = ['title', 'description', 'documentRequired', 'responseRequired'] 
 
 interface RequestFormDialogProps {
   auditId: string
-  /** The draft to edit; omitted to add one. */
+  /** The request to edit (a draft's content, a sent request's wording); omitted to add one. */
   request?: AuditRequest
   trigger: ReactElement
 }
 
-/** Adds a draft request by hand, or edits a draft's content. */
+/** A sent request: only its title and description change, in its history. */
+const wordingOnly = (request: AuditRequest | undefined) =>
+  request !== undefined && !request.allowedActions.includes('edit')
+
+/** Adds a draft request by hand, or edits a draft's content or a sent request's wording. */
 export function RequestFormDialog({ auditId, request, trigger }: RequestFormDialogProps) {
   return (
     <FormDialog
-      title={request ? 'Edit Request' : 'Add Request'}
+      title={wordingOnly(request) ? 'Edit Wording' : request ? 'Edit Request' : 'Add Request'}
       description={
-        request
-          ? 'Update this draft request. It can be changed until it is sent.'
-          : 'A new draft request, added after the last one.'
+        wordingOnly(request)
+          ? 'The client sees the new wording, and that it changed, in the request’s history.'
+          : request
+            ? 'Update this draft request. It can be changed until it is sent.'
+            : 'A new draft request, added after the last one.'
       }
       trigger={trigger}
     >
@@ -69,7 +75,10 @@ function RequestForm({
   const { errors } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const input = { ...values, description: values.description || null }
+    const description = values.description || null
+    const input = wordingOnly(request)
+      ? { title: values.title, description }
+      : { ...values, description }
     try {
       if (request) {
         await updateRequest.mutateAsync({ id: request.id, input })
@@ -95,18 +104,22 @@ function RequestForm({
       <FormField label="Description (optional)" error={errors.description?.message}>
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
-      <SwitchField
-        control={form.control}
-        name="documentRequired"
-        label="Document required"
-        description="The client must upload a document."
-      />
-      <SwitchField
-        control={form.control}
-        name="responseRequired"
-        label="Response required"
-        description="The client must answer in writing."
-      />
+      {wordingOnly(request) ? null : (
+        <>
+          <SwitchField
+            control={form.control}
+            name="documentRequired"
+            label="Document required"
+            description="The client must upload a document."
+          />
+          <SwitchField
+            control={form.control}
+            name="responseRequired"
+            label="Response required"
+            description="The client must answer in writing."
+          />
+        </>
+      )}
       <DialogFooter>
         <PendingButton
           type="submit"

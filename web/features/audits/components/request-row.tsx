@@ -68,8 +68,19 @@ export function RequestRow({ request, assignees, onMoveUp, onMoveDown, moving }:
           <DueDate date={request.dueDate} />
         </p>
       )}
-      {can('edit') || can('delete') || can('move') ? (
+      {can('edit') || can('reword') || can('delete') || can('move') ? (
         <div className="flex flex-wrap gap-2">
+          {can('reword') ? (
+            <RequestFormDialog
+              auditId={request.auditId}
+              request={request}
+              trigger={
+                <Button variant="outline" size="sm">
+                  Edit wording<span className="sr-only"> of request {request.number}</span>
+                </Button>
+              }
+            />
+          ) : null}
           {can('edit') ? (
             <RequestFormDialog
               auditId={request.auditId}

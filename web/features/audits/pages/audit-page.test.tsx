@@ -207,6 +207,38 @@ describe('Assign & Date', () => {
   })
 })
 
+describe('Edit wording', () => {
+  test('a sent request’s title and description change, and nothing else is sent', async () => {
+    const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
+    const sent = aRequest({
+      auditId: audit.id,
+      number: 1,
+      title: 'Ledger',
+      status: 'sent',
+      allowedActions: ['reword', 'plan', 'not_applicable', 'comment'],
+    })
+    const { user } = showAudit(audit, [sent])
+    const patches: unknown[] = []
+    server.use(
+      answer(requestsApi.update, async ({ request }) => {
+        const body = (await request.json()) as { title: string }
+        patches.push(body)
+        return { ...sent, title: body.title }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Edit wording of request 1' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit Wording' })
+    expect(within(dialog).queryByText('Document required')).toBeNull()
+    const title = within(dialog).getByLabelText('Title')
+    await user.clear(title)
+    await user.type(title, 'General ledger 2026')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() =>
+      expect(patches).toEqual([{ title: 'General ledger 2026', description: null }]),
+    )
+  })
+})
+
 describe('Review Several', () => {
   const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
   const submitted = (number: number, title: string) =>
