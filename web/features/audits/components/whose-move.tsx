@@ -14,16 +14,22 @@ export function useViewerSide(): Side {
   return useCan('requests.answer') ? 'client' : 'firm'
 }
 
-/** Each side's words for whose move it is: one's own move is "Your move". */
+/**
+ * Each side's words for whose move it is: the firm's own move is "Your move"; a client, who opens
+ * the app now and then, reads what is left to them to do.
+ */
 const MOVE_LABELS: Record<Side, Record<Side, string>> = {
   firm: { client: 'Client’s move', firm: 'Your move' },
-  client: { client: 'Your move', firm: 'Firm’s move' },
+  client: { client: 'To do', firm: 'With the firm' },
 }
 
-/** Who acts next on the request, in the viewer's words; nothing once it is settled. */
+/**
+ * Who acts next on the request, in the viewer's words; once it is settled, "Done" for a client
+ * and nothing for the firm (its status says so).
+ */
 export function WhoseMoveBadge({ whoseMove }: { whoseMove: AuditRequest['whoseMove'] }) {
   const side = useViewerSide()
-  if (!whoseMove) return null
+  if (!whoseMove) return side === 'client' ? <Badge variant="outline">Done</Badge> : null
   return (
     <Badge variant={whoseMove === side ? 'secondary' : 'outline'}>
       {MOVE_LABELS[side][whoseMove]}

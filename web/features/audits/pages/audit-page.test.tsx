@@ -434,8 +434,8 @@ describe('whose move and reminders', () => {
     )
 
     const list = await screen.findByRole('list', { name: 'Requests' })
-    expect(within(list).getByText('Your move')).toBeInTheDocument()
-    expect(within(list).getByText('Firm’s move')).toBeInTheDocument()
+    expect(within(list).getByText('To do')).toBeInTheDocument()
+    expect(within(list).getByText('With the firm')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: /^Reminders/ })).toBeNull()
     expect(screen.queryByText('Reminders paused')).toBeNull()
   })

@@ -88,17 +88,17 @@ test('whose move: each request says it, and the filter asks the server for that 
   const { user } = renderWithApp(<MyRequestsPage />, { user: aUser({ role: 'client' }) })
 
   const first = await screen.findByRole('region', { name: /FY2026 audit/ })
-  expect(within(first).getByText('Your move')).toBeInTheDocument()
-  expect(within(first).getByText('Firm’s move')).toBeInTheDocument()
+  expect(within(first).getByText('To do')).toBeInTheDocument()
+  expect(within(first).getByText('With the firm')).toBeInTheDocument()
 
   const filter = screen.getByRole('radiogroup', { name: 'Whose move' })
-  await user.click(within(filter).getByRole('radio', { name: 'Your move' }))
+  await user.click(within(filter).getByRole('radio', { name: 'To do' }))
   await waitFor(() => expect(screen.queryByRole('region', { name: /Tax review/ })).toBeNull())
   const group = screen.getByRole('region', { name: /FY2026 audit/ })
   expect(within(group).getAllByRole('listitem')).toHaveLength(1)
   expect(within(group).getByRole('link', { name: 'Ledger' })).toBeInTheDocument()
 
-  await user.click(within(filter).getByRole('radio', { name: 'Firm’s move' }))
+  await user.click(within(filter).getByRole('radio', { name: 'With the firm' }))
   expect(await screen.findByRole('region', { name: /Tax review/ })).toBeInTheDocument()
   expect(asked).toEqual([null, 'client', 'firm'])
 })
@@ -112,8 +112,49 @@ test('a filter that matches nothing says so and offers every request again', asy
   ])
   const { user } = renderWithApp(<MyRequestsPage />, { user: aUser({ role: 'client' }) })
 
-  await user.click(await screen.findByRole('radio', { name: 'Your move' }))
+  await user.click(await screen.findByRole('radio', { name: 'To do' }))
   expect(await screen.findByText('Nothing is waiting for you here.')).toBeInTheDocument()
   await user.click(screen.getByRole('button', { name: 'Show all requests' }))
   expect(await screen.findByRole('region', { name: /FY2026 audit/ })).toBeInTheDocument()
+})
+
+test('the landing says how many things are left, and starts with a returned one, then overdue', async () => {
+  const audit = {
+    id: anId(),
+    name: 'FY2026 audit',
+    dueDate: null,
+    projectId: anId(),
+    projectName: 'Annual Review',
+  }
+  const answerable = ['submit', 'upload', 'comment'] as const
+  server.use(
+    answer(requestsApi.mine, [
+      {
+        audit,
+        requests: [
+          aRequest({ number: 1, title: 'Ledger', status: 'sent', allowedActions: [...answerable] }),
+          aRequest({
+            number: 2,
+            title: 'Payroll',
+            status: 'sent',
+            overdue: true,
+            dueDate: '2020-01-01',
+            allowedActions: [...answerable],
+          }),
+          aRequest({
+            number: 3,
+            title: 'Minutes',
+            status: 'returned',
+            allowedActions: [...answerable],
+          }),
+          aRequest({ number: 4, title: 'Letter', status: 'submitted', allowedActions: [] }),
+        ],
+      },
+    ]),
+  )
+  renderWithApp(<MyRequestsPage />, { user: aUser({ role: 'client' }) })
+
+  expect(await screen.findByText('3 things to do, 1 overdue')).toBeInTheDocument()
+  expect(screen.getByText(/1 answer came back for another look/)).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: /Start with #3 Minutes/ })).toBeInTheDocument()
 })

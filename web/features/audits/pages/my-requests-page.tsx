@@ -1,5 +1,6 @@
+import type { MyRequests } from '@shared/schemas/requests'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { Inbox } from 'lucide-react'
+import { ArrowRight, Inbox } from 'lucide-react'
 import { Link } from 'react-router'
 import { useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
@@ -7,9 +8,12 @@ import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatCalendarDate } from '@/lib/dates'
 import { requestQueries } from '@/lib/queries/requests'
+import { countOf } from '@/lib/plural'
 import { useSession } from '@/lib/session'
 import { MyRequestCard } from '../components/my-request-card'
 import {
@@ -17,6 +21,7 @@ import {
   WhoseMoveFilterControl,
   type WhoseMoveFilter,
 } from '../components/whose-move'
+import { toDoInOrder } from '../lib/to-do'
 
 /** The client user's requests across their audits, grouped by audit, overdue first (the e-mail's link). */
 export function MyRequestsPage() {
@@ -35,6 +40,9 @@ export function MyRequestsPage() {
         title="My Requests"
         description="What your audit firm has asked for. Open a request to answer it."
       />
+      {!filtered && myRequests.isSuccess && myRequests.data.length > 0 ? (
+        <ToDoSummary groups={myRequests.data} more={myRequests.hasNextPage} />
+      ) : null}
       {filtered || (myRequests.isSuccess && myRequests.data.length > 0) ? (
         <WhoseMoveFilterControl value={filter} onChange={setFilter} />
       ) : null}
@@ -105,5 +113,42 @@ export function MyRequestsPage() {
       )}
       {myRequests.isSuccess ? <LoadMore list={myRequests} label="Load more requests" /> : null}
     </div>
+  )
+}
+
+/** "4 things to do, 1 overdue", and one button to start with the first of them. */
+function ToDoSummary({ groups, more }: { groups: MyRequests; more: boolean }) {
+  const toDo = toDoInOrder(groups)
+  const overdue = toDo.filter((request) => request.overdue).length
+  const returned = toDo.filter((request) => request.status === 'returned').length
+  const first = toDo[0]
+  const plus = more ? '+' : ''
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid gap-0.5">
+        <p className="text-lg font-semibold" role="status">
+          {toDo.length === 0
+            ? 'Nothing to do right now'
+            : `${toDo.length}${plus} ${toDo.length === 1 && !more ? 'thing' : 'things'} to do${overdue > 0 ? `, ${overdue} overdue` : ''}`}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {toDo.length === 0
+            ? 'Everything is with your audit firm or done. We will e-mail you when something needs you.'
+            : returned > 0
+              ? `${countOf(returned, 'answer')} came back for another look: ${returned === 1 ? 'it comes' : 'they come'} first.`
+              : 'Overdue ones first, then by due date.'}
+        </p>
+      </div>
+      {first ? (
+        <Button asChild className="w-fit max-w-full">
+          <Link to={`/requests/${first.id}`}>
+            <span className="truncate">
+              Start with #{first.number} {first.title}
+            </span>
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      ) : null}
+    </Card>
   )
 }

@@ -21,6 +21,7 @@ const FIRM_ON_SUBMITTED = [
 
 function showRequest(request: RequestDetail, user = aUser(), draft = '') {
   server.use(
+    answer(requestsApi.mine, []),
     answer(requestsApi.answerDraft, { response: draft, savedAt: draft ? NOW_ISO : null }),
     answer(requestsApi.get, request),
     answer(requestsApi.comments, [aComment({ body: 'Which standard applies?' })]),
@@ -305,7 +306,7 @@ describe('reminders on the request page', () => {
     showRequest(request, aUser({ role: 'client' }))
 
     await heading(request)
-    expect(screen.getByText('Your move')).toBeInTheDocument()
+    expect(screen.getByText('To do')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Remind now' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Pause reminders' })).toBeNull()
   })

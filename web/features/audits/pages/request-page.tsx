@@ -1,5 +1,5 @@
 import type { RequestDetail } from '@shared/schemas/requests'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
@@ -19,6 +19,7 @@ import { RequestVersions } from '../components/request-versions'
 import { hasReviewActions, ReviewActions } from '../components/review-actions'
 import { useReviewNavigation, type ReviewNavigation } from '../hooks/use-review-navigation'
 import { reviewHref } from '../lib/review-queue'
+import { toDoInOrder } from '../lib/to-do'
 
 export function RequestPage() {
   const { id = '' } = useParams()
@@ -52,8 +53,7 @@ function RequestView({ request }: { request: RequestDetail }) {
       {queue ? (
         <ReviewQueueBar navigation={queue} />
       ) : answers ? (
-        // A client user works from My requests: back there, not to the audit.
-        <BackLink to="/my-requests">Back to My Requests</BackLink>
+        <ToDoBar requestId={request.id} />
       ) : (
         <BackLink to={`/audits/${request.auditId}`}>Back to {request.auditName}</BackLink>
       )}
@@ -76,6 +76,32 @@ function RequestView({ request }: { request: RequestDetail }) {
       <Discussion request={request} />
       <RequestHistory history={request.history} />
     </div>
+  )
+}
+
+/**
+ * A client user works from My requests: the way back there, and to the next thing to do (so
+ * that, once this one is answered, the next is one click away).
+ */
+function ToDoBar({ requestId }: { requestId: string }) {
+  const mine = useInfiniteQuery(requestQueries.mine())
+  const next = mine.data
+    ? toDoInOrder(mine.data).find((request) => request.id !== requestId)
+    : undefined
+  return (
+    <nav aria-label="My requests" className="flex flex-wrap items-center justify-between gap-2">
+      <BackLink to="/my-requests">Back to My Requests</BackLink>
+      {next ? (
+        <Button variant="outline" size="sm" asChild className="max-w-full">
+          <Link to={`/requests/${next.id}`}>
+            <span className="truncate">
+              Next to do: #{next.number} {next.title}
+            </span>
+            <ChevronRight aria-hidden="true" />
+          </Link>
+        </Button>
+      ) : null}
+    </nav>
   )
 }
 
