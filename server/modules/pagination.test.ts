@@ -215,6 +215,7 @@ describe('bad page parameters: 400 naming the parameter, on every list', () => {
         'GET /api/invitations',
         'GET /api/my-requests',
         'GET /api/projects',
+        'GET /api/review-queue',
         'GET /api/template-categories',
         'GET /api/template-items',
         'GET /api/templates',
