@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { requiredText } from './common'
-import { companySize, industry } from './organization'
+import { companySize, industry, timeZone } from './organization'
 import { CAPABILITIES } from '../access'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants'
 
@@ -46,6 +46,11 @@ export const registerInput = z.strictObject({
   companySize,
   companyPhone: requiredText('Company phone', 50),
   companyIndustry: industry,
+  /**
+   * The registering browser's IANA time zone: the company's, and its reminders' send hour (09:00)
+   * is read in it. Omitted: UTC.
+   */
+  timeZone: timeZone.optional(),
   captchaToken: z
     .string({ error: 'Please complete the CAPTCHA verification' })
     .min(1, 'Please complete the CAPTCHA verification')

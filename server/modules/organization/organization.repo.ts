@@ -45,9 +45,15 @@ export async function findOrganizationName(db: Db, orgId: string) {
   return row?.name ?? ''
 }
 
+/** A new company's reminders go out from this hour of its day (older ones keep theirs). */
+const NEW_COMPANY_SEND_HOUR = 9
+
 export async function insertOrganization(
   db: Db,
-  values: Pick<RegisterInput, 'companyName' | 'companySize' | 'companyIndustry' | 'companyPhone'>,
+  values: Pick<
+    RegisterInput,
+    'companyName' | 'companySize' | 'companyIndustry' | 'companyPhone' | 'timeZone'
+  >,
   now: Date,
 ) {
   const [row] = await db
@@ -57,14 +63,21 @@ export async function insertOrganization(
       size: values.companySize,
       industry: values.companyIndustry,
       phone: values.companyPhone,
+      ...(values.timeZone ? { timeZone: values.timeZone } : {}),
       createdAt: now,
       updatedAt: now,
     })
     .returning({ id: organizations.id })
-  // Its reminder policy, with the defaults (db/schema/reminders.ts), from the start.
+  // Its reminder policy, with the defaults (db/schema/reminders.ts), from the start: reminders
+  // go out from 09:00 in its time zone.
   await db
     .insert(reminderPolicies)
-    .values({ organizationId: row!.id, createdAt: now, updatedAt: now })
+    .values({
+      organizationId: row!.id,
+      sendHour: NEW_COMPANY_SEND_HOUR,
+      createdAt: now,
+      updatedAt: now,
+    })
   return row!.id
 }
 

@@ -14,7 +14,7 @@ import {
   signedInClientUser,
   signedInStaff,
 } from '../../test/factories'
-import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
+import { APP_URL, createTestApp, register, signedInAdmin, type TestApp } from '../../test/harness'
 import { scanReminders } from './scan'
 
 let t: TestApp
@@ -105,11 +105,11 @@ async function scanAt(at: string) {
 }
 
 describe('GET and PUT /api/reminder-policy', () => {
-  it('a new company has the defaults, in UTC; an admin changes the whole policy', async () => {
+  it('a new company has the defaults, from 09:00, in UTC; an admin changes the whole policy', async () => {
     const admin = await signedInAdmin(t)
     const read = await t.request('GET', '/api/reminder-policy', { cookie: admin.cookie })
     expect(read.statusCode, read.body).toBe(200)
-    expect(read.json()).toEqual({ ...defaults, timeZone: 'UTC' })
+    expect(read.json()).toEqual({ ...defaults, sendHour: 9, timeZone: 'UTC' })
 
     const put = await t.request('PUT', '/api/reminder-policy', {
       cookie: admin.cookie,
@@ -132,6 +132,14 @@ describe('GET and PUT /api/reminder-policy', () => {
     expect(again.json()).toEqual(put.json())
   })
 
+  it('a company registered from a browser in Berlin sends its reminders from 09:00 Berlin time', async () => {
+    const admin = await signedInAdmin(t, { timeZone: 'Europe/Berlin' })
+    const read = await t.request('GET', '/api/reminder-policy', { cookie: admin.cookie })
+    expect(read.json()).toMatchObject({ sendHour: 9, timeZone: 'Europe/Berlin' })
+    const { response } = await register(t, { timeZone: 'Mars/Olympus_Mons' })
+    expectValidation(response, ['timeZone'])
+  })
+
   it('bad input → 400 naming the field, and the policy stays', async () => {
     const admin = await signedInAdmin(t)
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -152,7 +160,7 @@ describe('GET and PUT /api/reminder-policy', () => {
       if (path) expectValidation(res, [path])
     }
     const read = await t.request('GET', '/api/reminder-policy', { cookie: admin.cookie })
-    expect(read.json()).toEqual({ ...defaults, timeZone: 'UTC' })
+    expect(read.json()).toEqual({ ...defaults, sendHour: 9, timeZone: 'UTC' })
   })
 
   it('staff read it, only admins change it, client users do neither', async () => {

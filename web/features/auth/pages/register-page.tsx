@@ -20,7 +20,8 @@ import { AuthLayout, TextLink } from '../components/auth-layout'
 import { HumanCheck, type HumanCheckHandle } from '../components/human-check'
 import { schemaValidation, useAuthForm } from '../hooks/use-auth-form'
 
-const registerFormSchema = registerInput.omit({ captchaToken: true }).extend({
+// The time zone is the browser's, sent with the form (not a field of it).
+const registerFormSchema = registerInput.omit({ captchaToken: true, timeZone: true }).extend({
   confirmPassword: z.string().min(1, 'Please confirm your password'),
 })
 
@@ -33,6 +34,15 @@ const validateRegister = schemaValidation<
 >(async () => registerFormSchema)
 
 const FIELD_NAMES = new Set<string>(Object.keys(registerFormSchema.shape))
+
+/** The browser's IANA time zone: the new company's, for its reminders' hour. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
+  } catch {
+    return undefined
+  }
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -92,7 +102,7 @@ export function RegisterPage() {
     }
 
     registerAccount.mutate(
-      { ...values, captchaToken },
+      { ...values, timeZone: browserTimeZone(), captchaToken },
       {
         onSuccess: ({ email }) => {
           try {
