@@ -245,6 +245,14 @@ const CALLS: Call[] = [
   call(
     'audit',
     'admin',
+    'GET /api/audits/:id/requests?status=&sort=-dueDate&q=',
+    (p) =>
+      `/api/audits/${p.auditId}/requests?status=sent,submitted,returned&sort=-dueDate&q=document`,
+  ),
+  call('review', 'admin', 'GET /api/review-queue', () => '/api/review-queue'),
+  call(
+    'audit',
+    'admin',
     'GET /api/audits/:id/team-candidates',
     (p) => `/api/audits/${p.auditId}/team-candidates`,
   ),
