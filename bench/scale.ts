@@ -96,6 +96,8 @@ interface Picks {
   activityCursor: string
 }
 
+const SEED_STATEMENT_TIMEOUT_MS = 30 * 60_000
+
 async function seconds<T>(label: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now()
   const result = await work()
@@ -105,7 +107,12 @@ async function seconds<T>(label: string, work: () => Promise<T>): Promise<T> {
 
 /** Migrates, seeds both firms, and reads back what the screens will open. */
 async function seed(target: DatabaseTarget): Promise<Map<string, Picks>> {
-  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir })
+  // One statement seeds 250,000 requests: far longer than the app's statement deadline.
+  const database = await openDatabase({
+    databaseUrl: target.databaseUrl,
+    dataDir: target.dataDir,
+    statementTimeoutMs: SEED_STATEMENT_TIMEOUT_MS,
+  })
   try {
     await database.migrate()
     const hash = await passwords.hash(SEED_PASSWORD)
@@ -117,7 +124,12 @@ async function seed(target: DatabaseTarget): Promise<Map<string, Picks>> {
         `seeded ${firm.prefix} firm (${firm.clients} clients, ${t.projects} projects, ${t.audits} audits, ${t.requests} requests, ${firm.events} events)`,
         async () => {
           for (const statement of firmStatements(firm, hash)) {
-            await database.db.execute(sql.raw(statement))
+            await database.db.execute(sql.raw(statement)).catch((error: unknown) => {
+              // Drizzle's message is the statement; the database's reason is its cause.
+              throw new Error(
+                `${(error as Error).message.slice(0, 200)}…: ${String((error as Error).cause)}`,
+              )
+            })
           }
         },
       )
