@@ -245,13 +245,15 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     expect((await call(a, 'POST', `/api/audits/${audit.id}/send`, cookie, {})).status).toBe(200)
     const reminders = () =>
       smtp.to(clientUser.email).filter((mail) => mail.subject.startsWith('Reminder:'))
-    // Nothing within a day of the mail that sent it: a few scans on each instance, then as if
-    // that mail went out yesterday.
+    // Nothing within a day of the mail that sent it: a few scans on each instance.
     await new Promise((resolve) => setTimeout(resolve, 4_000))
     expect(reminders()).toHaveLength(0)
+    // As if that mail went out yesterday; and reminders from midnight (a new firm's start at
+    // 09:00 in its time zone, UTC here), whenever this runs.
     await adminQuery(
       databaseUrl(),
-      `update audit_requests set sent_at = sent_at - interval '25 hours' where audit_id = '${audit.id}'`,
+      `update audit_requests set sent_at = sent_at - interval '25 hours' where audit_id = '${audit.id}';
+       update reminder_policies set send_hour = 0`,
     )
     await expect.poll(() => reminders().length, { timeout: 20_000 }).toBe(1)
     expect(reminders()[0]!.body).toContain('Bank statements: overdue by 1 day')
