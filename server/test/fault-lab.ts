@@ -73,7 +73,10 @@ export async function openFaultLab(): Promise<FaultLab> {
         body: { ...account, captchaToken: await solvedCaptcha(server.base) },
       })
       expect(registered.status).toBe(201)
-      const mail = await smtp.waitFor(account.email, 0, 30_000)
+      const mail = await smtp.waitFor(account.email, 0, 30_000).catch((err: Error) => {
+        const printed = servers.map((each, i) => `--- server ${i}:\n${each.output()}`)
+        throw new Error(`${err.message}\n${printed.join('\n')}`)
+      })
       const token = tokenFrom(linkIn(mail, `${LAB_APP_URL}/verify-email?token=`))
       const verified = await send(server.base, 'POST', '/api/auth/verify-email', {
         origin: LAB_APP_URL,
