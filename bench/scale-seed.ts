@@ -65,6 +65,9 @@ export const totals = (spec: FirmSpec) => {
   return { projects, audits, requests: audits * spec.requestsPerAudit }
 }
 
+/** Requests of each firm's largest audit: the cap of an audit (MAX_REQUESTS_PER_AUDIT). */
+export const BIG_AUDIT_REQUESTS = 2_000
+
 /** The one password of every seeded user. */
 export const SEED_PASSWORD = 'bench-scale-password-1'
 
@@ -138,6 +141,7 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
   const { projects: P, audits: A, requests: R } = totals(spec)
   const C = spec.clients
   const org = uuid(p, 'org', `'1'`)
+  const bigAudit = uuid(p, 'audit', "'big'")
   const days = 1095 // three years of history
   const clientOfProject = (j: string) => `((${j} - 1) % ${C}) + 1`
   const projectOfAudit = (k: string) => `((${k} - 1) % ${P}) + 1`
@@ -228,6 +232,35 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
             when ${byte("'" + p + "-rs-' || r")} % 20 < 11 then 'returned'
             when ${byte("'" + p + "-rs-' || r")} % 20 < 19 then 'accepted'
             else 'not_applicable' end as status) s`,
+    // One audit at the cap (BIG_AUDIT_REQUESTS), in the first project: the request table's worst case.
+    `insert into audits (id, organization_id, project_id, name, description, status, due_date, last_request_number, created_at, updated_at)
+     values (${bigAudit}, ${org}, ${uuid(p, 'project', "'1'")}, 'Group audit (${BIG_AUDIT_REQUESTS} requests)', null,
+             'in_progress', (now() + interval '60 days')::date, ${BIG_AUDIT_REQUESTS}, now() - interval '90 days', now())`,
+    `insert into audit_members (audit_id, user_id, organization_id, lead)
+     values (${bigAudit}, ${staff("'1'")}, ${org}, true)`,
+    `insert into audit_requests (id, organization_id, audit_id, number, position, title, description, document_required,
+            response_required, status, assignee_user_id, due_date, sent_at, submitted_at, accepted_at,
+            not_applicable_reason, created_at, updated_at)
+     select ${uuid(p, 'big-request', 'r::text')}, ${org}, ${bigAudit}, r, ${rankKeySql('r - 1')},
+            'Provide document ' || r || ' of the group file',
+            'Please upload the signed statement and answer the questions.', r % 3 = 0, r % 2 = 0,
+            s.status,
+            case when ${byte("'" + p + "-ba-' || r")} % 10 < 8
+                 then ${clientUser("'1'", `(r % ${spec.clientUsersPerClient})::text`)} end,
+            (now() - interval '60 days' + (r % 120) * interval '1 day')::date,
+            case when s.status <> 'draft' then now() - interval '80 days' end,
+            case when s.status in ('submitted', 'returned', 'accepted') then now() - interval '70 days' + (r % 60) * interval '1 day' end,
+            case when s.status = 'accepted' then now() - interval '5 days' end,
+            case when s.status = 'not_applicable' then 'Not relevant this year' end,
+            now() - interval '90 days', now() - (r % 90) * interval '1 day'
+     from generate_series(1, ${BIG_AUDIT_REQUESTS}) r
+     cross join lateral (select case
+            when ${byte("'" + p + "-bs-' || r")} % 20 < 2 then 'draft'
+            when ${byte("'" + p + "-bs-' || r")} % 20 < 9 then 'sent'
+            when ${byte("'" + p + "-bs-' || r")} % 20 < 13 then 'submitted'
+            when ${byte("'" + p + "-bs-' || r")} % 20 < 14 then 'returned'
+            when ${byte("'" + p + "-bs-' || r")} % 20 < 19 then 'accepted'
+            else 'not_applicable' end as status) s`,
     // 1–3 versions on every answered request; all returned on a returned one, the last one not
     // returned otherwise.
     `insert into request_versions (request_id, number, response, submitted_by_user_id, submitted_by_name,
@@ -278,6 +311,7 @@ export function pickStatements(spec: FirmSpec) {
   return {
     org: `select ${org}::text as id`,
     /** An audit in the middle; its project and client; a request of it with versions and comments. */
+    bigAudit: `select ${uuid(p, 'audit', "'big'")}::text as id`,
     audit: `select a.id::text as "auditId", a.project_id::text as "projectId", p.client_id::text as "clientId"
             from audits a join projects p on p.id = a.project_id where a.id = ${uuid(p, 'audit', `'${audit}'`)}`,
     request: `select q.id::text as id from audit_requests q

@@ -91,6 +91,8 @@ interface Picks {
   projectId: string
   clientId: string
   requestId: string
+  /** The firm's audit of BIG_AUDIT_REQUESTS requests. */
+  bigAuditId: string
   /** Cursors of the page after the middle client (by name) and the middle event (newest first). */
   clientsCursor: string
   activityCursor: string
@@ -167,12 +169,14 @@ async function readPicks(db: Db, firm: FirmSpec): Promise<Picks> {
     statements.audit,
   )
   const request = await one<{ id: string }>(statements.request)
+  const bigAudit = await one<{ id: string }>(statements.bigAudit)
   const middleClient = await one<{ keys: string[] }>(statements.middleClient)
   const middleEvent = await one<{ keys: string[] }>(statements.middleEvent)
   return {
     orgId: org.id,
     ...audit,
     requestId: request.id,
+    bigAuditId: bigAudit.id,
     clientsCursor: encodeCursor(middleClient.keys),
     activityCursor: encodeCursor(middleEvent.keys),
   }
@@ -260,6 +264,24 @@ const CALLS: Call[] = [
     'GET /api/audits/:id/requests?status=&sort=-dueDate&q=',
     (p) =>
       `/api/audits/${p.auditId}/requests?status=sent,submitted,returned&sort=-dueDate&q=document`,
+  ),
+  call(
+    'audit',
+    'admin',
+    'GET …/requests (2,000) ?status=&sort=-dueDate',
+    (p) => `/api/audits/${p.bigAuditId}/requests?status=sent,returned&sort=-dueDate`,
+  ),
+  call(
+    'audit',
+    'admin',
+    'GET …/requests (2,000) ?sort=assignee&q=',
+    (p) => `/api/audits/${p.bigAuditId}/requests?sort=assignee&q=statement`,
+  ),
+  call(
+    'audit',
+    'admin',
+    'GET …/requests (2,000) ?overdue=true&sort=-number',
+    (p) => `/api/audits/${p.bigAuditId}/requests?overdue=true&sort=-number`,
   ),
   call('review', 'admin', 'GET /api/review-queue', () => '/api/review-queue'),
   call(

@@ -8,6 +8,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   loaded,
+  requestRows,
   signIn,
   test,
   toasts,
@@ -81,7 +82,7 @@ test('the request loop: audit from a template, assign, send, answer and upload, 
   await page.getByRole('link', { name: 'FY2026 audit' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'FY2026 audit' })).toBeVisible()
   const auditUrl = page.url()
-  const requests = page.getByRole('list', { name: 'Requests' }).getByRole('listitem')
+  const requests = requestRows(page)
   await expect(requests).toHaveCount(2)
   await expect(requests.nth(0)).toContainText('Revenue recognition policy')
   await expect(requests.nth(0)).toContainText('Response Required')
@@ -413,7 +414,7 @@ test('add from a template, mark one not applicable; a document-required request 
   await page.getByRole('option', { name: 'Governance pack (2 items)' }).click()
   await dialog.getByRole('button', { name: 'Add Requests' }).click()
   await expect(toasts(page).filter({ hasText: '2 requests added' })).toBeVisible()
-  const requests = page.getByRole('list', { name: 'Requests' }).getByRole('listitem')
+  const requests = requestRows(page)
   await expect(requests).toHaveCount(2)
 
   // Assign both and send them through the API (the loop test covers those screens).

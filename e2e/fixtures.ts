@@ -324,3 +324,79 @@ export function dashboardStat(page: Page, label: string): Locator {
     .filter({ has: page.getByRole('heading', { name: label }) })
     .locator('p')
 }
+
+/** The audit page's request rows: the table's (wide screens) or the list's (narrow ones). */
+export function requestRows(page: Page): Locator {
+  return page
+    .getByRole('table', { name: 'Requests' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .or(page.getByRole('list', { name: 'Requests' }).getByRole('listitem'))
+}
+
+/**
+ * Draft requests added to an audit through the API (the page's session), in order; each one
+ * assigned to `assigneeId` when given. Answers the ids.
+ */
+export async function seedRequests(
+  page: Page,
+  baseURL: string,
+  auditId: string,
+  titles: string[],
+  {
+    assigneeId,
+    dueDate,
+    documentRequired,
+  }: {
+    assigneeId?: string
+    dueDate?: (index: number) => string
+    documentRequired?: (index: number) => boolean
+  } = {},
+): Promise<string[]> {
+  const ids: string[] = []
+  for (const [index, title] of titles.entries()) {
+    const created = await page.request.post(`/api/audits/${auditId}/requests`, {
+      headers: originHeader(baseURL),
+      data: {
+        title,
+        documentRequired: documentRequired?.(index) ?? false,
+        ...(assigneeId ? { assigneeId } : {}),
+        ...(dueDate ? { dueDate: dueDate(index) } : {}),
+      },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    ids.push(((await created.json()) as { id: string }).id)
+  }
+  return ids
+}
+
+/** Sends every draft of the audit that has an assignee. */
+export async function sendDrafts(page: Page, baseURL: string, auditId: string) {
+  const sent = await page.request.post(`/api/audits/${auditId}/send`, {
+    headers: originHeader(baseURL),
+    data: {},
+  })
+  expect(sent.status(), await sent.text()).toBe(200)
+}
+
+/** The client user `account` answers each request in `ids` (written answers, through the API). */
+export async function submitAnswers(baseURL: string, account: Account, ids: string[]) {
+  const headers = originHeader(baseURL)
+  const context = await playwrightRequest.newContext({ baseURL })
+  try {
+    const login = await context.post('/api/auth/login', {
+      headers,
+      data: { email: account.email, password: account.password },
+    })
+    expect(login.status(), await login.text()).toBe(200)
+    for (const id of ids) {
+      const submitted = await context.post(`/api/requests/${id}/submit`, {
+        headers,
+        data: { response: 'Attached as asked.' },
+      })
+      expect(submitted.status(), await submitted.text()).toBe(200)
+    }
+  } finally {
+    await context.dispose()
+  }
+}

@@ -3,6 +3,7 @@ import {
   createClientUser,
   expect,
   originHeader,
+  requestRows,
   signIn,
   test,
   toasts,
@@ -51,7 +52,7 @@ test('what the client does shows on the auditor’s open audit page and bell, wi
   await page.goto(`/audits/${audit.id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'FY2026 audit' })).toBeVisible()
   await opened
-  const row = page.getByRole('list', { name: 'Requests' }).getByRole('listitem')
+  const row = requestRows(page)
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('Sent')
   await expect(row).toContainText('Client’s move')

@@ -1,10 +1,11 @@
-import { request as playwrightRequest } from '@playwright/test'
 import {
   createClientUser,
   expect,
   expectNoSeriousA11yViolations,
-  originHeader,
+  seedRequests,
+  sendDrafts,
   signIn,
+  submitAnswers,
   test,
   toasts,
   workspaceApi,
@@ -21,37 +22,16 @@ test('a reviewer clears the queue without going back to a list: Next after each 
   const project = await seed.project({ name: 'Annual Review 2026', clientId: client.id })
   const audit = await seed.audit({ name: 'FY2026 audit', projectId: project.id })
   const grace = await createClientUser(page, baseURL!, client.id)
-  const headers = originHeader(baseURL!)
-  const ids: string[] = []
-  for (const title of ['Bank statements', 'Payroll ledger', 'Lease contracts']) {
-    const created = await page.request.post(`/api/audits/${audit.id}/requests`, {
-      headers,
-      data: { title, assigneeId: grace.id },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-    ids.push(((await created.json()) as { id: string }).id)
-  }
-  const sent = await page.request.post(`/api/audits/${audit.id}/send`, { headers, data: {} })
-  expect(sent.status(), await sent.text()).toBe(200)
-
+  const ids = await seedRequests(
+    page,
+    baseURL!,
+    audit.id,
+    ['Bank statements', 'Payroll ledger', 'Lease contracts'],
+    { assigneeId: grace.id },
+  )
+  await sendDrafts(page, baseURL!, audit.id)
   // The client answers all three, one after the other.
-  const clientApi = await playwrightRequest.newContext({ baseURL })
-  try {
-    const login = await clientApi.post('/api/auth/login', {
-      headers,
-      data: { email: grace.email, password: grace.password },
-    })
-    expect(login.status(), await login.text()).toBe(200)
-    for (const id of ids) {
-      const submitted = await clientApi.post(`/api/requests/${id}/submit`, {
-        headers,
-        data: { response: 'Attached as asked.' },
-      })
-      expect(submitted.status(), await submitted.text()).toBe(200)
-    }
-  } finally {
-    await clientApi.dispose()
-  }
+  await submitAnswers(baseURL!, grace, ids)
 
   // The queue, oldest answer first.
   await page.goto('/dashboard')

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type ReactElement, type ReactNode } from 'react'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -18,6 +18,8 @@ interface ConfirmDialogProps {
   /** The trigger's visible word ("Delete") and what only a screen reader needs after it. */
   triggerLabel: string
   triggerContext: string
+  /** Another trigger than the outlined button with `triggerLabel` (an icon button in a row). */
+  trigger?: ReactElement
   title: ReactNode
   description: ReactNode
   confirmLabel: string
@@ -32,6 +34,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   triggerLabel,
   triggerContext,
+  trigger,
   title,
   description,
   confirmLabel,
@@ -63,10 +66,12 @@ export function ConfirmDialog({
       }}
     >
       <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
-          {triggerLabel}
-          <span className="sr-only"> {triggerContext}</span>
-        </Button>
+        {trigger ?? (
+          <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
+            {triggerLabel}
+            <span className="sr-only"> {triggerContext}</span>
+          </Button>
+        )}
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>

@@ -14,20 +14,20 @@ describe('queriesForTopics', () => {
       requestQueries.detail('r1').queryKey,
       requestQueries.comments('r1').queryKey,
       requestQueries.reviewQueues,
-      requestQueries.auditList('a1').queryKey,
+      requestQueries.auditLists('a1'),
     ])
   })
 
   it('an audit: its detail, its request list, the review queue, and the cached details of its requests', () => {
     expect(queriesForTopics(['audit:a1'], nothing)).toEqual([
       auditQueries.detail('a1').queryKey,
-      requestQueries.auditList('a1').queryKey,
+      requestQueries.auditLists('a1'),
       requestQueries.reviewQueues,
     ])
     const cached = { ...nothing, requestsOf: (id: string) => (id === 'a1' ? ['r1', 'r2'] : []) }
     expect(queriesForTopics(['audit:a1'], cached)).toEqual([
       auditQueries.detail('a1').queryKey,
-      requestQueries.auditList('a1').queryKey,
+      requestQueries.auditLists('a1'),
       requestQueries.reviewQueues,
       requestQueries.detail('r1').queryKey,
       requestQueries.detail('r2').queryKey,
@@ -49,7 +49,7 @@ describe('queriesForTopics', () => {
       }),
     ).toEqual([
       auditQueries.detail('a1').queryKey,
-      requestQueries.auditList('a1').queryKey,
+      requestQueries.auditLists('a1'),
       requestQueries.reviewQueues,
       requestQueries.detail('r1').queryKey,
       requestQueries.comments('r1').queryKey,
@@ -79,6 +79,14 @@ describe('invalidateTopics', () => {
       pages: [page('a2', ['r3'])],
       pageParams: [null],
     } as never)
+    // A filtered list, and the counts alone (no pages).
+    client.setQueryData(requestQueries.auditList('a2', { status: 'sent' }).queryKey, {
+      pages: [page('a2', ['r5'])],
+      pageParams: [null],
+    } as never)
+    client.setQueryData(requestQueries.auditOverview('a2').queryKey, {
+      progress: { accepted: 0, total: 2 },
+    } as never)
     client.setQueryData(requestQueries.detail('r4').queryKey, {
       id: 'r4',
       auditId: 'a3',
@@ -98,6 +106,7 @@ describe('invalidateTopics', () => {
   it('finds a request’s audit in the cached lists (any page) or in its cached detail', () => {
     const client = seeded()
     expect(cachedAuditsOf(client, 'r2')).toEqual(['a1'])
+    expect(cachedAuditsOf(client, 'r5')).toEqual(['a2'])
     expect(cachedAuditsOf(client, 'r4')).toEqual(['a3'])
     expect(cachedAuditsOf(client, 'r9')).toEqual([])
   })

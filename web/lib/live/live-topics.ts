@@ -34,12 +34,11 @@ export function queriesForTopics(
         requestQueries.comments(id).queryKey,
         requestQueries.reviewQueues,
       )
-      for (const auditId of cached.auditsOf(id))
-        keys.push(requestQueries.auditList(auditId).queryKey)
+      for (const auditId of cached.auditsOf(id)) keys.push(requestQueries.auditLists(auditId))
     } else if (kind === 'audit' && id) {
       keys.push(
         auditQueries.detail(id).queryKey,
-        requestQueries.auditList(id).queryKey,
+        requestQueries.auditLists(id),
         requestQueries.reviewQueues,
       )
       for (const requestId of cached.requestsOf(id))
@@ -67,13 +66,14 @@ export function cachedAuditsOf(queryClient: QueryClient, requestId: string): str
   const audits = new Set<string>()
   const detail = queryClient.getQueryData<RequestDetail>(requestQueries.detail(requestId).queryKey)
   if (detail) audits.add(detail.auditId)
-  const listPrefix = requestQueries.auditList('').queryKey.slice(0, -1)
+  const listPrefix = requestQueries.auditLists('').slice(0, -1)
   for (const [key, data] of queryClient.getQueriesData<InfiniteData<{ items: RequestList }>>({
     queryKey: listPrefix,
   })) {
-    const auditId = key.at(-1)
+    const auditId = key[listPrefix.length]
     if (typeof auditId !== 'string') continue
-    if (data?.pages.some((page) => page.items.requests.some((r) => r.id === requestId)))
+    // The overview (counts alone) has no pages.
+    if (data?.pages?.some((page) => page.items.requests.some((r) => r.id === requestId)))
       audits.add(auditId)
   }
   return [...audits]

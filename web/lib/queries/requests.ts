@@ -1,24 +1,47 @@
 import { queryOptions } from '@tanstack/react-query'
 import { requestsApi, reviewQueueApi } from '@shared/api/requests'
-import { PAGE_SIZE } from '@shared/schemas/pagination'
 import { REQUEST_STATUSES, type MyRequests, type RequestList } from '@shared/schemas/requests'
-import { call } from '../api'
+import { call, type CallInput } from '../api'
+import { callPage } from '../api-pages'
 import { pagedQuery } from './paged'
+
+type RequestListInput = NonNullable<CallInput<typeof requestsApi.list>['query']>
+
+/** Rows read per call as the table scrolls: a screen or three. */
+const TABLE_PAGE = 100
 
 const all = ['requests'] as const
 
 /** Audit requests: an audit's list, one request, its discussion, a client user's own. */
 export const requestQueries = {
   all,
-  auditList: (auditId: string) =>
+  /** Every list of the audit's requests, whatever its filter (to refresh them all at once). */
+  auditLists: (auditId: string) => [...all, 'audit', auditId] as const,
+  /**
+   * The audit's requests as the server filters and sorts them (`query`: the list call's filters),
+   * read a page at a time as the table scrolls; each page carries the counts by status and the
+   * progress of the whole audit.
+   */
+  auditList: (auditId: string, query: Omit<RequestListInput, 'limit' | 'cursor'> = {}) =>
     pagedQuery(
-      [...all, 'audit', auditId],
+      [...all, 'audit', auditId, query],
       requestsApi.list,
-      // An audit is bounded (MAX_REQUESTS_PER_AUDIT): its page reads all of it, in few calls, so
-      // that bulk actions, reordering and numbering see every request.
-      { params: { id: auditId }, query: { limit: PAGE_SIZE.max } },
+      { params: { id: auditId }, query: { ...query, limit: TABLE_PAGE } },
       mergeRequestPages,
     ),
+  /** The audit's counts and progress alone: a one-row read of the unfiltered list. */
+  auditOverview: (auditId: string) =>
+    queryOptions({
+      queryKey: [...all, 'audit', auditId, 'overview'],
+      queryFn: async ({ signal }) => {
+        const page = await callPage(
+          requestsApi.list,
+          { params: { id: auditId }, query: { limit: 1 } },
+          { cursor: null, signal },
+        )
+        return { progress: page.items.progress, counts: page.items.counts }
+      },
+    }),
   assignees: (auditId: string) =>
     queryOptions({
       queryKey: [...all, 'assignees', auditId],

@@ -20,6 +20,7 @@ import { toast } from '@/lib/toast'
 import { useUpdateRequests } from '../api/update-requests'
 import { showRefusal } from '../lib/show-refusal'
 import { RequestChecklistField } from './request-checklist'
+import { RequestsThatCan, type RequestSource } from './requests-that-can'
 
 const KEEP = 'keep'
 const UNASSIGNED = 'unassigned'
@@ -50,12 +51,15 @@ export function AssignRequestsDialog({
   requests,
   assignees,
   trigger,
+  onDone,
 }: {
   auditId: string
-  requests: AuditRequest[]
+  requests: RequestSource
   /** Who they may be assigned to; undefined while loading. */
   assignees: Assignee[] | undefined
   trigger: ReactElement
+  /** After the change is saved (the dialog closes too). */
+  onDone?: () => void
 }) {
   return (
     <FormDialog
@@ -64,12 +68,19 @@ export function AssignRequestsDialog({
       trigger={trigger}
     >
       {(done) => (
-        <AssignRequestsForm
-          auditId={auditId}
-          requests={requests}
-          assignees={assignees}
-          onDone={done}
-        />
+        <RequestsThatCan source={requests}>
+          {(plannable) => (
+            <AssignRequestsForm
+              auditId={auditId}
+              requests={plannable}
+              assignees={assignees}
+              onDone={() => {
+                done()
+                onDone?.()
+              }}
+            />
+          )}
+        </RequestsThatCan>
       )}
     </FormDialog>
   )

@@ -1,5 +1,6 @@
 import type { AuditDetail } from '@shared/schemas/audits'
-import type { Assignee, AuditRequest } from '@shared/schemas/requests'
+import { REQUEST_RULES } from '@shared/request-rules'
+import type { Assignee, RequestList } from '@shared/schemas/requests'
 import { ClipboardCheck, FilePlus2, Plus, Send, UserRoundCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { AddFromTemplateDialog } from './add-from-template-dialog'
@@ -15,19 +16,22 @@ import { SendRequestsDialog } from './send-requests-dialog'
  */
 export function AuditHeaderActions({
   audit,
-  requests,
+  counts,
   assignees,
 }: {
   audit: AuditDetail
-  /** Undefined while loading. */
-  requests: AuditRequest[] | undefined
+  /** The audit's requests by status; undefined while loading. */
+  counts: RequestList['counts'] | undefined
   assignees: Assignee[] | undefined
 }) {
   const can = (action: AuditDetail['allowedActions'][number]) =>
     audit.allowedActions.includes(action)
-  const plannable = (requests ?? []).filter((request) => request.allowedActions.includes('plan'))
-  const sendable = (requests ?? []).filter((request) => request.allowedActions.includes('send'))
-  const reviewable = (requests ?? []).filter((request) => request.allowedActions.includes('accept'))
+  // How many could take the action: each dialog reads those that can when it opens.
+  const inStatusFor = (action: keyof typeof REQUEST_RULES) =>
+    REQUEST_RULES[action].when.reduce((sum, status) => sum + (counts?.[status] ?? 0), 0)
+  const plannable = inStatusFor('plan')
+  const sendable = inStatusFor('send')
+  const reviewable = inStatusFor('accept')
 
   return (
     <>
@@ -53,10 +57,10 @@ export function AuditHeaderActions({
           />
         </>
       ) : null}
-      {can('plan_requests') && plannable.length > 0 ? (
+      {can('plan_requests') && plannable > 0 ? (
         <AssignRequestsDialog
           auditId={audit.id}
-          requests={plannable}
+          requests={{ auditId: audit.id, action: 'plan' }}
           assignees={assignees}
           trigger={
             <Button variant="outline">
@@ -66,10 +70,10 @@ export function AuditHeaderActions({
           }
         />
       ) : null}
-      {reviewable.length > 1 ? (
+      {can('plan_requests') && reviewable > 1 ? (
         <ReviewRequestsDialog
           auditId={audit.id}
-          requests={reviewable}
+          requests={{ auditId: audit.id, action: 'accept' }}
           trigger={
             <Button variant="outline">
               <ClipboardCheck aria-hidden="true" />
@@ -78,10 +82,10 @@ export function AuditHeaderActions({
           }
         />
       ) : null}
-      {can('send_requests') && sendable.length > 0 ? (
+      {can('send_requests') && sendable > 0 ? (
         <SendRequestsDialog
           auditId={audit.id}
-          drafts={sendable}
+          drafts={{ auditId: audit.id, action: 'send' }}
           trigger={
             <Button>
               <Send aria-hidden="true" />

@@ -1,5 +1,4 @@
 import type { AuditDetail } from '@shared/schemas/audits'
-import type { AuditRequest } from '@shared/schemas/requests'
 import { Bell, BellOff, BellRing } from 'lucide-react'
 import { useId } from 'react'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -10,21 +9,17 @@ import { useRemindAudit } from '../api/remind-audit'
 import { toastReminded, toastRemindFailure } from '../lib/remind-feedback'
 import { RemindersPausedBadge } from './reminders-paused-badge'
 
-/** Waiting for the client's answer, with someone to remind. */
-const remindable = (request: AuditRequest) =>
-  request.whoseMove === 'client' && request.assigneeId !== null
-
 /**
  * The audit's reminders, for the firm: whether they are paused (with the toggle) and "Remind now",
  * which mails everyone with requests waiting for their answer.
  */
 export function AuditReminders({
   audit,
-  requests,
+  awaitingClient,
 }: {
   audit: AuditDetail
-  /** Undefined while loading. */
-  requests: AuditRequest[] | undefined
+  /** How many of its requests wait for the client's answer; undefined while loading. */
+  awaitingClient: number | undefined
 }) {
   const headingId = useId()
   const canPause = audit.allowedActions.includes('edit')
@@ -53,7 +48,7 @@ export function AuditReminders({
   })
 
   if (!canPause && !canRemind) return null
-  const someoneToRemind = requests === undefined || requests.some(remindable)
+  const someoneToRemind = awaitingClient === undefined || awaitingClient > 0
 
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
@@ -68,7 +63,7 @@ export function AuditReminders({
             <PendingButton
               variant="outline"
               size="sm"
-              disabled={requests === undefined}
+              disabled={awaitingClient === undefined}
               pending={remind.isPending}
               pendingLabel="Reminding..."
               onClick={() => remind.mutate(audit.id)}

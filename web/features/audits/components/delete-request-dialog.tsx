@@ -1,14 +1,22 @@
 import type { AuditRequest } from '@shared/schemas/requests'
+import type { ReactElement } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { toast } from '@/lib/toast'
 import { useDeleteRequest } from '../api/delete-request'
 
-export function DeleteRequestDialog({ request }: { request: AuditRequest }) {
+export function DeleteRequestDialog({
+  request,
+  trigger,
+}: {
+  request: AuditRequest
+  trigger?: ReactElement
+}) {
   const deleteRequest = useDeleteRequest()
   return (
     <ConfirmDialog
       triggerLabel="Delete"
       triggerContext={`request ${request.number}`}
+      trigger={trigger}
       title="Delete Request?"
       description={
         <>

@@ -26,3 +26,29 @@ export function RequirementBadges({
     </span>
   )
 }
+
+/** The same, as icons beside a title where a row has no room for badges (the request table). */
+export function RequirementIcons({
+  documentRequired,
+  responseRequired,
+}: {
+  documentRequired: boolean
+  responseRequired: boolean
+}) {
+  return (
+    <span className="inline-flex shrink-0 gap-1 text-muted-foreground">
+      {documentRequired ? (
+        <span title="Document Required">
+          <FileText aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Document Required</span>
+        </span>
+      ) : null}
+      {responseRequired ? (
+        <span title="Response Required">
+          <MessageSquareText aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Response Required</span>
+        </span>
+      ) : null}
+    </span>
+  )
+}

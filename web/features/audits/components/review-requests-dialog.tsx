@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast'
 import { useBulkRequests } from '../api/bulk-requests'
 import { showRefusal } from '../lib/show-refusal'
 import { RequestChecklistField } from './request-checklist'
+import { RequestsThatCan, type RequestSource } from './requests-that-can'
 
 const decisionSchema = z
   .object({
@@ -43,7 +44,7 @@ export function ReviewRequestsDialog({
 }: {
   auditId: string
   /** The answers waiting for a decision. */
-  requests: AuditRequest[]
+  requests: RequestSource
   trigger: ReactElement
 }) {
   return (
@@ -52,7 +53,13 @@ export function ReviewRequestsDialog({
       description="Accepts the chosen answers, or returns them to the client with one reason."
       trigger={trigger}
     >
-      {(done) => <ReviewRequestsForm auditId={auditId} requests={requests} onDone={done} />}
+      {(done) => (
+        <RequestsThatCan source={requests}>
+          {(reviewable) => (
+            <ReviewRequestsForm auditId={auditId} requests={reviewable} onDone={done} />
+          )}
+        </RequestsThatCan>
+      )}
     </FormDialog>
   )
 }

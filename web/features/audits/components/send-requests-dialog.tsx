@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast'
 import { useSendRequests } from '../api/send-requests'
 import { showRefusal } from '../lib/show-refusal'
 import { RequestChecklistField } from './request-checklist'
+import { RequestsThatCan, type RequestSource } from './requests-that-can'
 
 // The form always names the drafts it sends.
 const sendFormSchema = sendRequestsInput.required()
@@ -23,7 +24,7 @@ export function SendRequestsDialog({
 }: {
   auditId: string
   /** The requests that can be sent. */
-  drafts: AuditRequest[]
+  drafts: RequestSource
   trigger: ReactElement
 }) {
   return (
@@ -32,7 +33,11 @@ export function SendRequestsDialog({
       description="The chosen drafts go to their assignees: each client user gets one e-mail listing their new requests."
       trigger={trigger}
     >
-      {(done) => <SendRequestsForm auditId={auditId} drafts={drafts} onDone={done} />}
+      {(done) => (
+        <RequestsThatCan source={drafts}>
+          {(sendable) => <SendRequestsForm auditId={auditId} drafts={sendable} onDone={done} />}
+        </RequestsThatCan>
+      )}
     </FormDialog>
   )
 }

@@ -18,7 +18,7 @@ export function useViewerSide(): Side {
  * Each side's words for whose move it is: the firm's own move is "Your move"; a client, who opens
  * the app now and then, reads what is left to them to do.
  */
-const MOVE_LABELS: Record<Side, Record<Side, string>> = {
+export const MOVE_LABELS: Record<Side, Record<Side, string>> = {
   firm: { client: 'Client’s move', firm: 'Your move' },
   client: { client: 'To do', firm: 'With the firm' },
 }

@@ -9,7 +9,7 @@ import type {
   BulkUpdateRequestsInput,
 } from '@shared/schemas/requests'
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { answer, refusal } from '@/test/api'
 import { aRequest, aRequestList, anAssignee, anAudit, anId, aUser } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
@@ -27,12 +27,51 @@ const DRAFT_ACTIONS = [
 ] as const
 const SENT_ACTIONS = ['plan', 'not_applicable', 'comment'] as const
 
+/** An answer waiting for the firm's review. */
+const submittedTo = (audit: AuditDetail, number: number, title: string) =>
+  aRequest({
+    auditId: audit.id,
+    number,
+    title,
+    status: 'submitted',
+    allowedActions: ['plan', 'accept', 'return', 'not_applicable', 'comment'],
+  })
+
+/** A screen as wide as `width` px: the table from 1280 px, short cards below. */
+function screenWidth(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: Number(/min-width: (\d+)rem/.exec(query)?.[1] ?? 0) * 16 <= width,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  )
+}
+beforeEach(() => screenWidth(1440))
+
+/** The list call as the server answers it: filtered by whose move and status, as asked. */
+const listOf = (requests: AuditRequest[], asked: URLSearchParams[] = []) =>
+  answer(requestsApi.list, ({ request }) => {
+    const query = new URL(request.url).searchParams
+    asked.push(query)
+    const move = query.get('whoseMove')
+    const statuses = query.get('status')?.split(',')
+    const moving = requests.filter((each) => !move || each.whoseMove === move)
+    // The counts are under every filter but the status.
+    return {
+      ...aRequestList(moving.filter((each) => !statuses || statuses.includes(each.status))),
+      counts: aRequestList(moving).counts,
+    }
+  })
+
 function showAudit(audit: AuditDetail, requests: AuditRequest[], user = aUser({ role: 'staff' })) {
   const grace = anAssignee({ name: 'Grace Hopper' })
   const ada = anAssignee({ name: 'Ada Lovelace', email: 'ada@example.com' })
   server.use(
     answer(auditsApi.get, audit),
-    answer(requestsApi.list, aRequestList(requests)),
+    listOf(requests),
     answer(requestsApi.assignees, [grace, ada]),
   )
   const rendered = renderWithApp(<AuditPage />, {
@@ -47,10 +86,16 @@ function showAudit(audit: AuditDetail, requests: AuditRequest[], user = aUser({ 
 const numbered = (requests: AuditRequest[]) =>
   requests.map((request, index) => ({ ...request, number: index + 1, position: `a${index}` }))
 
+/** The table's rows as "#1Title" (the firm's table: a selection box first). */
 const titles = () =>
-  within(screen.getByRole('list', { name: 'Requests' }))
-    .getAllByRole('heading', { level: 3 })
-    .map((heading) => heading.textContent)
+  tableRows().map((row) => {
+    const cells = within(row).getAllByRole('cell')
+    return `${cells[1]!.textContent}${cells[2]!.textContent}`
+  })
+const tableRows = () =>
+  within(screen.getByRole('table', { name: 'Requests' }))
+    .getAllByRole('row')
+    .slice(1)
 
 describe('reordering drafts', () => {
   const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
@@ -241,16 +286,8 @@ describe('Edit wording', () => {
 
 describe('Review Several', () => {
   const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
-  const submitted = (number: number, title: string) =>
-    aRequest({
-      auditId: audit.id,
-      number,
-      title,
-      status: 'submitted',
-      allowedActions: ['plan', 'accept', 'return', 'not_applicable', 'comment'],
-    })
-  const first = submitted(1, 'Board minutes')
-  const second = submitted(2, 'Ledger')
+  const first = submittedTo(audit, 1, 'Board minutes')
+  const second = submittedTo(audit, 2, 'Ledger')
 
   test('returns the chosen answers with one reason, asked for before calling the server', async () => {
     const { user } = showAudit(audit, [first, second])
@@ -324,32 +361,57 @@ describe('whose move and reminders', () => {
   })
   const reminders = () => screen.findByRole('region', { name: /^Reminders/ })
 
-  test("each request says whose move it is, and the filter shows the client's or the firm's", async () => {
+  test("each request says whose move it is, and the filter asks the server for the client's or the firm's", async () => {
+    const asked: URLSearchParams[] = []
     const { user } = showAudit(audit, [sent, draft, accepted])
+    server.use(listOf([sent, draft, accepted], asked))
 
-    const list = await screen.findByRole('list', { name: 'Requests' })
-    const rows = within(list).getAllByRole('listitem')
+    await screen.findByRole('table', { name: 'Requests' })
+    const rows = tableRows()
     expect(within(rows[0]!).getByText('Client’s move')).toBeInTheDocument()
     expect(within(rows[1]!).getByText('Your move')).toBeInTheDocument()
     expect(within(rows[2]!).queryByText(/move$/)).toBeNull()
 
-    const filter = screen.getByRole('radiogroup', { name: 'Whose move' })
-    expect(within(filter).getByRole('radio', { name: 'All' })).toBeChecked()
-    await user.click(within(filter).getByRole('radio', { name: 'Client’s move' }))
-    expect(titles()).toEqual(['#1Bank statements'])
-    await user.click(within(filter).getByRole('radio', { name: 'Your move' }))
-    expect(titles()).toEqual(['#2Board minutes'])
-    await user.click(within(filter).getByRole('radio', { name: 'All' }))
-    expect(titles()).toHaveLength(3)
+    await user.click(screen.getByRole('combobox', { name: 'Whose move' }))
+    await user.click(screen.getByRole('option', { name: 'Client’s move' }))
+    await waitFor(() => expect(titles()).toEqual(['#1Bank statements']))
+    expect(asked.at(-1)?.get('whoseMove')).toBe('client')
+    await user.click(screen.getByRole('combobox', { name: 'Whose move' }))
+    await user.click(screen.getByRole('option', { name: 'Your move' }))
+    await waitFor(() => expect(titles()).toEqual(['#2Board minutes']))
+    await user.click(screen.getByRole('combobox', { name: 'Whose move' }))
+    await user.click(screen.getByRole('option', { name: 'Anyone’s move' }))
+    await waitFor(() => expect(titles()).toHaveLength(3))
+  })
+
+  test('a status chip filters on the server, with the counts beside each chip', async () => {
+    const asked: URLSearchParams[] = []
+    const { user } = showAudit(audit, [sent, draft, accepted])
+    server.use(listOf([sent, draft, accepted], asked))
+
+    const chips = await screen.findByRole('group', { name: 'Status' })
+    expect(within(chips).getByRole('button', { name: 'All 3' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await user.click(within(chips).getByRole('button', { name: 'Sent 1' }))
+    await user.click(within(chips).getByRole('button', { name: 'Accepted 1' }))
+    await waitFor(() => expect(titles()).toEqual(['#1Bank statements', '#3Ledger']))
+    // In the statuses' own order, whatever the order of the clicks.
+    expect(asked.at(-1)?.get('status')).toBe('sent,accepted')
   })
 
   test('a filter that matches nothing says so and offers all requests again', async () => {
     const { user } = showAudit(audit, [draft, accepted])
 
-    await user.click(await screen.findByRole('radio', { name: 'Client’s move' }))
-    expect(screen.getByText('Nothing here is waiting for the client.')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Show all requests' }))
-    expect(titles()).toHaveLength(2)
+    await user.click(await screen.findByRole('combobox', { name: 'Whose move' }))
+    await user.click(screen.getByRole('option', { name: 'Client’s move' }))
+    expect(await screen.findByText('No requests match')).toBeInTheDocument()
+    const emptyState = screen.getByText(
+      'Nothing in this audit matches these filters.',
+    ).parentElement!
+    await user.click(within(emptyState).getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(titles()).toHaveLength(2))
   })
 
   test('Remind now lists who was reminded, and who not yet with when they can be', async () => {
@@ -397,7 +459,7 @@ describe('whose move and reminders', () => {
   test('no request waits for an assignee: no Remind now', async () => {
     showAudit(audit, [draft, accepted])
 
-    await screen.findByRole('list', { name: 'Requests' })
+    await screen.findByRole('table', { name: 'Requests' })
     const section = await reminders()
     expect(within(section).queryByRole('button', { name: 'Remind now' })).toBeNull()
     expect(within(section).getByRole('button', { name: 'Pause reminders' })).toBeEnabled()
@@ -433,10 +495,97 @@ describe('whose move and reminders', () => {
       aUser({ role: 'client' }),
     )
 
-    const list = await screen.findByRole('list', { name: 'Requests' })
+    const list = await screen.findByRole('table', { name: 'Requests' })
     expect(within(list).getByText('To do')).toBeInTheDocument()
     expect(within(list).getByText('With the firm')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: /^Reminders/ })).toBeNull()
     expect(screen.queryByText('Reminders paused')).toBeNull()
+  })
+})
+
+describe('the request table', () => {
+  const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
+  const answers = [
+    submittedTo(audit, 1, 'Board minutes'),
+    submittedTo(audit, 2, 'Ledger'),
+    submittedTo(audit, 3, 'Bank statements'),
+  ]
+
+  test('x on a row and Shift+click choose requests; Accept in the bar sends one bulk call with them', async () => {
+    const { user } = showAudit(audit, answers)
+    const calls: BulkActionInput[] = []
+    server.use(
+      answer(requestsApi.bulk, async ({ request }) => {
+        const body = (await request.json()) as BulkActionInput
+        calls.push(body)
+        return { changed: body.requestIds, skipped: [] }
+      }),
+    )
+    await screen.findByRole('table', { name: 'Requests' })
+    const [first, , third] = tableRows()
+    first!.focus()
+    await user.keyboard('x')
+    expect(first).toHaveAttribute('aria-selected', 'true')
+    await user.keyboard('{Shift>}')
+    await user.click(within(third!).getByRole('checkbox', { name: 'Select request 3' }))
+    await user.keyboard('{/Shift}')
+    const bar = screen.getByRole('toolbar', { name: 'Actions for the chosen requests' })
+    expect(bar).toHaveTextContent('3 selected')
+    // Only what every chosen request can take.
+    expect(within(bar).queryByRole('button', { name: 'Delete' })).toBeNull()
+    await user.click(within(bar).getByRole('button', { name: 'Accept' }))
+    expect(await screen.findByText('3 requests accepted')).toBeInTheDocument()
+    expect(calls).toEqual([{ action: 'accept', requestIds: answers.map((each) => each.id) }])
+    expect(screen.queryByRole('toolbar', { name: 'Actions for the chosen requests' })).toBeNull()
+  })
+
+  test('the arrow keys move between rows, one tab stop for the table', async () => {
+    const { user } = showAudit(audit, answers)
+    await screen.findByRole('table', { name: 'Requests' })
+    const rows = tableRows()
+    expect(rows.map((row) => row.tabIndex)).toEqual([0, -1, -1])
+    rows[0]!.focus()
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(tableRows()[1]).toHaveFocus())
+    await user.keyboard('{End}')
+    await waitFor(() => expect(tableRows()[2]).toHaveFocus())
+    await user.keyboard('{ArrowUp}')
+    await waitFor(() => expect(tableRows()[1]).toHaveFocus())
+    expect(tableRows().map((row) => row.tabIndex)).toEqual([-1, 0, -1])
+  })
+
+  test('a column header sorts on the server: ascending, descending, then the audit’s order', async () => {
+    const asked: URLSearchParams[] = []
+    const { user } = showAudit(audit, answers)
+    server.use(listOf(answers, asked))
+    await screen.findByRole('table', { name: 'Requests' })
+    const due = () => screen.getByRole('columnheader', { name: /Due/ })
+    await user.click(within(due()).getByRole('button'))
+    await waitFor(() => expect(asked.at(-1)?.get('sort')).toBe('dueDate'))
+    expect(due()).toHaveAttribute('aria-sort', 'ascending')
+    await user.click(within(due()).getByRole('button'))
+    await waitFor(() => expect(asked.at(-1)?.get('sort')).toBe('-dueDate'))
+    expect(due()).toHaveAttribute('aria-sort', 'descending')
+    await user.click(within(due()).getByRole('button'))
+    await waitFor(() => expect(due()).not.toHaveAttribute('aria-sort'))
+  })
+
+  test('the search asks the server with q once typing pauses', async () => {
+    const asked: URLSearchParams[] = []
+    const { user } = showAudit(audit, answers)
+    server.use(listOf(answers, asked))
+    await user.type(await screen.findByLabelText('Search requests'), '#2')
+    await waitFor(() => expect(asked.at(-1)?.get('q')).toBe('#2'))
+    expect(asked.filter((query) => query.has('q'))).toHaveLength(1)
+  })
+
+  test('on a phone, short cards with the same filters and selection', async () => {
+    screenWidth(390)
+    showAudit(audit, answers)
+    const list = await screen.findByRole('list', { name: 'Requests' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3)
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(screen.getByRole('group', { name: 'Status' })).toBeInTheDocument()
+    expect(within(list).getByRole('checkbox', { name: 'Select request 2' })).toBeInTheDocument()
   })
 })

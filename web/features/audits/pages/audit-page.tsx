@@ -1,6 +1,6 @@
 import type { AuditDetail } from '@shared/schemas/audits'
-import { useEffect } from 'react'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { AWAITING_CLIENT } from '@shared/request-rules'
+import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
 import { DetailLoadError } from '@/components/detail-load-error'
@@ -12,9 +12,9 @@ import { requestQueries } from '@/lib/queries/requests'
 import { AuditExports } from '../components/audit-exports'
 import { AuditHeaderActions } from '../components/audit-header-actions'
 import { AuditReminders } from '../components/audit-reminders'
-import { AuditRequests } from '../components/audit-requests'
 import { AuditSummary } from '../components/audit-summary'
 import { AuditTeam } from '../components/audit-team'
+import { RequestTable } from '../components/request-table'
 
 const HEADER_ACTIONS = ['add_requests', 'plan_requests', 'send_requests'] as const
 
@@ -32,15 +32,11 @@ export function AuditPage() {
 }
 
 function AuditView({ audit }: { audit: AuditDetail }) {
-  const requests = useInfiniteQuery(requestQueries.auditList(audit.id))
-  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = requests
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage()
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage])
-  const assignees = useQuery({
-    ...requestQueries.assignees(audit.id),
-    enabled: audit.allowedActions.includes('plan_requests'),
-  })
+  // The whole audit's counts and progress (the table below has its own, under its filters).
+  const overview = useQuery(requestQueries.auditOverview(audit.id))
+  const counts = overview.data?.counts
+  const canPlan = audit.allowedActions.includes('plan_requests')
+  const assignees = useQuery({ ...requestQueries.assignees(audit.id), enabled: canPlan })
 
   return (
     <div className="grid gap-6">
@@ -49,29 +45,28 @@ function AuditView({ audit }: { audit: AuditDetail }) {
         title={audit.name}
         actions={
           HEADER_ACTIONS.some((action) => audit.allowedActions.includes(action)) ? (
-            <AuditHeaderActions
-              audit={audit}
-              requests={hasNextPage ? undefined : requests.data?.requests}
-              assignees={assignees.data}
-            />
+            <AuditHeaderActions audit={audit} counts={counts} assignees={assignees.data} />
           ) : undefined
         }
       />
       {audit.allowedActions.includes('export') ? <AuditExports auditId={audit.id} /> : null}
       <AuditSummary
         audit={audit}
-        progress={requests.data?.progress}
+        progress={overview.data?.progress}
         team={<AuditTeam audit={audit} />}
         reminders={
           <AuditReminders
             audit={audit}
-            requests={hasNextPage ? undefined : requests.data?.requests}
+            awaitingClient={
+              counts && AWAITING_CLIENT.reduce((sum, status) => sum + counts[status], 0)
+            }
           />
         }
       />
-      <AuditRequests
-        requests={requests}
+      <RequestTable
+        auditId={audit.id}
         assignees={assignees.data}
+        firm={canPlan}
         canAdd={audit.allowedActions.includes('add_requests')}
       />
     </div>
