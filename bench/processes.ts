@@ -78,10 +78,10 @@ async function start(
 const unlimited = '100000000'
 
 /**
- * Our production build (dist/server/main.js), mail to the outbox; rate limits out of the way and
- * logging at `warn`, unless `asUsersRunIt`: then `npm start`'s defaults (its logging, its per-
- * address limits), behind a "proxy" on loopback, so that each simulated user's X-Forwarded-For
- * counts as its own address (bench/seed.ts `Api`).
+ * Our production build (dist/server/main.js), mail to the outbox, logging as `npm start` logs
+ * (its default level: an access line per request, to our stderr); rate limits out of the way,
+ * unless `asUsersRunIt`: then `npm start`'s per-address limits too, behind a "proxy" on loopback,
+ * so that each simulated user's X-Forwarded-For counts as its own address (bench/seed.ts `Api`).
  */
 export function startServer(
   db: DatabaseTarget,
@@ -102,7 +102,6 @@ export function startServer(
       ...(asUsersRunIt
         ? { TRUST_PROXY: 'loopback' }
         : {
-            LOG_LEVEL: 'warn',
             RATE_LIMIT_GLOBAL_PER_MINUTE: unlimited,
             RATE_LIMIT_AUTH_PER_MINUTE: unlimited,
             RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: unlimited,

@@ -1,3 +1,4 @@
+import pino from 'pino'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Redis } from 'ioredis'
 import {
@@ -5,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { AccessLog } from './lib/access-log'
 import { createCaptcha, type Captcha } from './captcha/captcha'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
@@ -113,7 +115,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.env === 'development'
+          ? {}
+          : // Written in the background, lines that come while one write is on its way going
+            // out together with the next, instead of one blocking write per line; flushed at exit.
+            { stream: pino.destination({ dest: 1, sync: false }) }),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({
@@ -126,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
         : {}),
     },
+    logController: new AccessLog(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Every answer in the one error shape, including those Fastify and Node give by themselves
