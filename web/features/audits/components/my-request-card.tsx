@@ -1,10 +1,9 @@
 import type { AuditRequest } from '@shared/schemas/requests'
 import { Link } from 'react-router'
-import { RequestStatusBadge } from '@/components/status-badge'
 import { Card } from '@/components/ui/card'
 import { DueDate } from './due-date'
 import { RequirementBadges } from './requirement-badges'
-import { WhoseMoveBadge } from './whose-move'
+import { RequestStateBadges } from './whose-move'
 
 /** One of the client user's requests: the whole card opens it. */
 export function MyRequestCard({ request, mine }: { request: AuditRequest; mine: boolean }) {
@@ -21,8 +20,7 @@ export function MyRequestCard({ request, mine }: { request: AuditRequest; mine: 
           </Link>
         </h3>
         <div className="flex flex-wrap gap-1 sm:shrink-0 sm:justify-end">
-          <RequestStatusBadge status={request.status} overdue={request.overdue} />
-          <WhoseMoveBadge whoseMove={request.whoseMove} />
+          <RequestStateBadges request={request} />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">

@@ -11,7 +11,6 @@ import {
   type ReactNode,
 } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { RequestStatusBadge } from '@/components/status-badge'
 import { Button } from '@/components/ui/button'
 import { formatCalendarDate, formatDateTime, formatRelativeTime } from '@/lib/dates'
 import { cn } from '@/lib/utils'
@@ -20,7 +19,7 @@ import { DeleteRequestDialog } from './delete-request-dialog'
 import { AssigneeSelect, DueDateInput } from './request-planning'
 import { RequestFormDialog } from './request-form-dialog'
 import { RequirementIcons } from './requirement-badges'
-import { WhoseMoveBadge } from './whose-move'
+import { RequestStateBadges, WhoseMoveBadge } from './whose-move'
 import type { RowSelection } from '../hooks/use-row-selection'
 
 /** A row's height (px) before it is measured: one line of controls. */
@@ -132,9 +131,8 @@ export function RequestGrid({
   const paddingTop = first ? first.start - scrollMargin : 0
   const paddingBottom =
     lastShown >= 0 ? virtualizer.getTotalSize() - (shown.at(-1)!.end - scrollMargin) : 0
-  // The firm's table has its controls to fit (its status says whose move it is); a client
-  // user's has room, and needs the words.
-  const moveColumn = selection ? WIDEST_ONLY : ''
+  // Whose move, for the firm where there is room (a client's status already says it).
+  const moveColumn = selection ? WIDEST_ONLY : undefined
   // The columns as the screen shows them: a spacer row needs the same cells, or it adds a column.
   const columns = [...(selection ? [''] : []), '', '', '', '', '', WIDE_ONLY, moveColumn, '']
   const spacer = (height: number) => (
@@ -182,7 +180,7 @@ export function RequestGrid({
             onSort={onSort}
             className={cn('w-28', WIDE_ONLY)}
           />
-          <Th className={cn('w-28', moveColumn)}>Whose move</Th>
+          {moveColumn === undefined ? null : <Th className={cn('w-28', moveColumn)}>Whose move</Th>}
           <Th className="w-[7.5rem]">
             <span className="sr-only">Actions</span>
           </Th>
@@ -245,7 +243,7 @@ export function RequestGrid({
                 </span>
               </Td>
               <Td>
-                <RequestStatusBadge status={request.status} overdue={request.overdue} />
+                <RequestStateBadges request={request} move={false} />
               </Td>
               <Td>
                 {can('plan') ? (
@@ -270,9 +268,11 @@ export function RequestGrid({
                   {formatRelativeTime(request.updatedAt)}
                 </time>
               </Td>
-              <Td className={moveColumn}>
-                <WhoseMoveBadge whoseMove={request.whoseMove} />
-              </Td>
+              {moveColumn === undefined ? null : (
+                <Td className={moveColumn}>
+                  <WhoseMoveBadge whoseMove={request.whoseMove} />
+                </Td>
+              )}
               <Td>
                 <RowActions request={request} moves={moves} />
               </Td>

@@ -1,12 +1,11 @@
 import type { RequestDetail } from '@shared/schemas/requests'
 import { Undo2 } from 'lucide-react'
 import { DetailItem } from '@/components/detail-item'
-import { RequestStatusBadge } from '@/components/status-badge'
 import { Card } from '@/components/ui/card'
 import { formatCalendarDate } from '@/lib/dates'
 import { RemindersPausedBadge } from './reminders-paused-badge'
 import { RequirementBadges } from './requirement-badges'
-import { WhoseMoveBadge } from './whose-move'
+import { RequestStateBadges } from './whose-move'
 
 /** What the request is: status, assignee, due date, requirements, description. */
 export function RequestSummary({ request }: { request: RequestDetail }) {
@@ -16,8 +15,7 @@ export function RequestSummary({ request }: { request: RequestDetail }) {
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <DetailItem label="Status">
           <span className="flex flex-wrap gap-1">
-            <RequestStatusBadge status={request.status} overdue={request.overdue} />
-            <WhoseMoveBadge whoseMove={request.whoseMove} />
+            <RequestStateBadges request={request} />
             {request.remindersPaused && request.allowedActions.includes('plan') ? (
               <RemindersPausedBadge />
             ) : null}

@@ -7,7 +7,6 @@ import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { LoadMore } from '@/components/paged/load-more'
 import { VirtualList } from '@/components/paged/virtual-list'
-import { RequestStatusBadge } from '@/components/status-badge'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -23,7 +22,7 @@ import {
   showsDraftOrder,
   type RequestTableFilter,
 } from '../lib/request-table-filter'
-import { WhoseMoveBadge } from './whose-move'
+import { RequestStateBadges } from './whose-move'
 import { BulkBar } from './bulk-bar'
 import { RequestFilters } from './request-filters'
 import { RequestGrid, type DraftMoves } from './request-grid'
@@ -261,8 +260,7 @@ function RequestCard({
           </Link>
         </p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-          <RequestStatusBadge status={request.status} overdue={request.overdue} />
-          <WhoseMoveBadge whoseMove={request.whoseMove} />
+          <RequestStateBadges request={request} />
           <span className="truncate">{request.assigneeName ?? 'Unassigned'}</span>
           {request.dueDate ? (
             <span>

@@ -1,6 +1,7 @@
-import type { AuditRequest } from '@shared/schemas/requests'
+import type { AuditRequest, RequestStatus } from '@shared/schemas/requests'
 import { ListFilter } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
+import { RequestStatusBadge } from '@/components/status-badge'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { SegmentedControl } from '@/components/ui/segmented-control'
@@ -34,6 +35,51 @@ export function WhoseMoveBadge({ whoseMove }: { whoseMove: AuditRequest['whoseMo
     <Badge variant={whoseMove === side ? 'secondary' : 'outline'}>
       {MOVE_LABELS[side][whoseMove]}
     </Badge>
+  )
+}
+
+/**
+ * What a client reads of each status: what is left to them, not the firm's workflow ("Sent",
+ * "Submitted"). A draft never reaches a client.
+ */
+const CLIENT_STATUS_WORDS: Record<
+  RequestStatus,
+  { label: string; variant: 'outline' | 'warning' | 'default' | 'success' | 'neutral' }
+> = {
+  draft: { label: 'Draft', variant: 'neutral' },
+  sent: { label: 'To do', variant: 'outline' },
+  returned: { label: 'Returned to you', variant: 'warning' },
+  submitted: { label: 'With the firm', variant: 'default' },
+  accepted: { label: 'Done', variant: 'success' },
+  not_applicable: { label: 'Not applicable', variant: 'neutral' },
+}
+
+/**
+ * A request's state in the viewer's words: for the firm its status (with "Overdue") and, unless
+ * `move` is false, whose move it is; for a client one badge of what is left to them (and
+ * "Overdue").
+ */
+export function RequestStateBadges({
+  request,
+  move = true,
+}: {
+  request: Pick<AuditRequest, 'status' | 'overdue' | 'whoseMove'>
+  move?: boolean
+}) {
+  const side = useViewerSide()
+  if (side === 'firm')
+    return (
+      <span className="inline-flex flex-wrap gap-1">
+        <RequestStatusBadge status={request.status} overdue={request.overdue} />
+        {move ? <WhoseMoveBadge whoseMove={request.whoseMove} /> : null}
+      </span>
+    )
+  const words = CLIENT_STATUS_WORDS[request.status]
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <Badge variant={words.variant}>{words.label}</Badge>
+      {request.overdue ? <Badge variant="destructive">Overdue</Badge> : null}
+    </span>
   )
 }
 

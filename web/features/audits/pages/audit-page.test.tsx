@@ -488,16 +488,18 @@ describe('whose move and reminders', () => {
     expect(patches).toEqual([{ remindersPaused: true }, { remindersPaused: false }])
   })
 
-  test('a client user sees whose move in their words, and no reminder controls', async () => {
+  test('a client user reads each state in their words, and has no reminder controls', async () => {
     showAudit(
       anAudit({ id: audit.id, remindersPaused: true }),
-      [sent, draft],
+      [sent, submittedTo(audit, 2, 'Board minutes'), accepted],
       aUser({ role: 'client' }),
     )
 
     const list = await screen.findByRole('table', { name: 'Requests' })
     expect(within(list).getByText('To do')).toBeInTheDocument()
     expect(within(list).getByText('With the firm')).toBeInTheDocument()
+    expect(within(list).getByText('Done')).toBeInTheDocument()
+    expect(within(list).queryByText('Sent')).toBeNull()
     expect(screen.queryByRole('region', { name: /^Reminders/ })).toBeNull()
     expect(screen.queryByText('Reminders paused')).toBeNull()
   })

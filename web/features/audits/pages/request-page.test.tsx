@@ -296,7 +296,7 @@ describe('reminders on the request page', () => {
     expect(patches).toEqual([{ remindersPaused: true }])
   })
 
-  test('a client user gets no reminder buttons and sees the move as theirs', async () => {
+  test('a client user gets no reminder buttons and reads the state in their words', async () => {
     const request = aRequestDetail({
       status: 'returned',
       assigneeId: anId(),
@@ -306,7 +306,9 @@ describe('reminders on the request page', () => {
     showRequest(request, aUser({ role: 'client' }))
 
     await heading(request)
-    expect(screen.getByText('To do')).toBeInTheDocument()
+    expect(screen.getByText('Returned to you')).toBeInTheDocument()
+    // Not the firm's words.
+    expect(screen.queryByText('Returned')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Remind now' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Pause reminders' })).toBeNull()
   })
