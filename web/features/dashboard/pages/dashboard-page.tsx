@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { dashboardQueries } from '@/lib/queries/engagements'
 import { useCan, usePermissions, useSession } from '@/lib/session'
 import { ActivityItem } from '@/components/activity-item'
+import { AwaitingReview } from '@/features/audits'
 
 interface Stat {
   label: string
@@ -111,6 +112,8 @@ export function DashboardPage() {
           ))}
         </ul>
       </section>
+
+      {isFirm ? <AwaitingReview /> : null}
 
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">

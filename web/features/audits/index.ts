@@ -1,0 +1,2 @@
+// What other features use of this one.
+export { AwaitingReview } from './components/awaiting-review'
