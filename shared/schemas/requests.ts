@@ -257,10 +257,22 @@ export const myRequestsDto = z.array(
       projectId: z.string(),
       projectName: z.string(),
     }),
-    requests: z.array(requestDto),
+    requests: z.array(
+      requestDto.extend({
+        /** What the caller has started without submitting it (their own; never the firm's). */
+        inProgress: z.object({
+          /** An answer saved as a draft (GET /api/requests/{id}/answer-draft). */
+          draftSaved: z.boolean(),
+          /** Files on the version being prepared, not submitted yet. */
+          filesAttached: z.number().int(),
+        }),
+      }),
+    ),
   }),
 )
 export type MyRequests = z.infer<typeof myRequestsDto>
+/** One of a client user's requests, with what they have started on it. */
+export type MyRequest = MyRequests[number]['requests'][number]
 
 /** `whoseMove`: only the requests on which the client (sent, returned) or the firm acts next. */
 /** The orders of an audit's request list (each ascending or descending, `-` first: descending). */

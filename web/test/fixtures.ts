@@ -17,6 +17,7 @@ import {
   REQUEST_STATUSES,
   type Assignee,
   type AuditRequest,
+  type MyRequest,
   type RequestComment,
   type RequestDetail,
   type RequestFile,
@@ -162,6 +163,14 @@ export function aVersion(overrides: Partial<RequestVersion> = {}): RequestVersio
     files: [],
     ...overrides,
   })
+}
+
+/** One of a client user's requests (My requests), nothing started unless said. */
+export function aMyRequest(
+  overrides: Partial<AuditRequest> & { inProgress?: MyRequest['inProgress'] } = {},
+): MyRequest {
+  const { inProgress = { draftSaved: false, filesAttached: 0 }, ...request } = overrides
+  return { ...aRequest(request), inProgress }
 }
 
 export function aRequestDetail(overrides: Partial<RequestDetail> = {}): RequestDetail {

@@ -70,14 +70,12 @@ export async function insertOrganization(
     .returning({ id: organizations.id })
   // Its reminder policy, with the defaults (db/schema/reminders.ts), from the start: reminders
   // go out from 09:00 in its time zone.
-  await db
-    .insert(reminderPolicies)
-    .values({
-      organizationId: row!.id,
-      sendHour: NEW_COMPANY_SEND_HOUR,
-      createdAt: now,
-      updatedAt: now,
-    })
+  await db.insert(reminderPolicies).values({
+    organizationId: row!.id,
+    sendHour: NEW_COMPANY_SEND_HOUR,
+    createdAt: now,
+    updatedAt: now,
+  })
   return row!.id
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AnswerDraft, AuditRequest } from '@shared/schemas/requests'
+import type { AnswerDraft, AuditRequest, MyRequests } from '@shared/schemas/requests'
 import { selectRows } from '../../db/client'
 import {
   createAudit,
@@ -10,6 +10,7 @@ import {
   MISSING_ID,
   signedInClientUser,
   signedInStaff,
+  uploadFiles,
 } from '../../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 
@@ -137,5 +138,46 @@ describe('GET and PUT /api/requests/{id}/answer-draft', () => {
       'UNAUTHENTICATED',
     )
     expect(await storedDrafts()).toBe(before)
+  })
+})
+
+describe('what My requests says of an answer in progress', () => {
+  const mine = async (cookie: string) => {
+    const res = await t.request('GET', '/api/my-requests', { cookie })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json<MyRequests>().flatMap((group) => group.requests)
+  }
+
+  it('a saved draft and files not submitted show on the user’s own row; a colleague’s row and the firm’s list do not', async () => {
+    const s = await scene()
+    const [before] = await mine(s.client.cookie)
+    expect(before!.inProgress).toEqual({ draftSaved: false, filesAttached: 0 })
+
+    await save(s.client.cookie, s.request.id, { response: 'Half of my answer' })
+    const uploaded = await uploadFiles(t, s.client.cookie, s.request.id, [
+      { name: 'a.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), type: 'application/pdf' },
+      { name: 'b.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), type: 'application/pdf' },
+    ])
+    expect(uploaded.statusCode, uploaded.body).toBe(201)
+    const [started] = await mine(s.client.cookie)
+    expect(started!.inProgress).toEqual({ draftSaved: true, filesAttached: 2 })
+    // The files are the request's (the colleague sees them waiting); the draft is the writer's.
+    const [theirs] = await mine(s.colleague.cookie)
+    expect(theirs!.inProgress).toEqual({ draftSaved: false, filesAttached: 2 })
+    // The firm's list has no such field.
+    const firm = await t.request('GET', `/api/audits/${started!.auditId}/requests`, {
+      cookie: s.admin.cookie,
+    })
+    expect(firm.body).not.toContain('inProgress')
+
+    // Submitted: nothing in progress any more.
+    const submitted = await t.request('POST', `/api/requests/${s.request.id}/submit`, {
+      cookie: s.client.cookie,
+      headers,
+      body: { response: 'All of my answer' },
+    })
+    expect(submitted.statusCode, submitted.body).toBe(200)
+    const [after] = await mine(s.client.cookie)
+    expect(after!.inProgress).toEqual({ draftSaved: false, filesAttached: 0 })
   })
 })

@@ -45,7 +45,12 @@ import {
   type RequestFacts,
 } from '../notifications/notify'
 import { remindService } from '../reminders/remind-now'
-import { deleteAnswerDrafts, findAnswerDraft, saveAnswerDraft } from './answer-drafts.repo'
+import {
+  answersInProgress,
+  deleteAnswerDrafts,
+  findAnswerDraft,
+  saveAnswerDraft,
+} from './answer-drafts.repo'
 import { insertComment, listComments } from './comments.repo'
 import { keyBetween, keysAfter, MAX_KEY_LENGTH } from './order-keys'
 import { today, toRequestDto, toVersionDtos } from './request-dto'
@@ -932,6 +937,11 @@ export function requestsService(app: FastifyInstance) {
         { today: today(clock()), awaiting: AWAITING_CLIENT },
         query,
       )
+      const started = await answersInProgress(
+        db,
+        principal.userId,
+        page.items.map((row) => row.id),
+      )
       const groups = [...groupBy(page.items, (row) => row.auditId).values()].map((rows) => {
         const first = rows[0]!
         return {
@@ -942,7 +952,10 @@ export function requestsService(app: FastifyInstance) {
             projectId: first.projectId,
             projectName: first.projectName,
           },
-          requests: rows.map((row) => dto(row, principal)),
+          requests: rows.map((row) => ({
+            ...dto(row, principal),
+            inProgress: started.get(row.id) ?? { draftSaved: false, filesAttached: 0 },
+          })),
         }
       })
       return { items: groups, next: page.next }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AuditRequest, MyRequests } from '@shared/schemas/requests'
+import type { MyRequest, MyRequests } from '@shared/schemas/requests'
 import { nextCursorOf } from '../api-pages'
 import { mergeAuditGroups } from './requests'
 
@@ -16,7 +16,7 @@ describe('nextCursorOf', () => {
 
 describe('mergeAuditGroups', () => {
   const audit = (id: string) => ({ id, name: id, dueDate: null, projectId: 'p', projectName: 'P' })
-  const request = (id: string) => ({ id }) as AuditRequest
+  const request = (id: string) => ({ id }) as MyRequest
 
   it('joins an audit that goes on at the start of the next page, and keeps the others apart', () => {
     const pages: MyRequests[] = [

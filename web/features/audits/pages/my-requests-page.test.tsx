@@ -3,7 +3,7 @@ import type { MyRequests } from '@shared/schemas/requests'
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { answer } from '@/test/api'
-import { anId, aRequest, aUser } from '@/test/fixtures'
+import { aMyRequest, anId, aUser } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
 import { MyRequestsPage } from './my-requests-page'
@@ -22,9 +22,9 @@ test('"N to answer" counts the requests the server lets the user submit', async 
       {
         audit,
         requests: [
-          aRequest({ title: 'Ledger', status: 'sent', allowedActions: ['submit', 'upload'] }),
-          aRequest({ title: 'Minutes', status: 'returned', allowedActions: ['comment'] }),
-          aRequest({
+          aMyRequest({ title: 'Ledger', status: 'sent', allowedActions: ['submit', 'upload'] }),
+          aMyRequest({ title: 'Minutes', status: 'returned', allowedActions: ['comment'] }),
+          aMyRequest({
             title: 'Letter',
             status: 'submitted',
             assigneeId: me.id,
@@ -76,13 +76,13 @@ test('whose move: each request says it, and the filter asks the server for that 
     {
       audit: anAuditOf('FY2026 audit'),
       requests: [
-        aRequest({ title: 'Ledger', status: 'sent', allowedActions: ['submit', 'upload'] }),
-        aRequest({ title: 'Letter', status: 'submitted', allowedActions: ['comment'] }),
+        aMyRequest({ title: 'Ledger', status: 'sent', allowedActions: ['submit', 'upload'] }),
+        aMyRequest({ title: 'Letter', status: 'submitted', allowedActions: ['comment'] }),
       ],
     },
     {
       audit: anAuditOf('Tax review'),
-      requests: [aRequest({ title: 'Returns', status: 'submitted', allowedActions: [] })],
+      requests: [aMyRequest({ title: 'Returns', status: 'submitted', allowedActions: [] })],
     },
   ])
   const { user } = renderWithApp(<MyRequestsPage />, { user: aUser({ role: 'client' }) })
@@ -107,7 +107,7 @@ test('a filter that matches nothing says so and offers every request again', asy
   answerMine([
     {
       audit: anAuditOf('FY2026 audit'),
-      requests: [aRequest({ title: 'Letter', status: 'submitted', allowedActions: [] })],
+      requests: [aMyRequest({ title: 'Letter', status: 'submitted', allowedActions: [] })],
     },
   ])
   const { user } = renderWithApp(<MyRequestsPage />, { user: aUser({ role: 'client' }) })
@@ -132,8 +132,13 @@ test('the landing says how many things are left, and starts with a returned one,
       {
         audit,
         requests: [
-          aRequest({ number: 1, title: 'Ledger', status: 'sent', allowedActions: [...answerable] }),
-          aRequest({
+          aMyRequest({
+            number: 1,
+            title: 'Ledger',
+            status: 'sent',
+            allowedActions: [...answerable],
+          }),
+          aMyRequest({
             number: 2,
             title: 'Payroll',
             status: 'sent',
@@ -141,13 +146,13 @@ test('the landing says how many things are left, and starts with a returned one,
             dueDate: '2020-01-01',
             allowedActions: [...answerable],
           }),
-          aRequest({
+          aMyRequest({
             number: 3,
             title: 'Minutes',
             status: 'returned',
             allowedActions: [...answerable],
           }),
-          aRequest({ number: 4, title: 'Letter', status: 'submitted', allowedActions: [] }),
+          aMyRequest({ number: 4, title: 'Letter', status: 'submitted', allowedActions: [] }),
         ],
       },
     ]),
@@ -157,4 +162,36 @@ test('the landing says how many things are left, and starts with a returned one,
   expect(await screen.findByText('3 things to do, 1 overdue')).toBeInTheDocument()
   expect(screen.getByText(/1 answer came back for another look/)).toBeInTheDocument()
   expect(screen.getByRole('link', { name: /Start with #3 Minutes/ })).toBeInTheDocument()
+})
+
+test('a started answer shows on its row: a saved draft, files attached but not submitted', async () => {
+  server.use(
+    answer(requestsApi.mine, [
+      {
+        audit: {
+          id: anId(),
+          name: 'FY2026 audit',
+          dueDate: null,
+          projectId: anId(),
+          projectName: 'Annual Review',
+        },
+        requests: [
+          aMyRequest({
+            title: 'Ledger',
+            status: 'sent',
+            allowedActions: ['submit', 'upload'],
+            inProgress: { draftSaved: true, filesAttached: 2 },
+          }),
+          aMyRequest({ title: 'Minutes', status: 'sent', allowedActions: ['submit', 'upload'] }),
+        ],
+      },
+    ]),
+  )
+  renderWithApp(<MyRequestsPage />, { user: aUser({ role: 'client' }) })
+  const group = await screen.findByRole('region', { name: /FY2026 audit/ })
+  const [ledger, minutes] = within(group).getAllByRole('listitem')
+  expect(ledger).toHaveTextContent('Draft saved')
+  expect(ledger).toHaveTextContent('2 files attached, not submitted')
+  expect(minutes).not.toHaveTextContent('Draft saved')
+  expect(minutes).not.toHaveTextContent('attached')
 })
