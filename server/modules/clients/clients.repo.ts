@@ -30,7 +30,11 @@ const clientsByName = byName(clients.name, clients.id)
 
 // The first page without a search is what the Clients screen opens with: prepared once.
 const firstPageQuery = prepared((db) => {
-  const { pageKey, orderBy } = pageQuery(clientsByName, { limit: 0 })
+  const { pageKey, orderBy } = pageQuery(
+    clientsByName,
+    { limit: 0 },
+    sql`${sql.placeholder('limit')} - 1`,
+  )
   return db
     .select({ ...columns, pageKey })
     .from(clients)

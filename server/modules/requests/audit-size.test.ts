@@ -50,7 +50,7 @@ interface PlanNode {
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)]
 
 describe('numbering', () => {
-  it('the list reads the audit’s requests in one scan of its order, numbers as stored: no window, no subquery per row', async () => {
+  it('the list reads the audit’s requests in one scan of its order, numbers as stored: no subquery per row, one window at most (the page’s cursor)', async () => {
     const audit = await createAudit(t, admin)
     await seedRequests(t, { organizationId: orgId, auditId: audit.id, count: 500 })
     // No ANALYZE: the embedded database never gathers statistics, and the plan must not need them.
@@ -63,7 +63,8 @@ describe('numbering', () => {
     const all = nodes(plan[0]!.Plan)
     expect(all.filter((n) => n['Relation Name'] === 'audit_requests')).toHaveLength(1)
     expect(all.some((n) => n['Parent Relationship'] === 'SubPlan')).toBe(false)
-    expect(all.some((n) => n['Node Type'] === 'WindowAgg')).toBe(false)
+    // The row number that picks the page's last row for its cursor (db/keyset.ts), not a rank.
+    expect(all.filter((n) => n['Node Type'] === 'WindowAgg').length).toBeLessThanOrEqual(1)
 
     const res = await t.request('GET', `/api/audits/${audit.id}/requests?limit=500`, {
       cookie: admin,

@@ -23,7 +23,8 @@ const onTeam = (userId: string) =>
  * their details: nothing is computed for the answers the page does not show.
  */
 export async function reviewQueue(db: Db, principal: Principal, query: ReviewQueueQuery) {
-  const read = (mine: boolean) => {
+  /** `lastRow`: where the page ends in this read (the second one fills what the first left). */
+  const read = (mine: boolean, lastRow: number) => {
     const order: Keyset = {
       keys: [
         key(sql`${mine ? 0 : 1}::int`, 'int4'),
@@ -32,7 +33,7 @@ export async function reviewQueue(db: Db, principal: Principal, query: ReviewQue
       ],
       direction: 'asc',
     }
-    const page = pageQuery(order, query)
+    const page = pageQuery(order, query, lastRow)
     const team = onTeam(principal.userId)
     // The page's requests first, through the review index alone; their details after, for them only.
     const picked = db
@@ -79,9 +80,10 @@ export async function reviewQueue(db: Db, principal: Principal, query: ReviewQue
       .orderBy(...page.orderBy)
       .then((rows) => rows.map((row) => ({ ...row, onMyAudit: mine })))
   }
-  const mine = await read(true)
+  const mine = await read(true, query.limit)
   // A page filled by the caller's audits (and one row more) needs nothing of the others.
-  const rows = mine.length > query.limit ? mine : [...mine, ...(await read(false))]
+  const rows =
+    mine.length > query.limit ? mine : [...mine, ...(await read(false, query.limit - mine.length))]
   const { items, next } = toPage(rows, query)
   return {
     items: items.map(({ assigneeFirstName, assigneeLastName, ...row }): ReviewItem => ({

@@ -91,6 +91,7 @@ export function BulkBar({
           description="The answers go back to the client with this reason: say what is missing."
           label="What is missing"
           submitLabel="Return"
+          savedAs="return"
           pendingLabel="Returning..."
           onSubmit={(reason) => run({ action: 'return', reason })}
           trigger={
@@ -108,6 +109,7 @@ export function BulkBar({
           label="Reason"
           submitLabel="Mark Not Applicable"
           pendingLabel="Saving..."
+          savedAs="not_applicable"
           onSubmit={(reason) => run({ action: 'not_applicable', reason })}
           trigger={
             <Button size="sm" variant="outline" disabled={bulk.isPending}>

@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { reasonInput } from '@shared/schemas/requests'
-import type { ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
 import { DialogFooter } from '@/components/ui/dialog'
+import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors } from '@/lib/mutation-feedback'
+import { saveReason, savedReasons } from '../lib/saved-reasons'
 
 type ReasonValues = z.input<typeof reasonInput>
 
@@ -21,6 +23,8 @@ interface ReasonDialogProps {
   trigger: ReactElement
   /** Rejects with the server's error: the dialog stays open with the reason kept. */
   onSubmit: (reason: string) => Promise<unknown>
+  /** Offers the reasons given before for this kind of decision, and remembers this one. */
+  savedAs?: 'return' | 'not_applicable'
 }
 
 /** A staff decision that needs a reason (return to the client, not applicable). */
@@ -38,14 +42,17 @@ function ReasonForm({
   pendingLabel,
   onSubmit,
   onDone,
+  savedAs,
 }: Omit<ReasonDialogProps, 'title' | 'description' | 'trigger'> & { onDone: () => void }) {
   const form = useForm<ReasonValues>({
     resolver: zodResolver(reasonInput),
     defaultValues: { reason: '' },
   })
+  const [saved] = useState(() => (savedAs ? savedReasons(savedAs) : []))
   const submit = form.handleSubmit(async ({ reason }) => {
     try {
       await onSubmit(reason)
+      if (savedAs) saveReason(savedAs, reason)
       onDone()
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ['reason'])
@@ -56,6 +63,30 @@ function ReasonForm({
       <FormField label={label} error={form.formState.errors.reason?.message}>
         <Textarea rows={4} {...form.register('reason')} />
       </FormField>
+      {saved.length > 0 ? (
+        <div role="group" aria-label="Reasons given before" className="grid gap-1.5">
+          <span aria-hidden="true" className="text-xs font-medium text-muted-foreground">
+            Reasons given before
+          </span>
+          <div className="flex flex-wrap gap-1.5">
+            {saved.map((reason) => (
+              <Button
+                key={reason}
+                type="button"
+                variant="outline"
+                size="sm"
+                className="h-auto max-w-full py-1 text-left whitespace-normal"
+                onClick={() => {
+                  form.setValue('reason', reason, { shouldValidate: true })
+                  form.setFocus('reason')
+                }}
+              >
+                {reason}
+              </Button>
+            ))}
+          </div>
+        </div>
+      ) : null}
       <DialogFooter>
         <PendingButton
           type="submit"

@@ -90,6 +90,7 @@ export function ReviewActions({
           description="The client sees your reason and answers again; their next answer is a new version."
           label="Reason"
           submitLabel="Return Request"
+          savedAs="return"
           pendingLabel="Returning..."
           onSubmit={(reason) => returnRequest.mutateAsync({ id: request.id, reason })}
           trigger={
@@ -107,6 +108,7 @@ export function ReviewActions({
           label="Reason"
           submitLabel="Mark Not Applicable"
           pendingLabel="Saving..."
+          savedAs="not_applicable"
           onSubmit={(reason) => markNotApplicable.mutateAsync({ id: request.id, reason })}
           trigger={<Button variant="outline">Mark Not Applicable</Button>}
         />

@@ -176,6 +176,42 @@ describe('the request page', () => {
     expect(screen.getByText('Accepted')).toBeInTheDocument()
   })
 
+  test('Return offers the reasons given before, most recent first; choosing one fills the reason', async () => {
+    window.localStorage.clear()
+    const request = aRequestDetail({ status: 'submitted', allowedActions: [...FIRM_ON_SUBMITTED] })
+    const reasons: string[] = []
+    const { user } = showRequest(request)
+    server.use(
+      answer(requestsApi.return, async ({ request: sent }) => {
+        reasons.push(((await sent.json()) as { reason: string }).reason)
+        return request
+      }),
+    )
+    await heading(request)
+    const returnWith = async (typed: string) => {
+      await user.click(screen.getByRole('button', { name: 'Return' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Return Request' })
+      await user.type(within(dialog).getByLabelText('Reason'), typed)
+      await user.click(within(dialog).getByRole('button', { name: 'Return Request' }))
+      await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    }
+    await returnWith('The signature page is missing.')
+    await returnWith('Page 2 is cut off.')
+    await user.click(screen.getByRole('button', { name: 'Return' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Return Request' })
+    const saved = within(dialog).getByRole('group', { name: 'Reasons given before' })
+    expect(
+      within(saved)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Page 2 is cut off.', 'The signature page is missing.'])
+    await user.click(within(saved).getByRole('button', { name: 'The signature page is missing.' }))
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('The signature page is missing.')
+    await user.click(within(dialog).getByRole('button', { name: 'Return Request' }))
+    await waitFor(() => expect(reasons).toHaveLength(3))
+    expect(reasons.at(-1)).toBe('The signature page is missing.')
+  })
+
   test('a refusal from the server is shown with its message', async () => {
     const request = aRequestDetail({
       status: 'submitted',
