@@ -127,7 +127,9 @@ export function pageQuery(
     // Only the page's last row carries its keys (the next page's cursor), numbered in the same
     // order as the query's: every row's keys cost the embedded database about a seventh of a
     // 50-row list (bench/README.md). JSON text, not a text[]: the driver hands text over as is.
-    pageKey: sql<string | null>`case when row_number() over (order by ${sql.join(orderBy, sql`, `)}) = ${lastRow}
+    pageKey: sql<
+      string | null
+    >`case when row_number() over (order by ${sql.join(orderBy, sql`, `)}) = ${lastRow}
       then json_build_array(${sql.join(keys.map(asText), sql`, `)})::text end`,
     after,
     orderBy,

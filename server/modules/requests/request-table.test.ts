@@ -106,6 +106,11 @@ describe('filters', () => {
     ])
     expect(ada_.counts).toMatchObject({ draft: 1, sent: 2, submitted: 0 })
     expect(ada_.matching).toBe(3)
+    // The progress is the whole audit's, whatever the filter.
+    const whole = { accepted: 0, total: 6 }
+    expect(page.progress).toEqual(whole)
+    expect(ada_.progress).toEqual(whole)
+    expect((await list('')).progress).toEqual(whole)
   })
 
   it('overdue, due between two days (both included), whose move', async () => {

@@ -480,9 +480,20 @@ export function requestsService(app: FastifyInstance) {
         today: day,
       })
       const counts = await statusCounts(db, orgId, auditId, principal, filter, day)
+      // Counted under no filter but the status, the counts are the whole audit's: its progress too.
+      const unfiltered = Object.values(rest).every((value) => value === undefined)
+      const progress = unfiltered
+        ? {
+            accepted: counts.accepted,
+            total: sumOf(
+              counts,
+              REQUEST_STATUSES.filter((status) => !SET_ASIDE.includes(status)),
+            ),
+          }
+        : await auditProgress(db, orgId, auditId, principal, SET_ASIDE)
       return {
         items: {
-          progress: await auditProgress(db, orgId, auditId, principal, SET_ASIDE),
+          progress,
           counts,
           matching: sumOf(counts, statuses ?? REQUEST_STATUSES),
           requests: page.items.map((row) => dto(row, principal)),
