@@ -531,6 +531,8 @@ async function explainCalls(target: DatabaseTarget, firm: Firm, calls: Call[]) {
       for (const { query, params } of captured) {
         // The session lookup and its touch are the same for every call.
         if (/from "sessions"|update "sessions"/.test(query)) continue
+        // Only reads have a plan worth showing (a transaction's begin and commit have none).
+        if (!/^\s*(select|with)\b/i.test(query)) continue
         const plan = await explain(`explain (analyze, buffers) ${query}`, params)
         out.push(
           '```sql',
