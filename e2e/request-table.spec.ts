@@ -96,8 +96,13 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(chip(page, /^Submitted 12/)).toBeVisible()
     // Scrolled to the table: its header stays in view, and at least 20 rows fill the screen;
     // only the rows near it are in the page.
-    await table.getByRole('row').nth(5).scrollIntoViewIfNeeded()
-    await page.mouse.wheel(0, 300)
+    await page.evaluate(() => {
+      const top = document
+        .querySelector('table[aria-label="Requests"]')!
+        .getBoundingClientRect().top
+      window.scrollTo(0, window.scrollY + top)
+    })
+    await page.mouse.wheel(0, 200)
     await expect.poll(() => rowsOnScreen(page)).toBeGreaterThanOrEqual(20)
     expect(await requestRows(page).count()).toBeLessThan(REQUESTS)
     await expect(table.getByRole('columnheader', { name: /Status/ })).toBeInViewport()

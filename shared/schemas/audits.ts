@@ -75,7 +75,12 @@ export type Audit = z.infer<typeof auditDto>
 
 /** One audit: its whole team (the lead and the other members, by name). */
 export const auditDetailDto = auditDto
-  .extend({ members: z.array(teamMemberDto) })
+  .extend({
+    members: z.array(teamMemberDto),
+    /** Where the audit sits, by name (the page's breadcrumbs). */
+    project: z.object({ id: z.string(), name: z.string() }),
+    client: z.object({ id: z.string(), name: z.string() }),
+  })
   .meta({ id: 'AuditDetail' })
 export type AuditDetail = z.infer<typeof auditDetailDto>
 

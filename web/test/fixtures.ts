@@ -88,11 +88,14 @@ export function aTeamMember(overrides: Partial<TeamMember> = {}): TeamMember {
 }
 
 export function anAudit(overrides: Partial<AuditDetail> = {}): AuditDetail {
+  const projectId = overrides.projectId ?? anId()
   return auditDetailDto.parse({
     id: anId(),
     name: 'FY2026 audit',
     description: null,
-    projectId: anId(),
+    projectId,
+    project: { id: projectId, name: 'Annual Review 2026' },
+    client: { id: anId(), name: 'Northwind Traders' },
     status: 'in_progress',
     dueDate: null,
     lead: null,

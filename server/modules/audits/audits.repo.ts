@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { AuditStatus } from '@shared/schemas/audits'
 import type { Db } from '../../db/client'
 import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
-import { auditMembers, audits, projects, users } from '../../db/schema'
+import { auditMembers, audits, clients, projects, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
 /** The queries of an audit and its team (audits, audit_members). */
@@ -79,6 +79,26 @@ export async function getAudit(db: Db, orgId: string, id: string, clientId?: str
   const [row] = await selectAudits(db, clientId).where(ofOrg(orgId, id))
   if (!row) throw notFound('Audit')
   return row
+}
+
+/** Where the audit sits: its project and the project's client, by name. */
+export async function auditPlace(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select({
+      projectId: projects.id,
+      projectName: projects.name,
+      clientId: clients.id,
+      clientName: clients.name,
+    })
+    .from(audits)
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(ofOrg(orgId, id))
+  if (!row) throw notFound('Audit')
+  return {
+    project: { id: row.projectId, name: row.projectName },
+    client: { id: row.clientId, name: row.clientName },
+  }
 }
 
 /** The audit with its project's client; 404 when `clientId` is given and it is another's. */

@@ -25,6 +25,7 @@ import { lockRequests } from '../requests/requests.repo'
 import { requestsService } from '../requests/requests.service'
 import { firmUsers, listFirmPeople } from '../users/users.repo'
 import {
+  auditPlace,
   deleteAudit,
   findAuditWithClient,
   getAudit,
@@ -63,9 +64,13 @@ export function auditsService(app: FastifyInstance) {
 
   async function detail(principal: Principal, id: string): Promise<AuditDetail> {
     const row = await getAudit(db, principal.organizationId, id, clientScope(principal))
-    const team = await teamOf(db, id)
+    const [team, place] = await Promise.all([
+      teamOf(db, id),
+      auditPlace(db, principal.organizationId, id),
+    ])
     return {
       ...toAuditDto(row, principal),
+      ...place,
       members: team.filter((member) => !member.lead).map(person),
     }
   }

@@ -50,6 +50,7 @@ describe('POST /api/audits', () => {
     expect(Object.keys(audit).sort()).toEqual(
       [
         'allowedActions',
+        'client',
         'createdAt',
         'description',
         'dueDate',
@@ -57,6 +58,7 @@ describe('POST /api/audits', () => {
         'lead',
         'members',
         'name',
+        'project',
         'projectId',
         'remindersPaused',
         'status',
@@ -67,6 +69,9 @@ describe('POST /api/audits', () => {
       name: 'Year-end',
       description: null,
       projectId: project.id,
+      // Where it sits, by name (the page's breadcrumbs).
+      project: { id: project.id, name: project.name },
+      client: { id: project.clientId },
       status: 'in_progress',
       dueDate: null,
       lead: creator,
@@ -183,8 +188,12 @@ describe('GET /api/audits?projectId=', () => {
     }
     const res = await listOf(mine.id)
     expect(res.statusCode).toBe(200)
-    // The list carries each audit's lead; the whole team comes with one audit.
-    expect(res.json()).toEqual(created.map(({ members: _members, ...audit }) => audit).reverse())
+    // The list carries each audit's lead; the whole team and its place come with one audit.
+    expect(res.json()).toEqual(
+      created
+        .map(({ members: _members, project: _project, client: _client, ...audit }) => audit)
+        .reverse(),
+    )
 
     const empty = await createProject(t, cookie)
     expect((await listOf(empty.id)).json()).toEqual([])

@@ -591,3 +591,29 @@ describe('the request table', () => {
     expect(within(list).getByRole('checkbox', { name: 'Select request 2' })).toBeInTheDocument()
   })
 })
+
+describe('where the audit sits', () => {
+  test('the firm: Clients › client › project › audit, each a link but the audit', async () => {
+    const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
+    showAudit(audit, [])
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' })
+    const links = within(trail).getAllByRole('link')
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Clients', '/clients'],
+      ['Northwind Traders', `/clients/${audit.client.id}`],
+      ['Annual Review 2026', `/projects/${audit.project.id}`],
+    ])
+    expect(within(trail).getByText('FY2026 audit')).toHaveAttribute('aria-current', 'page')
+  })
+
+  test('a client user: Projects › project › audit (the firm’s client list is not theirs)', async () => {
+    const audit = anAudit()
+    showAudit(audit, [], aUser({ role: 'client' }))
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' })
+    expect(
+      within(trail)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Projects', 'Annual Review 2026'])
+  })
+})

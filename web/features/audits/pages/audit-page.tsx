@@ -2,7 +2,7 @@ import type { AuditDetail } from '@shared/schemas/audits'
 import { AWAITING_CLIENT } from '@shared/request-rules'
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
-import { BackLink } from '@/components/back-link'
+import { Breadcrumbs } from '@/components/breadcrumbs'
 import { DetailLoadError } from '@/components/detail-load-error'
 import { DetailSkeleton } from '@/components/detail-skeleton'
 import { PageHeader } from '@/components/page-header'
@@ -40,7 +40,18 @@ function AuditView({ audit }: { audit: AuditDetail }) {
 
   return (
     <div className="grid gap-6">
-      <BackLink to={`/projects/${audit.projectId}`}>Back to Project</BackLink>
+      <Breadcrumbs
+        items={[
+          ...(canPlan
+            ? [
+                { label: 'Clients', to: '/clients' },
+                { label: audit.client.name, to: `/clients/${audit.client.id}` },
+              ]
+            : [{ label: 'Projects', to: '/projects' }]),
+          { label: audit.project.name, to: `/projects/${audit.project.id}` },
+          { label: audit.name },
+        ]}
+      />
       <PageHeader
         title={audit.name}
         actions={
