@@ -17,13 +17,13 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type ComponentProps,
   type ReactNode,
 } from 'react'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { cn } from '@/lib/utils'
 
 type SidebarState = 'expanded' | 'collapsed'
@@ -48,18 +48,8 @@ export function useSidebar() {
 
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`
 
-function subscribeToViewport(listener: () => void) {
-  const media = window.matchMedia(mobileQuery)
-  media.addEventListener('change', listener)
-  return () => media.removeEventListener('change', listener)
-}
-
 export function useIsMobile() {
-  return useSyncExternalStore(
-    subscribeToViewport,
-    () => window.matchMedia(mobileQuery).matches,
-    () => false,
-  )
+  return useMediaQuery(mobileQuery)
 }
 
 function readSidebarCookie(): boolean | undefined {

@@ -334,33 +334,40 @@ function RowActions({ request, moves }: { request: AuditRequest; moves: DraftMov
       ) : null}
       {can('move') && moves ? (
         <>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="size-7"
-            disabled={!up || moves.moving}
-            onClick={up}
-            data-move={`${request.id}:up`}
-            aria-label={`Move request ${request.number} up`}
-            title="Move up"
-          >
-            <ArrowUp aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="size-7"
-            disabled={!down || moves.moving}
-            onClick={down}
-            data-move={`${request.id}:down`}
-            aria-label={`Move request ${request.number} down`}
-            title="Move down"
-          >
-            <ArrowDown aria-hidden="true" />
-          </Button>
+          <MoveButton request={request} direction="up" onMove={up} moving={moves.moving} />
+          <MoveButton request={request} direction="down" onMove={down} moving={moves.moving} />
         </>
       ) : null}
     </div>
+  )
+}
+
+/** Up or down one place among the drafts; disabled at either end and while a move is on its way. */
+function MoveButton({
+  request,
+  direction,
+  onMove,
+  moving,
+}: {
+  request: AuditRequest
+  direction: 'up' | 'down'
+  onMove: (() => void) | undefined
+  moving: boolean
+}) {
+  const Icon = direction === 'up' ? ArrowUp : ArrowDown
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      className="size-7"
+      disabled={!onMove || moving}
+      onClick={onMove}
+      data-move={`${request.id}:${direction}`}
+      aria-label={`Move request ${request.number} ${direction}`}
+      title={`Move ${direction}`}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
   )
 }
 

@@ -1,11 +1,11 @@
 import type { Assignee, AuditRequest } from '@shared/schemas/requests'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { ClipboardList, ListFilter } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
-import { LoadMore } from '@/components/paged/load-more'
+import { LoadMore, type PagedState } from '@/components/paged/load-more'
 import { VirtualList } from '@/components/paged/virtual-list'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { formatCalendarDate } from '@/lib/dates'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { requestQueries } from '@/lib/queries/requests'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { useMoveRequest } from '../api/move-request'
 import {
   filterFromSearch,
@@ -30,15 +31,6 @@ import { useRowSelection, type RowSelection } from '../hooks/use-row-selection'
 
 /** Where the table has room: below, each request is a short card in a list. */
 const WIDE = '(min-width: 80rem)'
-
-function subscribeToWidth(onChange: () => void) {
-  if (typeof window.matchMedia !== 'function') return () => {}
-  const media = window.matchMedia(WIDE)
-  media.addEventListener('change', onChange)
-  return () => media.removeEventListener('change', onChange)
-}
-// Without matchMedia (tests), the table.
-const isWide = () => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE).matches
 
 /**
  * The audit page's "Requests" section: filters (kept in the address), the matching requests as
@@ -68,7 +60,8 @@ export function RequestTable({
     // A new filter keeps the rows in place until its own arrive: no jump, no skeleton flash.
     placeholderData: keepPreviousData,
   })
-  const wide = useSyncExternalStore(subscribeToWidth, isWide)
+  // Without matchMedia (tests), the table.
+  const wide = useMediaQuery(WIDE, true)
   const data = requests.data
 
   return (
@@ -167,13 +160,7 @@ function MatchingRequests({
   assignees: Assignee[] | undefined
   firm: boolean
   wide: boolean
-  requests: {
-    hasNextPage: boolean
-    isFetchingNextPage: boolean
-    isFetchNextPageError: boolean
-    error: unknown
-    fetchNextPage: () => Promise<unknown>
-  }
+  requests: PagedState
 }) {
   const order = useMemo(() => rows.map((row) => row.id), [rows])
   const selection = useRowSelection(order)
