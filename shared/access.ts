@@ -36,6 +36,9 @@ export const REQUEST_ACTIONS = [
   'reopen',
   'return',
   'not_applicable',
+  'propose_not_applicable',
+  'ask',
+  'decide_proposal',
   'comment',
   'internal_note',
 ] as const

@@ -1,5 +1,5 @@
 import type { Capability, RequestAction } from './access'
-import { REQUEST_STATUS_LABELS, type RequestStatus } from './schemas/requests'
+import { REQUEST_STATUS_LABELS, type ClientAsk, type RequestStatus } from './schemas/requests'
 
 interface RequestRule {
   /** The capability the caller needs (server/access/can.ts says which roles hold it). */
@@ -10,6 +10,8 @@ interface RequestRule {
   to?: RequestStatus
   /** What a refusal says after "This request is {status}: ". */
   refusal: string
+  /** Only while the client's pending ask is this one (and what the refusal says otherwise). */
+  asked?: { ask: ClientAsk; refusal: string }
 }
 
 const OPEN: readonly RequestStatus[] = ['draft', 'sent', 'submitted', 'returned']
@@ -75,6 +77,27 @@ export const REQUEST_RULES = {
     to: 'not_applicable',
     refusal: 'it cannot be marked as not applicable',
   },
+  propose_not_applicable: {
+    needs: 'requests.answer',
+    when: ['sent', 'returned'],
+    refusal: 'only a request waiting for an answer can be proposed as not applicable',
+  },
+  ask: {
+    needs: 'requests.answer',
+    when: ['sent', 'returned'],
+    refusal: 'questions are asked on a request waiting for an answer',
+  },
+  /** The firm's answer to the client's proposal: agreed (not applicable) or declined. */
+  decide_proposal: {
+    needs: 'engagements.manage',
+    when: ['sent', 'returned'],
+    to: 'not_applicable',
+    refusal: 'it has no proposal to decide',
+    asked: {
+      ask: 'not_applicable',
+      refusal: 'The client has not proposed this request as not applicable',
+    },
+  },
   comment: { needs: 'workspace.read', when: ANY, refusal: 'it cannot be commented on' },
   internal_note: {
     needs: 'engagements.manage',
@@ -88,8 +111,15 @@ export type RequestTransition = {
   [A in RequestAction]: (typeof REQUEST_RULES)[A] extends { to: RequestStatus } ? A : never
 }[RequestAction]
 
-/** Waiting for the client: these can be overdue, and their answer is still being prepared. */
+/** The client's statuses: their answer is still being prepared (files can change). */
 export const AWAITING_CLIENT: readonly RequestStatus[] = REQUEST_RULES.submit.when
+
+/**
+ * Waiting for the client: in one of their statuses with nothing put to the firm. Only these can be
+ * overdue or reminded of.
+ */
+export const awaitsClient = (row: { status: RequestStatus; clientAsk: ClientAsk | null }) =>
+  AWAITING_CLIENT.includes(row.status) && row.clientAsk === null
 
 /** Not counted in an audit's progress. */
 export const SET_ASIDE: readonly RequestStatus[] = ['not_applicable']
@@ -104,7 +134,7 @@ export const refusedMessage = (action: RequestAction, status: RequestStatus) =>
 export const requestLabel = (row: { number: number; title: string }) =>
   `#${row.number} ${row.title}`
 
-/** Who acts next on a request: the client, the firm, or no one (settled). */
+/** Who acts next on a request in each status, when the client has put nothing to the firm. */
 export const WHOSE_MOVE = {
   draft: 'firm',
   sent: 'client',
@@ -113,3 +143,7 @@ export const WHOSE_MOVE = {
   returned: 'client',
   not_applicable: null,
 } as const satisfies Record<RequestStatus, 'client' | 'firm' | null>
+
+/** Who acts next on a request: the client, the firm (also on what the client put to it), or no one. */
+export const whoseMove = (row: { status: RequestStatus; clientAsk: ClientAsk | null }) =>
+  row.clientAsk !== null && AWAITING_CLIENT.includes(row.status) ? 'firm' : WHOSE_MOVE[row.status]

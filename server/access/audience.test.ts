@@ -315,4 +315,45 @@ describe('the audience rule, every event × every audience', () => {
     expect((await bell(s.people.otherFirm)).items).toEqual([])
     expect((await bell(s.people.otherClient)).items).toEqual([])
   })
+
+  it('a client’s proposal or question, and the firm’s answers: those taking part who may see it', async () => {
+    const proposed = await whoHears(s, s.sent.id, () =>
+      call(s.people.assignee, 'POST', `/api/requests/${s.sent.id}/propose-not-applicable`, {
+        reason: 'We have none',
+      }),
+    )
+    // The staff member made a client user wrote an internal note on it: as a client user of the
+    // same client now, they hear what the client says, never the note.
+    expect(proposed.bell).toEqual(names('lead', 'staff', 'colleague', 'demoted'))
+    expect(proposed.live).toEqual(firmAndClientX)
+    const declined = await whoHears(s, s.sent.id, () =>
+      call(s.people.lead, 'POST', `/api/requests/${s.sent.id}/proposal/decline`, {
+        reason: 'You have one in Zurich',
+      }),
+    )
+    expect(declined.bell).toEqual(names('staff', 'assignee', 'colleague', 'demoted'))
+    expect(declined.live).toEqual(firmAndClientX)
+    const asked = await whoHears(s, s.sent.id, () =>
+      call(s.people.colleague, 'POST', `/api/requests/${s.sent.id}/ask`, { question: 'Which?' }),
+    )
+    expect(asked.bell).toEqual(names('lead', 'staff', 'assignee', 'demoted'))
+    expect(asked.live).toEqual(firmAndClientX)
+
+    // Agreed: the assignee is told, whoever proposed it.
+    const extra = (
+      await call(s.people.lead, 'POST', `/api/audits/${s.audit.id}/requests`, {
+        title: 'Leases',
+        assigneeId: s.people.assignee.userId,
+      })
+    ).json<AuditRequest>()
+    await call(s.people.lead, 'POST', `/api/audits/${s.audit.id}/send`, { requestIds: [extra.id] })
+    await call(s.people.colleague, 'POST', `/api/requests/${extra.id}/propose-not-applicable`, {
+      reason: 'We own every building',
+    })
+    const agreed = await whoHears(s, extra.id, () =>
+      call(s.people.lead, 'POST', `/api/requests/${extra.id}/proposal/accept`),
+    )
+    expect(agreed.bell).toEqual(names('assignee'))
+    expect(agreed.live).toEqual(firmAndClientX)
+  })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { REQUEST_ACTIONS, type RequestAction } from '@shared/access'
 import { REQUEST_RULES, refusedMessage } from '@shared/request-rules'
 import type { Role } from '@shared/schemas/auth'
-import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
+import { REQUEST_STATUSES, type ClientAsk, type RequestStatus } from '@shared/schemas/requests'
 import { auditActions, capabilitiesOf, decide, fileActions, requestActions } from './can'
 import { ROLE_PERMISSIONS } from '../test/factories'
 import type { Principal } from './principal'
@@ -24,7 +24,7 @@ const open: RequestStatus[] = ['draft', 'sent', 'submitted', 'returned']
 /** Who may take each action from which statuses, and (for transitions) where it leads. */
 const expected: Record<
   RequestAction,
-  { roles: readonly Role[]; from: readonly RequestStatus[]; to?: RequestStatus }
+  { roles: readonly Role[]; from: readonly RequestStatus[]; to?: RequestStatus; asked?: ClientAsk }
 > = {
   edit: { roles: firm, from: ['draft'] },
   reword: { roles: firm, from: ['sent', 'submitted', 'returned'] },
@@ -38,6 +38,14 @@ const expected: Record<
   reopen: { roles: firm, from: ['accepted'], to: 'submitted' },
   return: { roles: firm, from: ['submitted'], to: 'returned' },
   not_applicable: { roles: firm, from: open, to: 'not_applicable' },
+  propose_not_applicable: { roles: ['client'], from: ['sent', 'returned'] },
+  ask: { roles: ['client'], from: ['sent', 'returned'] },
+  decide_proposal: {
+    roles: firm,
+    from: ['sent', 'returned'],
+    to: 'not_applicable',
+    asked: 'not_applicable',
+  },
   comment: { roles: ROLES, from: REQUEST_STATUSES },
   internal_note: { roles: firm, from: REQUEST_STATUSES },
 }
@@ -66,10 +74,11 @@ describe('request actions', () => {
             ? 'allowed'
             : 'conflict'
         it(`${action} by ${role} on a ${status} request → ${verdict}`, () => {
-          const result = decide(principal(role), `request.${action}`, { status })
+          const facts = { status, clientAsk: rule.asked ?? null }
+          const result = decide(principal(role), `request.${action}`, facts)
           if (verdict === 'allowed') expect(result).toEqual({ allowed: true })
           else expect(result).toMatchObject({ allowed: false, refusal: verdict })
-          expect(requestActions(principal(role), { status }).includes(action)).toBe(
+          expect(requestActions(principal(role), facts).includes(action)).toBe(
             verdict === 'allowed',
           )
         })
@@ -82,16 +91,37 @@ describe('request actions', () => {
     expect(refusedMessage('accept', 'not_applicable')).toBe(
       'This request is not applicable: it cannot be accepted',
     )
-    expect(decide(principal('staff'), 'request.delete', { status: 'sent' })).toEqual({
+    expect(
+      decide(principal('staff'), 'request.delete', { status: 'sent', clientAsk: null }),
+    ).toEqual({
       allowed: false,
       refusal: 'conflict',
       message: 'This request is sent: only drafts can be deleted',
     })
-    expect(decide(principal('client'), 'request.accept', { status: 'submitted' })).toEqual({
+    expect(
+      decide(principal('client'), 'request.accept', { status: 'submitted', clientAsk: null }),
+    ).toEqual({
       allowed: false,
       refusal: 'forbidden',
       message: 'You do not have permission to do this',
     })
+  })
+
+  it('the firm decides a proposal only while the client has one waiting', () => {
+    for (const clientAsk of [null, 'question'] as const)
+      expect(
+        decide(principal('staff'), 'request.decide_proposal', { status: 'sent', clientAsk }),
+      ).toEqual({
+        allowed: false,
+        refusal: 'conflict',
+        message: 'The client has not proposed this request as not applicable',
+      })
+    expect(
+      decide(principal('staff'), 'request.decide_proposal', {
+        status: 'returned',
+        clientAsk: 'not_applicable',
+      }),
+    ).toEqual({ allowed: true })
   })
 })
 

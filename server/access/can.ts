@@ -10,7 +10,7 @@ import {
 } from '@shared/access'
 import { AWAITING_CLIENT, REQUEST_RULES, refusedMessage } from '@shared/request-rules'
 import type { Role } from '@shared/schemas/auth'
-import type { RequestStatus } from '@shared/schemas/requests'
+import type { ClientAsk, RequestStatus } from '@shared/schemas/requests'
 import { AppError } from '../lib/errors'
 import type { Principal } from './principal'
 
@@ -27,9 +27,11 @@ const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   client: ['workspace.read', 'requests.answer'],
 }
 
-/** What is known of a request when deciding: its status (the caller can see it). */
+/** What is known of a request when deciding (the caller can see it). */
 export interface RequestFacts {
   status: RequestStatus
+  /** What its client has put to the firm, if anything. */
+  clientAsk: ClientAsk | null
 }
 
 /** What is known of a file: who uploaded it, whether its version went out, its request's status. */
@@ -67,6 +69,10 @@ function requestVerdict(principal: Principal, action: RequestAction, request: Re
       refusal: 'conflict',
       message: refusedMessage(action, request.status),
     } satisfies Verdict
+  const asked: { ask: ClientAsk; refusal: string } | undefined =
+    'asked' in rule ? rule.asked : undefined
+  if (asked && request.clientAsk !== asked.ask)
+    return { allowed: false, refusal: 'conflict', message: asked.refusal } satisfies Verdict
   return ALLOWED
 }
 

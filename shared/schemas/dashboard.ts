@@ -17,6 +17,10 @@ export const ACTIVITY_ACTIONS = [
   'request.reworded',
   'request.returned',
   'request.not_applicable',
+  'request.not_applicable_proposed',
+  'request.proposal_accepted',
+  'request.proposal_declined',
+  'request.question_asked',
   'request.files_added',
   'request.file_removed',
   'audit.team_changed',
@@ -40,6 +44,10 @@ export const ACTIVITY_ACTION_LABELS = {
   'request.reworded': 'changed the wording of the request',
   'request.returned': 'returned the request',
   'request.not_applicable': 'marked as not applicable the request',
+  'request.not_applicable_proposed': 'proposed as not applicable the request',
+  'request.proposal_accepted': 'agreed to mark as not applicable the request',
+  'request.proposal_declined': 'declined to mark as not applicable the request',
+  'request.question_asked': 'asked a question on the request',
   'request.files_added': 'added files to the request',
   'request.file_removed': 'removed a file from the request',
   'audit.team_changed': 'changed the team of the audit',
@@ -55,6 +63,8 @@ export const activityDto = z
     action: z.enum(ACTIVITY_ACTIONS),
     /** What it happened to, as text when it happened (an e-mail, a name, a company). */
     target: z.string(),
+    /** What was said with it (a reason, a proposal's words), if anything. */
+    detail: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'Activity' })

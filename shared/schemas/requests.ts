@@ -24,6 +24,13 @@ export const REQUEST_STATUS_LABELS = {
   not_applicable: 'Not Applicable',
 } as const satisfies Record<RequestStatus, string>
 
+/**
+ * What a client user has put to the firm on an open request, which puts it on the firm's side
+ * until the firm answers: a proposal that it does not apply, or a question.
+ */
+export const CLIENT_ASKS = ['not_applicable', 'question'] as const
+export type ClientAsk = (typeof CLIENT_ASKS)[number]
+
 export const REQUEST_LIMITS = {
   response: 20_000,
   reason: 2000,
@@ -119,6 +126,10 @@ export const reasonInput = z.strictObject({
   reason: requiredText('Reason', REQUEST_LIMITS.reason),
 })
 
+export const questionInput = z.strictObject({
+  question: requiredText('Question', REQUEST_LIMITS.comment),
+})
+
 export const createCommentInput = z.strictObject({
   body: requiredText('Comment', REQUEST_LIMITS.comment),
   /** An internal note: seen by the firm's staff only. */
@@ -147,10 +158,15 @@ export const requestDto = z
     assigneeId: z.string().nullable(),
     assigneeName: z.string().nullable(),
     dueDate: z.string().nullable(),
-    /** Due before today (UTC) and still waiting for the client (sent or returned). */
+    /** Due before today (UTC) and still waiting for the client (sent or returned, nothing asked). */
     overdue: z.boolean(),
-    /** Who acts next: the client (sent, returned), the firm (draft, submitted); null once settled. */
+    /**
+     * Who acts next: the client (sent, returned), the firm (draft, submitted, or a proposal or
+     * question from the client waiting for its answer); null once settled.
+     */
     whoseMove: z.enum(['client', 'firm']).nullable(),
+    /** What the client has put to the firm on it and waits for an answer to, if anything. */
+    clientAsk: z.object({ kind: z.enum(CLIENT_ASKS), text: z.string(), at: z.string() }).nullable(),
     /** No reminder goes out for it while set (nor while its audit's reminders are paused). */
     remindersPaused: z.boolean(),
     sentAt: z.string().nullable(),

@@ -126,6 +126,7 @@ export function aRequest(overrides: Partial<AuditRequest> = {}): AuditRequest {
     overdue: false,
     // As the server derives it from the status, unless a test says otherwise.
     whoseMove: WHOSE_MOVE[status],
+    clientAsk: null,
     remindersPaused: false,
     sentAt: null,
     submittedAt: null,

@@ -59,6 +59,8 @@ export const activityEvents = pgTable(
     actorName: text().notNull(),
     action: text({ enum: ACTIVITY_ACTIONS }).notNull(),
     target: text().notNull(),
+    /** What was said with it: a reason, a proposal's words. */
+    detail: text(),
     /**
      * The request the event is about: its history. Set null when the request goes (with its audit)
      * so that the company's trail keeps the event.

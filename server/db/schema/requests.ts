@@ -12,13 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { REQUEST_STATUSES } from '../../../shared/schemas/requests'
+import { CLIENT_ASKS, REQUEST_STATUSES } from '../../../shared/schemas/requests'
 import { id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
 import { users } from './users'
 import { audits } from './workspace'
 
 const statusList = sql.raw(REQUEST_STATUSES.map((status) => `'${status}'`).join(', '))
+const askList = sql.raw(CLIENT_ASKS.map((ask) => `'${ask}'`).join(', '))
 
 /** Text compared byte by byte, whatever the database's collation: order keys sort that way. */
 const bytewiseText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' })
@@ -55,6 +56,13 @@ export const auditRequests = pgTable(
     submittedAt: tstz(),
     acceptedAt: tstz(),
     notApplicableReason: text(),
+    /**
+     * A client user's proposal that it does not apply, or question, waiting for the firm's answer
+     * (the firm's move until then); its words, and when. Cleared by the answer or a submission.
+     */
+    clientAsk: text({ enum: CLIENT_ASKS }),
+    clientAskText: text(),
+    clientAskAt: tstz(),
     /** No reminder goes out for it while set. */
     remindersPaused: boolean().notNull().default(false),
     /**
@@ -78,6 +86,7 @@ export const auditRequests = pgTable(
       .where(sql`${t.status} = 'submitted'`),
     check('audit_requests_status_check', sql`${t.status} in (${statusList})`),
     check('audit_requests_number_check', sql`${t.number} >= 1`),
+    check('audit_requests_client_ask_check', sql`${t.clientAsk} in (${askList})`),
     check(
       'audit_requests_not_applicable_reason_check',
       sql`(${t.status} = 'not_applicable') = (${t.notApplicableReason} is not null)`,

@@ -19,9 +19,15 @@ export async function recordActivity(
   action: ActivityAction,
   target: string,
   now: Date,
-  about: { requestId?: string } = {},
+  about: { requestId?: string; detail?: string | null } = {},
 ) {
-  await recordActivities(db, actor, action, [{ target, requestId: about.requestId }], now)
+  await recordActivities(
+    db,
+    actor,
+    action,
+    [{ target, requestId: about.requestId, detail: about.detail }],
+    now,
+  )
 }
 
 /** The same action on several targets (a send of many requests): one statement per 1,000. */
@@ -29,7 +35,11 @@ export async function recordActivities(
   db: Db,
   actor: Actor,
   action: ActivityAction,
-  events: Array<{ target: string; requestId?: string }>,
+  events: Array<{
+    target: string
+    requestId?: string | undefined
+    detail?: string | null | undefined
+  }>,
   now: Date,
 ) {
   for (let start = 0; start < events.length; start += 1000)
@@ -41,6 +51,7 @@ export async function recordActivities(
         action,
         target: event.target,
         requestId: event.requestId ?? null,
+        detail: event.detail ?? null,
         createdAt: now,
         updatedAt: now,
       })),
@@ -52,6 +63,7 @@ const eventColumns = {
   actor: activityEvents.actorName,
   action: activityEvents.action,
   target: activityEvents.target,
+  detail: activityEvents.detail,
   createdAt: activityEvents.createdAt,
 }
 

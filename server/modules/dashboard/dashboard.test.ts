@@ -203,7 +203,14 @@ describe('GET /api/dashboard → recentActivity', () => {
       Array.from({ length: 20 }, (_, i) => `Name ${22 - i}`),
     )
     for (const event of recentActivity) {
-      expect(Object.keys(event).sort()).toEqual(['action', 'actor', 'createdAt', 'id', 'target'])
+      expect(Object.keys(event).sort()).toEqual([
+        'action',
+        'actor',
+        'createdAt',
+        'detail',
+        'id',
+        'target',
+      ])
       expect(event).toMatchObject({ actor: 'Ada Lovelace', action: 'organization.updated' })
     }
     const times = recentActivity.map((e) => e.createdAt)

@@ -177,7 +177,18 @@ function mentioned(
 
 const requestUrl = (request: RequestFacts) => `/requests/${request.id}`
 
-type Decision = { kind: 'accepted' } | { kind: 'returned'; reason: string }
+type Decision =
+  | { kind: 'accepted' }
+  | { kind: 'returned'; reason: string }
+  /** The firm agreed with the client's proposal that the request does not apply. */
+  | { kind: 'proposal_accepted' }
+
+const DECISION_TITLES = {
+  accepted: (actor: string, label: string) => `${actor} accepted ${label}`,
+  returned: (actor: string, label: string) => `${actor} returned ${label}`,
+  proposal_accepted: (actor: string, label: string) =>
+    `${actor} agreed that ${label} is not applicable`,
+}
 
 /** The assignees told of a decision on their requests (never the actor). */
 function decisionNotices(actor: Principal, requests: RequestFacts[], event: Decision): Notice[] {
@@ -186,11 +197,8 @@ function decisionNotices(actor: Principal, requests: RequestFacts[], event: Deci
       ? [
           {
             userId: request.assigneeId,
-            kind: event.kind,
-            title:
-              event.kind === 'returned'
-                ? `${actor.name} returned ${request.label}`
-                : `${actor.name} accepted ${request.label}`,
+            kind: event.kind === 'returned' ? 'returned' : 'accepted',
+            title: DECISION_TITLES[event.kind](actor.name, request.label),
             body: event.kind === 'returned' ? event.reason : null,
             url: requestUrl(request),
             about: { requestId: request.id },
@@ -241,7 +249,7 @@ export async function requestChanged(
         about: { requestId: request.id },
       })
   }
-  if (event.kind === 'returned' || event.kind === 'accepted')
+  if (event.kind === 'returned' || event.kind === 'accepted' || event.kind === 'proposal_accepted')
     notices.push(...decisionNotices(actor, [request], event))
   await deliverNotices(app, tx, actor.organizationId, notices, now)
 }
@@ -249,14 +257,15 @@ export async function requestChanged(
 /**
  * A new comment (or internal note): everyone taking part (the audit's lead, the assignee, whoever
  * wrote on it) is told, those @mentioned as mentions; the audience rule keeps internal notes to the
- * firm and drafts from the client.
+ * firm and drafts from the client. `title`: what the others are told when the words come with
+ * something else (a client's question or proposal, the firm's answer to it).
  */
 export async function commentAdded(
   app: FastifyInstance,
   tx: Db,
   actor: Principal,
   request: RequestFacts,
-  comment: { body: string; internal: boolean },
+  comment: { body: string; internal: boolean; title?: string },
   now: Date,
 ) {
   await publishChange(tx, {
@@ -285,7 +294,7 @@ export async function commentAdded(
       kind: mentions.has(userId) ? 'mention' : 'comment',
       title: mentions.has(userId)
         ? `${actor.name} mentioned you on ${request.label}`
-        : `${actor.name} wrote ${what} on ${request.label}`,
+        : (comment.title ?? `${actor.name} wrote ${what} on ${request.label}`),
       body: excerpt,
       url: requestUrl(request),
       about: { requestId: request.id, internal: comment.internal },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AWAITING_CLIENT } from '@shared/request-rules'
+import { awaitsClient } from '@shared/request-rules'
 import type { RemindReply } from '@shared/schemas/reminders'
 import { fullName } from '@shared/format'
 import type { Principal } from '../../access/principal'
@@ -107,7 +107,7 @@ export function remindService(app: FastifyInstance) {
 
     async request(principal: Principal, id: string) {
       const row = await findRequest(db, principal.organizationId, id, principal)
-      if (!AWAITING_CLIENT.includes(row.status))
+      if (!awaitsClient(row))
         throw new AppError('CONFLICT', 'This request is not waiting for the client')
       if (!row.assigneeId) throw new AppError('CONFLICT', 'This request has no assignee to remind')
       return remind(principal, row.auditId, row.assigneeId)

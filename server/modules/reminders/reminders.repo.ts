@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { AWAITING_CLIENT } from '@shared/request-rules'
 import type { NotificationKind } from '@shared/schemas/reminders'
 import type { RequestStatus } from '@shared/schemas/requests'
 import { seesRequestSql } from '../../access/audience'
 import { selectRows, type Db } from '../../db/client'
 import { auditRequests, organizations, scheduledMails, users } from '../../db/schema'
+import { awaitingClient } from '../requests/request-conditions'
 
 type ScheduledMailKind = (typeof scheduledMails.$inferInsert)['kind']
 
@@ -39,7 +40,7 @@ export function openItems(
       and(
         eq(auditRequests.organizationId, orgId),
         eq(auditRequests.auditId, audit.id),
-        inArray(auditRequests.status, [...AWAITING_CLIENT]),
+        awaitingClient,
         eq(users.role, 'client'),
         seesRequestSql(
           { role: sql`${users.role}`, clientId: sql`${users.clientId}` },
@@ -132,7 +133,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
       from firm f
       join reminder_policies p on p.organization_id = f.id
       join audit_requests r on r.organization_id = f.id
-      where f.enabled and r.status in ${AWAITING} and r.due_date is not null
+      where f.enabled and r.status in ${AWAITING} and r.client_ask is null and r.due_date is not null
         and r.assignee_user_id is not null and not r.reminders_paused
         and ${quietAfterSending(sql`r.sent_at`, now)}
         and r.due_date <= f.today + coalesce((select max(d) from unnest(p.days_before) d), 0)
@@ -191,7 +192,7 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
     join users lead on lead.id = m.user_id
     left join users assignee on assignee.id = r.assignee_user_id
     where f.enabled and f.escalate_after_days is not null
-      and r.status in ${AWAITING} and r.due_date is not null
+      and r.status in ${AWAITING} and r.client_ask is null and r.due_date is not null
       and r.due_date <= f.today - f.escalate_after_days
       and r.escalated_at is null and not r.reminders_paused
       and ${quietAfterSending(sql`r.sent_at`, now)}
@@ -224,7 +225,7 @@ export async function findDigests(db: Db, now: Date) {
            r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
     from f
     join users u on u.organization_id = f.id and u.role = 'client'
-    join audit_requests r on r.assignee_user_id = u.id and r.status in ${AWAITING}
+    join audit_requests r on r.assignee_user_id = u.id and r.status in ${AWAITING} and r.client_ask is null
     join audits a on a.id = r.audit_id
     join projects p on p.id = a.project_id
     where f.weekday = 1

@@ -339,6 +339,33 @@ describe('the reminder scan', () => {
     expect(reminders(email)[0]!.body).not.toContain(requests[0]!.title)
   })
 
+  it('nothing of a request the client has put to the firm, until the firm answers', async () => {
+    const today = '2031-10-06'
+    t.clock.set(new Date(`${today}T09:00:00Z`))
+    const f = await firm()
+    const { requests } = await sentRequests(f, [today, today])
+    const [proposed, asked] = requests as [AuditRequest, AuditRequest]
+    const email = f.client.user.email
+    const put = (path: string, body: unknown, cookie = f.client.cookie) =>
+      t.request('POST', path, { cookie, body })
+    expect(
+      (await put(`/api/requests/${proposed.id}/propose-not-applicable`, { reason: 'None' }))
+        .statusCode,
+    ).toBe(200)
+    expect((await put(`/api/requests/${asked.id}/ask`, { question: 'Which?' })).statusCode).toBe(
+      200,
+    )
+    await scanAt(`${today}T09:01:00Z`)
+    expect(reminders(email)).toHaveLength(0)
+
+    // The firm answers the question: the next day's reminder names it, not the proposal.
+    await put(`/api/requests/${asked.id}/comments`, { body: 'The 2030 one' }, f.admin.cookie)
+    await scanAt('2031-10-07T09:01:00Z')
+    expect(reminders(email)).toHaveLength(1)
+    expect(reminders(email)[0]!.body).toContain(asked.title)
+    expect(reminders(email)[0]!.body).not.toContain(proposed.title)
+  })
+
   it('two instances scanning at the same moment send one mail per recipient', async () => {
     const today = '2031-11-03'
     t.clock.set(new Date(`${today}T09:00:00Z`))

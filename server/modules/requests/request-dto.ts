@@ -1,5 +1,5 @@
 import { fullName } from '@shared/format'
-import { AWAITING_CLIENT, WHOSE_MOVE } from '@shared/request-rules'
+import { awaitsClient, whoseMove } from '@shared/request-rules'
 import type {
   AuditRequest,
   RequestFile,
@@ -36,9 +36,12 @@ export function toRequestDto(row: RequestRow, now: Date, principal: Principal): 
         ? null
         : fullName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName ?? '' }),
     dueDate: row.dueDate,
-    overdue:
-      row.dueDate !== null && row.dueDate < today(now) && AWAITING_CLIENT.includes(row.status),
-    whoseMove: WHOSE_MOVE[row.status],
+    overdue: row.dueDate !== null && row.dueDate < today(now) && awaitsClient(row),
+    whoseMove: whoseMove(row),
+    clientAsk:
+      row.clientAsk === null
+        ? null
+        : { kind: row.clientAsk, text: row.clientAskText ?? '', at: iso(row.clientAskAt)! },
     remindersPaused: row.remindersPaused,
     sentAt: iso(row.sentAt),
     submittedAt: iso(row.submittedAt),

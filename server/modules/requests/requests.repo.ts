@@ -1,10 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { AWAITING_CLIENT, WHOSE_MOVE } from '@shared/request-rules'
-import { REQUEST_STATUSES, type RequestSort, type RequestStatus } from '@shared/schemas/requests'
+import { WHOSE_MOVE } from '@shared/request-rules'
+import {
+  REQUEST_STATUSES,
+  type ClientAsk,
+  type RequestSort,
+  type RequestStatus,
+} from '@shared/schemas/requests'
 import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/audience'
 import { selectRows, type Db } from '../../db/client'
+import { askedOfFirm, awaitingClient } from './request-conditions'
 import { idIn } from '../../db/id-in'
 import { auditRequests, audits, projects, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
@@ -35,6 +41,9 @@ const columns = {
   submittedAt: auditRequests.submittedAt,
   acceptedAt: auditRequests.acceptedAt,
   notApplicableReason: auditRequests.notApplicableReason,
+  clientAsk: auditRequests.clientAsk,
+  clientAskText: auditRequests.clientAskText,
+  clientAskAt: auditRequests.clientAskAt,
   remindersPaused: auditRequests.remindersPaused,
   createdAt: auditRequests.createdAt,
   updatedAt: auditRequests.updatedAt,
@@ -88,18 +97,23 @@ export interface RequestFilter {
   q?: string | undefined
 }
 
-/** The requests on which `whoseMove` acts next (none: all). */
-const movesOf = (whoseMove: WhoseMove | undefined) =>
-  whoseMove
-    ? inArray(
-        auditRequests.status,
-        REQUEST_STATUSES.filter((status) => WHOSE_MOVE[status] === whoseMove),
-      )
-    : undefined
+/** Due before `today` and waiting for the client. */
+const overdueOn = (today: string) =>
+  sql`(${auditRequests.dueDate} < ${today}::date and ${awaitingClient})`
+
+/** The requests on which `whoseMove` acts next (none: all), as `whoseMove` in the rules says. */
+const movesOf = (whoseMove: WhoseMove | undefined) => {
+  if (!whoseMove) return undefined
+  const byStatus = inArray(
+    auditRequests.status,
+    REQUEST_STATUSES.filter((status) => WHOSE_MOVE[status] === whoseMove),
+  )
+  return whoseMove === 'client' ? awaitingClient : sql`(${byStatus} or ${askedOfFirm})`
+}
 
 /** The filter's conditions, all but `status` (`today`: the day overdue is counted from). */
 function filterConditions(filter: RequestFilter, today: string) {
-  const overdue = sql`(${auditRequests.dueDate} < ${today}::date and ${inArray(auditRequests.status, [...AWAITING_CLIENT])})`
+  const overdue = overdueOn(today)
   const number = filter.q ? /^#?(\d{1,9})$/.exec(filter.q.trim())?.[1] : undefined
   return [
     movesOf(filter.whoseMove),
@@ -317,21 +331,17 @@ export async function findRequestsByIds(db: Db, orgId: string, ids: string[], sc
 /**
  * One page of a client user's requests across their client's audits (those sent to them), in the
  * order of urgency: by audit, the audit whose most urgent request is most urgent first; within an
- * audit, overdue requests first, then by due date (none last), then by number. `awaiting`: the
- * statuses in which a request past its due date is overdue.
+ * audit, overdue requests first, then by due date (none last), then by number.
  */
 export async function clientRequestsPage(
   db: Db,
   orgId: string,
   scope: Scope & { clientId: string },
-  urgency: { today: string; awaiting: readonly RequestStatus[] },
+  urgency: { today: string },
   request: PageRequest & { whoseMove?: WhoseMove },
 ) {
   const ofClient = and(eq(audits.organizationId, orgId), eq(projects.clientId, scope.clientId))
-  const overdue = sql`(${auditRequests.dueDate} < ${urgency.today}::date and ${auditRequests.status} in (${sql.join(
-    urgency.awaiting.map((status) => sql`${status}`),
-    sql`, `,
-  )}))`
+  const overdue = overdueOn(urgency.today)
   const urgent = sql`(case when ${overdue} then 0 else 1 end)`
   const due = sql`coalesce(${auditRequests.dueDate}::text, '9999-12-31')`
   const mostUrgentFirst = sql`partition by ${auditRequests.auditId} order by ${urgent}, ${due}, ${auditRequests.position}, ${auditRequests.createdAt}, ${auditRequests.id}`
@@ -524,6 +534,8 @@ export async function updateIfStatus(
   ids: string[],
   from: readonly RequestStatus[],
   values: RequestChanges,
+  /** Only while the client's pending ask is this one (a rule's `asked`). */
+  asked?: ClientAsk,
 ) {
   const rows = await db
     .update(auditRequests)
@@ -533,6 +545,7 @@ export async function updateIfStatus(
         eq(auditRequests.organizationId, orgId),
         idIn(auditRequests.id, ids),
         inArray(auditRequests.status, [...from]),
+        asked ? eq(auditRequests.clientAsk, asked) : undefined,
       ),
     )
     .returning({ id: auditRequests.id })
@@ -569,7 +582,11 @@ export async function lockRequests(
   which: { auditId: string } | { requestId: string } | { requestIds: string[] },
 ) {
   return db
-    .select({ id: auditRequests.id, status: auditRequests.status })
+    .select({
+      id: auditRequests.id,
+      status: auditRequests.status,
+      clientAsk: auditRequests.clientAsk,
+    })
     .from(auditRequests)
     .where(
       and(

@@ -64,6 +64,18 @@ export async function requestRoutes(app: FastifyInstance) {
   handle(app, requestsApi.notApplicable, async (request) =>
     requests.notApplicable(who(request), request.params.id, request.body.reason),
   )
+  handle(app, requestsApi.proposeNotApplicable, async (request) =>
+    requests.proposeNotApplicable(who(request), request.params.id, request.body.reason),
+  )
+  handle(app, requestsApi.ask, async (request) =>
+    requests.ask(who(request), request.params.id, request.body.question),
+  )
+  handle(app, requestsApi.acceptProposal, async (request) =>
+    requests.acceptProposal(who(request), request.params.id),
+  )
+  handle(app, requestsApi.declineProposal, async (request) =>
+    requests.declineProposal(who(request), request.params.id, request.body.reason),
+  )
   handle(app, requestsApi.comments, async (request) =>
     requests.comments(who(request), request.params.id),
   )

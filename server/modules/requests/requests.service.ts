@@ -12,6 +12,7 @@ import {
   type RequestTransition,
 } from '@shared/request-rules'
 import type {
+  ClientAsk,
   RequestListQuery,
   BulkActionInput,
   BulkActionReply,
@@ -181,6 +182,9 @@ const sumOf = (counts: Record<RequestStatus, number>, statuses: readonly Request
   statuses.reduce((sum, status) => sum + counts[status], 0)
 
 /** What the notifications need to know of a request. */
+/** Clears what the client put to the firm: answered, decided, or overtaken by an answer. */
+const NOTHING_ASKED = { clientAsk: null, clientAskText: null, clientAskAt: null } as const
+
 const factsOf = (row: RequestRow): RequestFacts => ({
   id: row.id,
   auditId: row.auditId,
@@ -228,7 +232,11 @@ export function requestsService(app: FastifyInstance) {
   /** After a refused conditional write: 404 if the request is gone, else 409 naming its status. */
   async function refused(principal: Principal, id: string, action: RequestAction) {
     const current = await findRequest(db, principal.organizationId, id, principal)
-    return new AppError('CONFLICT', refusedMessage(action, current.status))
+    const verdict = decide(principal, `request.${action}`, current)
+    return new AppError(
+      'CONFLICT',
+      verdict.allowed ? refusedMessage(action, current.status) : verdict.message,
+    )
   }
 
   /**
@@ -328,12 +336,13 @@ export function requestsService(app: FastifyInstance) {
     name: RequestTransition,
     options: {
       validate?: (row: RequestRow) => Promise<void> | void
-      set?: (now: Date) => RequestChanges
+      set?: (now: Date, row: RequestRow) => RequestChanges
       write?: (tx: typeof db, row: RequestRow, now: Date) => Promise<void>
       /** What the people concerned are told (default: that it changed). */
       event?: Parameters<typeof requestChanged>[4]
-      /** What the activity log says (default: the status it reached). */
+      /** What the activity log says (default: the status it reached), and what was said with it. */
       activity?: ActivityAction
+      detail?: (row: RequestRow) => string | null
     } = {},
   ) {
     const orgId = principal.organizationId
@@ -343,11 +352,14 @@ export function requestsService(app: FastifyInstance) {
     const now = clock()
     const rule = REQUEST_RULES[name]
     const moved = await db.transaction(async (tx) => {
-      const [updated] = await updateIfStatus(tx, orgId, [id], rule.when, {
-        status: rule.to,
-        updatedAt: now,
-        ...options.set?.(now),
-      })
+      const [updated] = await updateIfStatus(
+        tx,
+        orgId,
+        [id],
+        rule.when,
+        { status: rule.to, updatedAt: now, ...options.set?.(now, row) },
+        'asked' in rule ? rule.asked.ask : undefined,
+      )
       if (!updated) return false
       await options.write?.(tx, row, now)
       await recordActivity(
@@ -356,7 +368,7 @@ export function requestsService(app: FastifyInstance) {
         options.activity ?? `request.${rule.to}`,
         requestLabel(row),
         now,
-        { requestId: id },
+        { requestId: id, detail: options.detail?.(row) ?? null },
       )
       await requestChanged(
         app,
@@ -372,6 +384,58 @@ export function requestsService(app: FastifyInstance) {
     if (!moved) throw await refused(principal, id, name)
     const event = options.activity ?? `request.${rule.to}`
     log.info({ event, requestId: id, userId: principal.userId }, event.replace('.', ' '))
+    return dto(await findRequest(db, orgId, id, principal), principal)
+  }
+
+  /**
+   * A client user puts a proposal or a question to the firm: the request is the firm's move until
+   * it answers. A question goes into the discussion; both are in the history with their words.
+   */
+  async function putToFirm(principal: Principal, id: string, ask: ClientAsk, text: string) {
+    const orgId = principal.organizationId
+    const action = ask === 'question' ? 'ask' : 'propose_not_applicable'
+    const row = await findRequest(db, orgId, id, principal)
+    authorize(principal, `request.${action}`, row)
+    const now = clock()
+    const label = requestLabel(row)
+    const done = await db.transaction(async (tx) => {
+      const [updated] = await updateIfStatus(tx, orgId, [id], REQUEST_RULES[action].when, {
+        clientAsk: ask,
+        clientAskText: text,
+        clientAskAt: now,
+        updatedAt: now,
+      })
+      if (!updated) return false
+      if (ask === 'question')
+        await insertComment(tx, orgId, id, { body: text, internal: false, author: principal }, now)
+      await recordActivity(
+        tx,
+        principal,
+        ask === 'question' ? 'request.question_asked' : 'request.not_applicable_proposed',
+        label,
+        now,
+        { requestId: id, detail: text },
+      )
+      await requestChanged(app, tx, principal, factsOf(row), { kind: 'changed' }, now)
+      await commentAdded(
+        app,
+        tx,
+        principal,
+        factsOf(row),
+        {
+          body: text,
+          internal: false,
+          title:
+            ask === 'question'
+              ? `${principal.name} asked a question on ${label}`
+              : `${principal.name} proposes ${label} as not applicable`,
+        },
+        now,
+      )
+      return true
+    })
+    if (!done) throw await refused(principal, id, action)
+    log.info({ requestId: id, userId: principal.userId, ask }, 'request put to the firm')
     return dto(await findRequest(db, orgId, id, principal), principal)
   }
 
@@ -687,7 +751,9 @@ export function requestsService(app: FastifyInstance) {
             status: rule.to,
             updatedAt: now,
             ...(action === 'accept' ? { acceptedAt: now } : {}),
-            ...(action === 'not_applicable' ? { notApplicableReason: input.reason } : {}),
+            ...(action === 'not_applicable'
+              ? { notApplicableReason: input.reason, ...NOTHING_ASKED }
+              : {}),
           })
           if (changed.length !== ids.length) throw changedMeanwhile('try again')
           if (action === 'return')
@@ -885,7 +951,8 @@ export function requestsService(app: FastifyInstance) {
           // The answer is in: any answer in progress to it is spent.
           await deleteAnswerDrafts(tx, id)
         },
-        set: (now) => ({ submittedAt: now }),
+        // Whatever was put to the firm, the answer is in.
+        set: (now) => ({ submittedAt: now, ...NOTHING_ASKED }),
         event: { kind: 'submitted' },
       }),
 
@@ -911,8 +978,74 @@ export function requestsService(app: FastifyInstance) {
 
     notApplicable: (principal: Principal, id: string, reason: string) =>
       transition(principal, id, 'not_applicable', {
-        set: () => ({ notApplicableReason: reason }),
+        set: () => ({ notApplicableReason: reason, ...NOTHING_ASKED }),
+        detail: () => reason,
       }),
+
+    /** The client user proposes that the request does not apply: the firm's to decide. */
+    proposeNotApplicable: (principal: Principal, id: string, reason: string) =>
+      putToFirm(principal, id, 'not_applicable', reason),
+
+    /** The client user asks the firm a question (in the discussion): the firm's to answer. */
+    ask: (principal: Principal, id: string, question: string) =>
+      putToFirm(principal, id, 'question', question),
+
+    /** The firm agrees with the client: not applicable, for the client's reason. */
+    acceptProposal: (principal: Principal, id: string) =>
+      transition(principal, id, 'decide_proposal', {
+        set: (_now, row) => ({ notApplicableReason: row.clientAskText, ...NOTHING_ASKED }),
+        activity: 'request.proposal_accepted',
+        detail: (row) => row.clientAskText,
+        event: { kind: 'proposal_accepted' },
+      }),
+
+    /** The firm declines the client's proposal, saying why (in the discussion): back to the client. */
+    async declineProposal(principal: Principal, id: string, reason: string) {
+      const orgId = principal.organizationId
+      const row = await findRequest(db, orgId, id, principal)
+      authorize(principal, 'request.decide_proposal', row)
+      const now = clock()
+      const rule = REQUEST_RULES.decide_proposal
+      const done = await db.transaction(async (tx) => {
+        const [updated] = await updateIfStatus(
+          tx,
+          orgId,
+          [id],
+          rule.when,
+          { updatedAt: now, ...NOTHING_ASKED },
+          rule.asked.ask,
+        )
+        if (!updated) return false
+        await insertComment(
+          tx,
+          orgId,
+          id,
+          { body: reason, internal: false, author: principal },
+          now,
+        )
+        await recordActivity(tx, principal, 'request.proposal_declined', requestLabel(row), now, {
+          requestId: id,
+          detail: reason,
+        })
+        await requestChanged(app, tx, principal, factsOf(row), { kind: 'changed' }, now)
+        await commentAdded(
+          app,
+          tx,
+          principal,
+          factsOf(row),
+          {
+            body: reason,
+            internal: false,
+            title: `${principal.name} declined to mark ${requestLabel(row)} as not applicable`,
+          },
+          now,
+        )
+        return true
+      })
+      if (!done) throw await refused(principal, id, 'decide_proposal')
+      log.info({ requestId: id, userId: principal.userId }, 'request proposal declined')
+      return dto(await findRequest(db, orgId, id, principal), principal)
+    },
 
     /** The discussion with the client (internal notes come with the request, for the firm). */
     async comments(principal: Principal, id: string) {
@@ -929,6 +1062,15 @@ export function requestsService(app: FastifyInstance) {
       const now = clock()
       return db.transaction(async (tx) => {
         const comment = await insertComment(tx, orgId, id, { ...input, author: principal }, now)
+        // The firm's reply answers the client's question: the request is the client's again.
+        const answered =
+          !input.internal &&
+          isFirm(principal) &&
+          row.clientAsk === 'question' &&
+          (await updateIfStatus(tx, orgId, [id], AWAITING_CLIENT, NOTHING_ASKED, 'question'))
+            .length > 0
+        if (answered)
+          await requestChanged(app, tx, principal, factsOf(row), { kind: 'changed' }, now)
         await commentAdded(app, tx, principal, factsOf(row), input, now)
         return comment
       })
@@ -945,7 +1087,7 @@ export function requestsService(app: FastifyInstance) {
         db,
         principal.organizationId,
         { ...principal, clientId },
-        { today: today(clock()), awaiting: AWAITING_CLIENT },
+        { today: today(clock()) },
         query,
       )
       const started = await answersInProgress(

@@ -179,6 +179,7 @@ describe('drafts: add, edit, reorder, remove', () => {
         'assigneeId',
         'assigneeName',
         'auditId',
+        'clientAsk',
         'createdAt',
         'description',
         'documentRequired',

@@ -2,6 +2,7 @@ import type { RequestDetail } from '@shared/schemas/requests'
 import { Card } from '@/components/ui/card'
 import { preparedFiles } from '../lib/prepared-files'
 import { AnswerForm } from './answer-form'
+import { PutToFirmActions } from './client-ask'
 import { FileUpload } from './file-upload'
 
 /** The client's side: attach files and submit the answer, as `allowedActions` permit. */
@@ -11,9 +12,12 @@ export function AnswerSection({ request }: { request: RequestDetail }) {
   if (!canUpload && !canSubmit) return null
   return (
     <section aria-labelledby="answer-heading" className="grid gap-3">
-      <h2 id="answer-heading" className="text-lg font-semibold">
-        Answer
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="answer-heading" className="text-lg font-semibold">
+          Answer
+        </h2>
+        <PutToFirmActions request={request} />
+      </div>
       {canUpload ? (
         <Card className="grid gap-3 p-5">
           <h3 className="text-sm font-medium">

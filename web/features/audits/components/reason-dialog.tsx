@@ -27,7 +27,10 @@ interface ReasonDialogProps {
   savedAs?: 'return' | 'not_applicable'
 }
 
-/** A staff decision that needs a reason (return to the client, not applicable). */
+/**
+ * Words to send with an action: the firm's reason (return, not applicable, declining a proposal),
+ * the client's proposal or question.
+ */
 export function ReasonDialog({ title, description, trigger, ...props }: ReasonDialogProps) {
   return (
     <FormDialog title={title} description={description} trigger={trigger}>

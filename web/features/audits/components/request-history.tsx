@@ -23,6 +23,11 @@ export function RequestHistory({ history }: { history: Activity[] }) {
               >
                 {formatRelativeTime(event.createdAt)}
               </time>
+              {event.detail ? (
+                <p className="mt-0.5 border-l-2 pl-2 whitespace-pre-line text-muted-foreground">
+                  {event.detail}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -54,16 +54,22 @@ const CLIENT_STATUS_WORDS: Record<
   not_applicable: { label: 'Not applicable', variant: 'neutral' },
 }
 
+/** What the firm reads of what the client put to it. */
+export const CLIENT_ASK_LABELS = {
+  not_applicable: 'N/A proposed',
+  question: 'Question',
+} as const
+
 /**
- * A request's state in the viewer's words: for the firm its status (with "Overdue") and, unless
- * `move` is false, whose move it is; for a client one badge of what is left to them (and
- * "Overdue").
+ * A request's state in the viewer's words: for the firm its status (with "Overdue"), what the
+ * client put to it and, unless `move` is false, whose move it is; for a client one badge of what
+ * is left to them (and "Overdue").
  */
 export function RequestStateBadges({
   request,
   move = true,
 }: {
-  request: Pick<AuditRequest, 'status' | 'overdue' | 'whoseMove'>
+  request: Pick<AuditRequest, 'status' | 'overdue' | 'whoseMove' | 'clientAsk'>
   move?: boolean
 }) {
   const side = useViewerSide()
@@ -71,10 +77,16 @@ export function RequestStateBadges({
     return (
       <span className="inline-flex flex-wrap gap-1">
         <RequestStatusBadge status={request.status} overdue={request.overdue} />
+        {request.clientAsk ? (
+          <Badge variant="warning">{CLIENT_ASK_LABELS[request.clientAsk.kind]}</Badge>
+        ) : null}
         {move ? <WhoseMoveBadge whoseMove={request.whoseMove} /> : null}
       </span>
     )
-  const words = CLIENT_STATUS_WORDS[request.status]
+  // What the client put to the firm is the firm's to answer.
+  const words = request.clientAsk
+    ? CLIENT_STATUS_WORDS.submitted
+    : CLIENT_STATUS_WORDS[request.status]
   return (
     <span className="inline-flex flex-wrap gap-1">
       <Badge variant={words.variant}>{words.label}</Badge>

@@ -349,3 +349,110 @@ describe('reminders on the request page', () => {
     expect(screen.queryByRole('button', { name: 'Pause reminders' })).toBeNull()
   })
 })
+
+describe('what the client puts to the firm', () => {
+  const CLIENT_ON_SENT = ['submit', 'upload', 'comment', 'propose_not_applicable', 'ask'] as const
+
+  test('a client user proposes that it does not apply; the page then says it is with the firm', async () => {
+    const request = aRequestDetail({ status: 'sent', allowedActions: [...CLIENT_ON_SENT] })
+    const proposed = aRequestDetail({
+      ...request,
+      whoseMove: 'firm',
+      clientAsk: { kind: 'not_applicable', text: 'We have no leases.', at: NOW_ISO },
+    })
+    const sent: unknown[] = []
+    const { user } = showRequest(request, aUser({ role: 'client' }))
+    server.use(
+      answer(requestsApi.proposeNotApplicable, async ({ request: call }) => {
+        sent.push(await call.json())
+        server.use(answer(requestsApi.get, proposed))
+        return proposed
+      }),
+    )
+    await heading(request)
+    await user.click(screen.getByRole('button', { name: 'Doesn’t apply to us' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Does Not Apply to Us' })
+    // Nothing goes without a reason.
+    await user.click(within(dialog).getByRole('button', { name: 'Send to the Firm' }))
+    expect(await within(dialog).findByText(/Reason is required/)).toBeInTheDocument()
+    await user.type(within(dialog).getByLabelText('Why it does not apply'), 'We have no leases.')
+    await user.click(within(dialog).getByRole('button', { name: 'Send to the Firm' }))
+
+    const note = await screen.findByRole('note', { name: 'Proposed as not applicable' })
+    expect(note).toHaveTextContent(
+      'You proposed that this does not apply: waiting for your audit firm',
+    )
+    expect(note).toHaveTextContent('We have no leases.')
+    expect(sent).toEqual([{ reason: 'We have no leases.' }])
+    expect(screen.getAllByText('With the firm').length).toBeGreaterThan(0)
+  })
+
+  test('a client user asks a question', async () => {
+    const request = aRequestDetail({ status: 'returned', allowedActions: [...CLIENT_ON_SENT] })
+    const sent: unknown[] = []
+    const { user } = showRequest(request, aUser({ role: 'client' }))
+    server.use(
+      answer(requestsApi.ask, async ({ request: call }) => {
+        sent.push(await call.json())
+        return request
+      }),
+    )
+    await heading(request)
+    await user.click(screen.getByRole('button', { name: 'Ask a question' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Ask a Question' })
+    await user.type(within(dialog).getByLabelText('Your question'), 'Which year?')
+    await user.click(within(dialog).getByRole('button', { name: 'Send Question' }))
+    await waitFor(() => expect(sent).toEqual([{ question: 'Which year?' }]))
+    expect(await screen.findByText('Question sent to your audit firm')).toBeInTheDocument()
+  })
+
+  test('the firm reads the proposal and agrees, or declines with a reason', async () => {
+    const request = aRequestDetail({
+      status: 'sent',
+      whoseMove: 'firm',
+      clientAsk: { kind: 'not_applicable', text: 'We have no leases.', at: NOW_ISO },
+      allowedActions: ['plan', 'reword', 'not_applicable', 'decide_proposal', 'comment'],
+      internalNotes: [],
+    })
+    const calls: string[] = []
+    const { user } = showRequest(request)
+    server.use(
+      answer(requestsApi.acceptProposal, () => {
+        calls.push('accept')
+        return request
+      }),
+      answer(requestsApi.declineProposal, async ({ request: call }) => {
+        calls.push(`decline: ${((await call.json()) as { reason: string }).reason}`)
+        return request
+      }),
+    )
+    await heading(request)
+    const note = screen.getByRole('note', { name: 'Proposed as not applicable' })
+    expect(note).toHaveTextContent('The client proposes that this does not apply')
+    expect(screen.getByText('N/A proposed')).toBeInTheDocument()
+    await user.click(within(note).getByRole('button', { name: 'Decline' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the Proposal' })
+    await user.type(within(dialog).getByLabelText('Why it still applies'), 'You lease a car.')
+    await user.click(within(dialog).getByRole('button', { name: 'Decline Proposal' }))
+    await waitFor(() => expect(calls).toEqual(['decline: You lease a car.']))
+    await user.click(within(note).getByRole('button', { name: 'Agree: Not Applicable' }))
+    await waitFor(() => expect(calls).toHaveLength(2))
+    expect(calls[1]).toBe('accept')
+  })
+
+  test('the firm is told a question waits for its reply in the discussion', async () => {
+    const request = aRequestDetail({
+      status: 'sent',
+      whoseMove: 'firm',
+      clientAsk: { kind: 'question', text: 'Which year?', at: NOW_ISO },
+      allowedActions: ['plan', 'comment', 'internal_note'],
+      internalNotes: [],
+    })
+    showRequest(request)
+    await heading(request)
+    const note = screen.getByRole('note', { name: 'Question from the client' })
+    expect(note).toHaveTextContent('The client asked a question: reply in the discussion')
+    expect(note).toHaveTextContent('Which year?')
+    expect(within(note).queryByRole('button')).toBeNull()
+  })
+})

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { requestQueries } from '@/lib/queries/requests'
 import { useCan } from '@/lib/session'
 import { AnswerSection } from '../components/answer-section'
+import { ClientAskNotice } from '../components/client-ask'
 import { Discussion } from '../components/discussion'
 import { RequestHistory } from '../components/request-history'
 import { hasReminderActions, RequestReminderActions } from '../components/request-reminder-actions'
@@ -71,6 +72,7 @@ function RequestView({ request }: { request: RequestDetail }) {
       />
       <RequestSummary request={request} />
       <RequestNotices request={request} />
+      <ClientAskNotice request={request} viewer={answers ? 'client' : 'firm'} />
       <AnswerSection request={request} />
       <RequestVersions versions={versions} />
       <Discussion request={request} />

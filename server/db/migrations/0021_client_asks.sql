@@ -1,0 +1,7 @@
+ALTER TABLE "activity_events" DROP CONSTRAINT "activity_events_action_check";--> statement-breakpoint
+ALTER TABLE "activity_events" ADD COLUMN "detail" text;--> statement-breakpoint
+ALTER TABLE "audit_requests" ADD COLUMN "client_ask" text;--> statement-breakpoint
+ALTER TABLE "audit_requests" ADD COLUMN "client_ask_text" text;--> statement-breakpoint
+ALTER TABLE "audit_requests" ADD COLUMN "client_ask_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "activity_events" ADD CONSTRAINT "activity_events_action_check" CHECK ("activity_events"."action" in ('organization.updated', 'user.role_changed', 'user.removed', 'invitation.sent', 'invitation.resent', 'invitation.accepted', 'invitation.revoked', 'password.changed', 'request.sent', 'request.submitted', 'request.accepted', 'request.reopened', 'request.reworded', 'request.returned', 'request.not_applicable', 'request.not_applicable_proposed', 'request.proposal_accepted', 'request.proposal_declined', 'request.question_asked', 'request.files_added', 'request.file_removed', 'audit.team_changed'));--> statement-breakpoint
+ALTER TABLE "audit_requests" ADD CONSTRAINT "audit_requests_client_ask_check" CHECK ("audit_requests"."client_ask" in ('not_applicable', 'question'));
