@@ -248,6 +248,9 @@ export type RequestComment = z.infer<typeof commentDto>
 export const requestDetailDto = requestDto
   .extend({
     auditName: z.string(),
+    /** Where it sits: its audit's project and client (breadcrumbs; two clients may have audits of one name). */
+    project: z.object({ id: z.string(), name: z.string() }),
+    client: z.object({ id: z.string(), name: z.string() }),
     /** Oldest first. */
     versions: z.array(requestVersionDto),
     /** The request's activity events, oldest first. */

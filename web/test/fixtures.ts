@@ -29,6 +29,7 @@ import { WHOSE_MOVE } from '@shared/request-rules'
 import { clientDto, type Client } from '@shared/schemas/clients'
 import { organizationDto, type Organization } from '@shared/schemas/organization'
 import { projectDto, type Project } from '@shared/schemas/projects'
+import { templateDto, type Template } from '@shared/schemas/templates'
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   notificationDto,
@@ -181,6 +182,8 @@ export function aRequestDetail(overrides: Partial<RequestDetail> = {}): RequestD
   return requestDetailDto.parse({
     ...aRequest({ status: overrides.status ?? 'draft' }),
     auditName: 'FY2026 audit',
+    project: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Year-end 2026' },
+    client: { id: '00000000-0000-4000-8000-0000000000c1', name: 'Acme Ltd' },
     versions: [],
     history: [],
     ...overrides,
@@ -254,6 +257,20 @@ export function aProject(overrides: Partial<Project> = {}): Project {
     clientId: anId(),
     clientName: 'Acme Corporation',
     status: 'active',
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  })
+}
+
+export function aTemplate(overrides: Partial<Template> = {}): Template {
+  return templateDto.parse({
+    id: anId(),
+    name: 'Year-end checklist',
+    description: null,
+    categoryId: null,
+    categoryName: null,
+    itemCount: 0,
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,

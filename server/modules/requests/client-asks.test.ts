@@ -285,3 +285,15 @@ describe('a client user asks the firm a question', () => {
     expectValidation(await ask(s.client.cookie, s.request.id, { question: 42 }), ['question'])
   })
 })
+
+describe('GET /api/requests/{id} names where the request sits', () => {
+  it('its audit’s project and client, for the firm and the client user alike', async () => {
+    const s = await scene()
+    for (const cookie of [s.admin.cookie, s.client.cookie]) {
+      const read = await detail(cookie, s.request.id)
+      expect(read.project).toEqual({ id: s.project.id, name: expect.any(String) })
+      expect(read.client).toEqual({ id: s.project.clientId, name: expect.any(String) })
+      expect(read.client.name.length).toBeGreaterThan(0)
+    }
+  })
+})

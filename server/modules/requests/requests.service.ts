@@ -29,6 +29,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors'
 import { mails } from '../../mail/templates'
 import { recordActivities, recordActivity, requestActivity } from '../activity/activity.repo'
 import {
+  auditPlace,
   claimRequestNumbers,
   findAuditWithClient,
   lockAudit,
@@ -572,6 +573,7 @@ export function requestsService(app: FastifyInstance) {
       const detail = {
         ...dto(row, principal),
         auditName: row.auditName,
+        ...(await auditPlace(db, orgId, row.auditId)),
         versions: toVersionDtos(
           await listVersions(db, id),
           await filesOfRequest(db, id),

@@ -350,6 +350,36 @@ describe('reminders on the request page', () => {
   })
 })
 
+describe('where the request sits', () => {
+  test('the firm reads client › project › audit › request, each a link, and the client named', async () => {
+    const request = aRequestDetail({ status: 'sent', allowedActions: ['plan', 'comment'] })
+    showRequest(request)
+    await heading(request)
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' })
+    expect(within(crumbs).getByRole('link', { name: 'Acme Ltd' })).toHaveAttribute(
+      'href',
+      `/clients/${request.client.id}`,
+    )
+    expect(within(crumbs).getByRole('link', { name: 'Year-end 2026' })).toHaveAttribute(
+      'href',
+      `/projects/${request.project.id}`,
+    )
+    expect(within(crumbs).getByRole('link', { name: 'FY2026 audit' })).toHaveAttribute(
+      'href',
+      `/audits/${request.auditId}`,
+    )
+    expect(screen.getByText('Acme Ltd · FY2026 audit')).toBeInTheDocument()
+  })
+
+  test('a client user goes back to My requests instead', async () => {
+    const request = aRequestDetail({ status: 'sent', allowedActions: ['submit', 'comment'] })
+    showRequest(request, aUser({ role: 'client' }))
+    await heading(request)
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Back to My Requests' })).toBeInTheDocument()
+  })
+})
+
 describe('what the client puts to the firm', () => {
   const CLIENT_ON_SENT = ['submit', 'upload', 'comment', 'propose_not_applicable', 'ask'] as const
 

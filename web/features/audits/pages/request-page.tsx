@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { BackLink } from '@/components/back-link'
+import { Breadcrumbs } from '@/components/breadcrumbs'
 import { DetailLoadError } from '@/components/detail-load-error'
 import { DetailSkeleton } from '@/components/detail-skeleton'
 import { PageHeader } from '@/components/page-header'
@@ -51,16 +52,25 @@ function RequestView({ request }: { request: RequestDetail }) {
 
   return (
     <div className="grid gap-6">
-      {queue ? (
-        <ReviewQueueBar navigation={queue} />
-      ) : answers ? (
+      {answers ? (
         <ToDoBar requestId={request.id} />
       ) : (
-        <BackLink to={`/audits/${request.auditId}`}>Back to {request.auditName}</BackLink>
+        <>
+          <Breadcrumbs
+            items={[
+              { label: 'Clients', to: '/clients' },
+              { label: request.client.name, to: `/clients/${request.client.id}` },
+              { label: request.project.name, to: `/projects/${request.project.id}` },
+              { label: request.auditName, to: `/audits/${request.auditId}` },
+              { label: `#${request.number} ${request.title}` },
+            ]}
+          />
+          {queue ? <ReviewQueueBar navigation={queue} /> : null}
+        </>
       )}
       <PageHeader
         title={`#${request.number} ${request.title}`}
-        description={request.auditName}
+        description={answers ? request.auditName : `${request.client.name} · ${request.auditName}`}
         actions={
           hasReminderActions(request) || hasReviewActions(request) ? (
             <>
