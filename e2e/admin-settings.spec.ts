@@ -344,13 +344,23 @@ test.describe('on a phone (390×844)', () => {
     const email = uniqueEmail('a-rather-long-address-for-a-phone')
     await inviteUser(page, baseURL!, { email, role: 'client', clientId: client.id })
 
-    for (const tab of ['company', 'users', 'invitations']) {
+    const tabs = page.getByRole('tablist', { name: 'Admin settings sections' })
+    for (const tab of ['company', 'users', 'invitations', 'reminders']) {
       await page.goto(`/admin?tab=${tab}`)
       await settled(page)
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       )
       expect(overflow, `horizontal overflow on the ${tab} tab`).toBeLessThanOrEqual(0)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      )
+      // Every tab shows whole: the list neither overflows the page nor hides a tab in a scroll.
+      expect(
+        await tabs.evaluate((list) => list.scrollWidth - list.clientWidth),
+      ).toBeLessThanOrEqual(0)
+      for (const name of ['Company', 'Users', 'Invitations', 'Reminders'])
+        await expect(tabs.getByRole('tab', { name }), name).toBeInViewport({ ratio: 1 })
     }
 
     await page.goto('/admin?tab=users')

@@ -281,6 +281,98 @@ test.describe('at the narrowest supported width (360px)', () => {
   })
 })
 
+test.describe('the section menu on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`opens from the Menu button, follows a link to its section, closes with Escape (${theme})`, async ({
+      page,
+    }) => {
+      await openLanding(page)
+      const header = page.getByRole('banner')
+      if (theme === 'dark') {
+        await header.getByRole('button', { name: 'Toggle theme' }).click()
+        await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+      }
+      // The wide header's section links are not shown here; the menu button is.
+      await expect(header.getByRole('navigation', { name: 'Sections' })).toBeHidden()
+      const button = header.getByRole('button', { name: 'Menu' })
+      const menu = page.getByRole('dialog', { name: 'Menu' })
+      await expect(button).toHaveAttribute('aria-haspopup', 'dialog')
+      await expect(button).toHaveAttribute('aria-expanded', 'false')
+
+      await button.click()
+      await expect(menu).toBeVisible()
+      // While the menu is open the page behind it is hidden from assistive technology.
+      const openButton = page.getByRole('button', { name: 'Menu', includeHidden: true })
+      await expect(openButton).toHaveAttribute('aria-expanded', 'true')
+      await expect(openButton).toHaveAttribute('aria-controls', (await menu.getAttribute('id'))!)
+      const sections = menu.getByRole('navigation', { name: 'Sections' })
+      await expect(sections.getByRole('link')).toHaveText([
+        'Features',
+        'Industries',
+        'Customers',
+        'Consultants',
+      ])
+      await expect(menu.getByRole('link', { name: 'Start free trial' })).toHaveAttribute(
+        'href',
+        '/register',
+      )
+      await expect(menu.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
+      await animationsFinished(page)
+      await expectNoSeriousA11yViolations(page)
+
+      await page.keyboard.press('Escape')
+      await expect(menu).toBeHidden()
+      await expect(button).toBeFocused()
+      await expect(button).toHaveAttribute('aria-expanded', 'false')
+
+      await button.click()
+      await sections.getByRole('link', { name: 'Industries' }).click()
+      await expect(menu).toBeHidden()
+      await expect(page).toHaveURL('/#industries')
+      const heading = page.getByRole('heading', {
+        level: 2,
+        name: 'Built for the audits your clients need',
+      })
+      await expect(heading).toBeInViewport()
+      // Focus moves to the section (Tab continues from there), not back to the button.
+      await expect(
+        page.getByRole('region', { name: 'Built for the audits your clients need' }),
+      ).toBeFocused()
+      // Not hidden under the sticky header.
+      const headingTop = (await heading.boundingBox())!.y
+      const headerBottom = (await header.boundingBox())!.height
+      expect(headingTop).toBeGreaterThanOrEqual(headerBottom)
+
+      // The same section again, after scrolling away: the URL already names it.
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await expect(heading).not.toBeInViewport()
+      await button.click()
+      await sections.getByRole('link', { name: 'Industries' }).click()
+      await expect(heading).toBeInViewport()
+
+      // Choosing another section from further down the page goes back up to it.
+      await button.click()
+      await sections.getByRole('link', { name: 'Features' }).click()
+      await expect(page).toHaveURL('/#features')
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Everything an engagement needs' }),
+      ).toBeInViewport()
+    })
+  }
+})
+
+test('on a wide screen the section links are in the header and there is no menu button', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await openLanding(page)
+  const header = page.getByRole('banner')
+  await expect(header.getByRole('navigation', { name: 'Sections' })).toBeVisible()
+  await expect(header.getByRole('button', { name: 'Menu' })).toBeHidden()
+})
+
 test('an unknown public path shows the public 404, not the landing page', async ({ page }) => {
   await page.goto('/no-such-page')
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible()

@@ -26,8 +26,10 @@ test('a signed-out visit to a guarded page shows Loading, asks to sign in, then 
   await page.goto('/clients')
   await sessionCheck
 
-  // While the session check runs, the guard shows a spinner and stays on the page.
+  // While the session check runs, the guard shows Loading in the shell's skeleton (not a blank
+  // page) and stays on the page.
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible()
+  await expect(page.locator('[data-slot="skeleton"]').first()).toBeVisible()
   await expect(page).toHaveURL('/clients')
   releaseSessionCheck()
 

@@ -1,3 +1,4 @@
+import { APP_NAME } from '../web/lib/site'
 import {
   expect,
   linkFrom,
@@ -71,15 +72,19 @@ test('registering in the page, verifying the e-mail and signing in lands on the 
   // Redirects to the sign-in page by itself after 3 seconds.
   await expect(page).toHaveURL('/login')
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  // The verified address is filled in.
+  await expect(page.getByLabel('Email')).toHaveValue(email)
 
-  await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
 
   await page.getByRole('button', { name: 'Sign in' }).click()
 
   await expect(page).toHaveURL('/dashboard')
   await expect(toasts(page)).toContainText('Login successful')
-  await expect(toasts(page)).toContainText('Welcome back!')
+  // A first sign-in with this browser: welcomed, not welcomed back.
+  await expect(toasts(page)).toContainText(`Welcome to ${APP_NAME}!`)
+  await expect(toasts(page)).not.toContainText('Welcome back')
+  await expect(page.getByText('Welcome, Ada. Here is an overview of your work.')).toBeVisible()
   const header = page.getByRole('banner')
   await expect(header.getByText('Ada Lovelace')).toBeVisible()
   await expect(header.getByText('Analytical Engines Ltd')).toBeVisible()

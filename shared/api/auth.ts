@@ -62,7 +62,8 @@ export const authApi = {
     path: '/api/auth/verify-email',
     tag,
     summary: 'Verify an e-mail address',
-    description: '400 when the link is invalid, expired or used.',
+    description:
+      'Answers the user’s name and the verified address. 400 when the link is invalid, expired or used.',
     access: 'public',
     body: verifyEmailInput,
     status: 200,

@@ -140,7 +140,8 @@ export const registerReply = z.object({ email: z.string() })
 
 export const verifyEmailReply = z.object({
   message: z.string(),
-  user: z.object({ firstName: z.string(), lastName: z.string() }),
+  /** `email`: the verified address, for the sign-in form that follows. */
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 })
 
 export const publicConfig = z.object({

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react'
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { BrowserRouter } from './browser-router'
+import { AppShellSkeleton } from './layouts/app-shell-skeleton'
 import { RouteErrorBoundary } from './route-error-boundary'
 import { ScrollRestoration } from './scroll-restoration'
 
@@ -205,7 +206,12 @@ const appRoutes: RouteObject[] = [
  * is unknown: signed out, the guard shows the public 404 there rather than asking to sign in.
  */
 const workspace = (children: RouteObject[], unknownPath = false): RouteObject => ({
-  element: <SessionGuard unknownPath={unknownPath} />,
+  // The shell's skeleton from the first moment, also while the guard's own code loads.
+  element: (
+    <Suspense fallback={<AppShellSkeleton />}>
+      <SessionGuard unknownPath={unknownPath} />
+    </Suspense>
+  ),
   handle: sessionGuardHandle,
   children: [{ ...appLayout, children }],
 })

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
+import { Suspense } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { FullPageSpinner } from '@/components/ui/spinner'
 import { authQueries } from '@/lib/queries/auth'
 import { SessionProvider } from '@/lib/session'
 import { NotFoundPage } from '@/pages/not-found-page'
+import { AppShellSkeleton } from './layouts/app-shell-skeleton'
 
 /**
  * Guards every non-public route. Without a session a known route redirects to login (with the
@@ -14,7 +15,8 @@ export function SessionGuard({ unknownPath = false }: { unknownPath?: boolean })
   const session = useQuery(authQueries.me())
   const location = useLocation()
 
-  if (session.isPending) return <FullPageSpinner />
+  // The shell's frame with skeletons, not a blank page, until the session and the shell are in.
+  if (session.isPending) return <AppShellSkeleton />
 
   if (session.isError) {
     return (
@@ -38,7 +40,9 @@ export function SessionGuard({ unknownPath = false }: { unknownPath?: boolean })
 
   return (
     <SessionProvider user={session.data}>
-      <Outlet />
+      <Suspense fallback={<AppShellSkeleton />}>
+        <Outlet />
+      </Suspense>
     </SessionProvider>
   )
 }

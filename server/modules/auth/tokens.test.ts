@@ -99,14 +99,14 @@ describe('one-time tokens at rest', () => {
 })
 
 describe('POST /api/auth/verify-email', () => {
-  it('verifies the address: 200 with a message and the user’s name; the account can sign in', async () => {
+  it('verifies the address: 200 with a message, the user’s name and address; the account can sign in', async () => {
     const { account, token } = await registered()
     expect((await login(account.email, account.password)).statusCode).toBe(403)
     const res = await verifyEmail(token)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
       message: expect.stringMatching(/verified/i),
-      user: { firstName: account.firstName, lastName: account.lastName },
+      user: { firstName: account.firstName, lastName: account.lastName, email: account.email },
     })
     expect((await userRow(account.email)).emailVerifiedAt).toBeInstanceOf(Date)
     expect((await login(account.email, account.password)).statusCode).toBe(200)

@@ -53,7 +53,7 @@ export async function markEmailVerified(db: Db, userId: string, now: Date) {
     .update(users)
     .set({ emailVerifiedAt: now, updatedAt: now })
     .where(eq(users.id, userId))
-    .returning({ firstName: users.firstName, lastName: users.lastName })
+    .returning({ firstName: users.firstName, lastName: users.lastName, email: users.email })
   return row ?? null
 }
 

@@ -7,18 +7,20 @@ export const Sheet = SheetPrimitive.Root
 export const SheetTrigger = SheetPrimitive.Trigger
 export const SheetClose = SheetPrimitive.Close
 
-/** A dialog that slides in from the left edge (the sidebar on phones). */
+/** A dialog that slides in from an edge: the left (the sidebar on phones) or the right. */
 export function SheetContent({
   className,
   children,
+  side = 'left',
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content>) {
+}: ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/60" />
       <SheetPrimitive.Content
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex h-full animate-in-left flex-col border-r bg-sidebar text-sidebar-foreground shadow-lg',
+          'fixed inset-y-0 z-50 flex h-full flex-col bg-sidebar text-sidebar-foreground shadow-lg',
+          side === 'left' ? 'left-0 animate-in-left border-r' : 'right-0 animate-in-right border-l',
           className,
         )}
         {...props}

@@ -52,10 +52,15 @@ function AdminSettings() {
         description="Your company's details, the people who can sign in, their invitations, and reminders."
       />
       <Tabs value={tab} onValueChange={onTabChange} className="min-w-0">
-        <TabsList aria-label="Admin settings sections">
+        {/* On a phone the four tabs share the full width, without their icons, so all of them
+            show at 360px; the list still scrolls sideways if a narrower screen needs it. */}
+        <TabsList
+          aria-label="Admin settings sections"
+          className="flex w-full sm:inline-flex sm:w-fit"
+        >
           {TABS.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value}>
-              <Icon aria-hidden="true" className="size-4" />
+            <TabsTrigger key={value} value={value} className="flex-auto px-2 sm:flex-none sm:px-3">
+              <Icon aria-hidden="true" className="hidden size-4 sm:block" />
               {label}
             </TabsTrigger>
           ))}

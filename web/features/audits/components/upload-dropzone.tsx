@@ -1,6 +1,7 @@
 import { formatSize } from '@shared/format'
 import { Upload } from 'lucide-react'
 import { useId, useState } from 'react'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { cn } from '@/lib/utils'
 
 /** Drop files here or choose them; says the size limit once it is known. */
@@ -12,6 +13,8 @@ export function UploadDropzone({
   onFiles: (files: File[]) => void
 }) {
   const [dragging, setDragging] = useState(false)
+  // A finger cannot drag a file onto the page: a phone or tablet is told to tap instead.
+  const touch = useMediaQuery('(pointer: coarse)')
   const id = useId()
   return (
     <div
@@ -36,7 +39,10 @@ export function UploadDropzone({
     >
       <Upload aria-hidden="true" className="size-5 text-muted-foreground" />
       <p id={`${id}-hint`} className="text-muted-foreground">
-        Drag and drop files here, or choose them. PDF, images, office documents, CSV, text or ZIP
+        {touch
+          ? 'Tap Choose files to add files from this device.'
+          : 'Drag and drop files here, or choose them.'}{' '}
+        PDF, images, office documents, CSV, text or ZIP
         {maxFileBytes ? `, up to ${formatSize(maxFileBytes)} each.` : '.'}
       </p>
       <input

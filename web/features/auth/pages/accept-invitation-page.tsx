@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage, isApiError } from '@/lib/api'
+import { recordSignIn } from '@/lib/sign-in-history'
 import { toast, toastAfterNavigation } from '@/lib/toast'
 import { acceptInvitation } from '../api/accept-invitation'
 import { getInvitationPreview } from '../api/get-invitation-preview'
@@ -232,7 +233,8 @@ function AcceptForm({ token, preview, onRefused, onAccountExists }: AcceptFormPr
     setErrors({})
     setPending(true)
     acceptInvitation({ token, ...parsed.data }).then(
-      () => {
+      ({ user }) => {
+        recordSignIn(user.id)
         // A full navigation, like after signing in: the app starts fresh with the new session.
         toastAfterNavigation({
           title: `Welcome to ${preview.organizationName}!`,

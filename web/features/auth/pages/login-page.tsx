@@ -1,18 +1,21 @@
 import type { LoginInput } from '@shared/schemas/auth'
 import { MailWarning } from 'lucide-react'
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { isApiError } from '@/lib/api'
 import { safeRedirect } from '@/lib/safe-redirect'
+import { recordSignIn } from '@/lib/sign-in-history'
+import { APP_NAME } from '@/lib/site'
 import { toast, toastAfterNavigation } from '@/lib/toast'
 import { useLogin } from '../api/login'
 import { AuthLayout, TextLink } from '../components/auth-layout'
 import { FormError } from '../components/form-error'
 import { ResendVerificationButton } from '../components/resend-verification-button'
 import { schemaValidation, useAuthForm } from '../hooks/use-auth-form'
+import { emailFromLoginState } from '../lib/login-state'
 
 // The shared schema (and zod with it) loads on first interaction rather than with the page,
 // keeping the sign-in page's initial JS small; validation still uses the server's schema.
@@ -22,11 +25,13 @@ const validateLogin = schemaValidation<{ email: string; password: string }, Logi
 
 export function LoginPage() {
   const [searchParams] = useSearchParams()
+  // Filled in when the page that led here knows the address (the e-mail verification page).
+  const { state } = useLocation()
   const login = useLogin()
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null)
 
   const form = useAuthForm({
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: emailFromLoginState(state), password: '' },
     validate: validateLogin,
   })
   const { errors } = form
@@ -34,10 +39,14 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit((values) => {
     setUnverifiedEmail(null)
     login.mutate(values, {
-      onSuccess: () => {
+      onSuccess: ({ user }) => {
         // A full navigation, so the app shell starts from a clean state with the new session;
-        // the toast shows on the page it opens.
-        toastAfterNavigation({ title: 'Login successful', description: 'Welcome back!' })
+        // the toast shows on the page it opens. "Welcome back" only for someone who has signed
+        // in with this browser before.
+        toastAfterNavigation({
+          title: 'Login successful',
+          description: recordSignIn(user.id) ? 'Welcome back!' : `Welcome to ${APP_NAME}!`,
+        })
         window.location.assign(safeRedirect(searchParams.get('redirect')))
       },
       onError: (error) => {

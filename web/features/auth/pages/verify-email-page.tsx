@@ -8,6 +8,7 @@ import { useVerifyEmail } from '../api/verify-email'
 import { AuthLayout, TextLink } from '../components/auth-layout'
 import { StatusIcon } from '../components/status-icon'
 import { LinkTroubles } from '../components/link-troubles'
+import type { LoginState } from '../lib/login-state'
 
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams()
@@ -23,11 +24,15 @@ export function VerifyEmailPage() {
     mutate({ token })
   }, [token, mutate])
 
+  // The sign-in form that follows has the verified address filled in.
+  const verifiedEmail = data?.user.email
+
   useEffect(() => {
-    if (!isSuccess) return
-    const timer = window.setTimeout(() => navigate('/login'), REDIRECT_AFTER_VERIFY_MS)
+    if (verifiedEmail === undefined) return
+    const state: LoginState = { email: verifiedEmail }
+    const timer = window.setTimeout(() => navigate('/login', { state }), REDIRECT_AFTER_VERIFY_MS)
     return () => window.clearTimeout(timer)
-  }, [isSuccess, navigate])
+  }, [verifiedEmail, navigate])
 
   if (!token || isError) {
     const message = token
@@ -77,7 +82,9 @@ export function VerifyEmailPage() {
             </p>
           </div>
           <Button asChild className="w-full">
-            <Link to="/login">Go to Login Now</Link>
+            <Link to="/login" state={{ email: data.user.email } satisfies LoginState}>
+              Go to Login Now
+            </Link>
           </Button>
         </div>
       </AuthLayout>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { dashboardQueries } from '@/lib/queries/engagements'
 import { useCan, usePermissions, useSession } from '@/lib/session'
+import { hasBeenHereBefore } from '@/lib/sign-in-history'
 import { ActivityItem } from '@/components/activity-item'
 import { AwaitingReview } from '@/features/audits'
 
@@ -57,6 +58,7 @@ export function DashboardPage() {
   const isFirm = can('engagements.manage')
   const visibleStats = stats.filter((stat) => !stat.needs || can(stat.needs))
   const visibleActions = quickActions.filter((action) => can(action.needs))
+  const welcome = hasBeenHereBefore(user.id) ? 'Welcome back' : 'Welcome'
 
   return (
     <div className="grid gap-6">
@@ -64,8 +66,8 @@ export function DashboardPage() {
         title="Dashboard"
         description={
           isFirm
-            ? `Welcome back, ${user.firstName}. Here is an overview of your work.`
-            : `Welcome back, ${user.firstName}. Here is where your audits with ${user.company.name} stand.`
+            ? `${welcome}, ${user.firstName}. Here is an overview of your work.`
+            : `${welcome}, ${user.firstName}. Here is where your audits with ${user.company.name} stand.`
         }
       />
 

@@ -19,7 +19,13 @@ export function Section({
   children: ReactNode
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cn('scroll-mt-16', className)}>
+    // Focusable from script: the phone menu moves focus to the section it scrolls to.
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      tabIndex={-1}
+      className={cn('scroll-mt-16 focus:outline-none', className)}
+    >
       {children}
     </section>
   )
