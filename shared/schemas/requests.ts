@@ -191,10 +191,17 @@ export const requestListDto = z
     counts: z.record(requestStatus, z.number().int()),
     /** How many match every filter (the rows of all the pages). */
     matching: z.number().int(),
-    requests: z.array(requestDto),
+    requests: z.array(
+      requestDto.extend({
+        /** The files handed in with its answers (submitted versions). */
+        fileCount: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'RequestList' })
 export type RequestList = z.infer<typeof requestListDto>
+/** A row of an audit's request table. */
+export type RequestListRow = RequestList['requests'][number]
 
 /** A file of a version; `contentType` is what the server sniffed from the bytes. */
 export const requestFileDto = z

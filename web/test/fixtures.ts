@@ -190,7 +190,7 @@ export function aRequestDetail(overrides: Partial<RequestDetail> = {}): RequestD
   })
 }
 
-export function aRequestList(requests: AuditRequest[]): RequestList {
+export function aRequestList(requests: Array<AuditRequest & { fileCount?: number }>): RequestList {
   const counted = requests.filter((request) => request.status !== 'not_applicable')
   return requestListDto.parse({
     progress: {
@@ -204,7 +204,7 @@ export function aRequestList(requests: AuditRequest[]): RequestList {
       ]),
     ),
     matching: requests.length,
-    requests,
+    requests: requests.map((request) => ({ fileCount: 0, ...request })),
   })
 }
 

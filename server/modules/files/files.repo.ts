@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/audience'
 import type { Db } from '../../db/client'
+import { idIn } from '../../db/id-in'
 import { auditRequests, audits, projects, requestFiles, requestVersions } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
@@ -126,6 +127,18 @@ export async function countPendingFiles(db: Db, requestId: string) {
     .innerJoin(requestVersions, eq(requestVersions.id, requestFiles.versionId))
     .where(and(eq(requestFiles.requestId, requestId), isNull(requestVersions.submittedAt)))
   return row?.count ?? 0
+}
+
+/** How many submitted files each of the requests has (one grouped read; none: absent). */
+export async function submittedFileCounts(db: Db, requestIds: readonly string[]) {
+  if (requestIds.length === 0) return new Map<string, number>()
+  const rows = await db
+    .select({ requestId: requestFiles.requestId, count: sql<number>`count(*)::int` })
+    .from(requestFiles)
+    .innerJoin(requestVersions, eq(requestVersions.id, requestFiles.versionId))
+    .where(and(idIn(requestFiles.requestId, requestIds), isNotNull(requestVersions.submittedAt)))
+    .groupBy(requestFiles.requestId)
+  return new Map(rows.map((row) => [row.requestId, row.count]))
 }
 
 /** The bytes of all the company's stored files. */

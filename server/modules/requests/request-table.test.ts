@@ -5,6 +5,7 @@ import {
   createProject,
   expectValidation,
   signedInClientUser,
+  uploadFiles,
 } from '../../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 
@@ -235,5 +236,31 @@ describe('bad queries → 400 on the field', () => {
       }),
       ['cursor'],
     )
+  })
+})
+
+describe('the files column', () => {
+  it('counts the files handed in with an answer, not those still being prepared', async () => {
+    const bank = byTitle.get('Bank statements')!
+    const fileCount = async (cookie: string) => {
+      const list = (
+        await t.request('GET', `/api/audits/${auditId}/requests`, { cookie })
+      ).json<RequestList>()
+      return list.requests.find((request) => request.id === bank.id)!.fileCount
+    }
+    const upload = await uploadFiles(t, ada.cookie, bank.id, [
+      { name: 'march.txt', data: Buffer.from('march'), type: 'text/plain' },
+      { name: 'april.txt', data: Buffer.from('april'), type: 'text/plain' },
+    ])
+    expect(upload.statusCode, upload.body).toBe(201)
+    expect(await fileCount(admin.cookie)).toBe(0)
+    const submit = await t.request('POST', `/api/requests/${bank.id}/submit`, {
+      cookie: ada.cookie,
+      headers,
+      body: { response: 'Both months' },
+    })
+    expect(submit.statusCode, submit.body).toBe(200)
+    expect(await fileCount(admin.cookie)).toBe(2)
+    expect(await fileCount(ada.cookie)).toBe(2)
   })
 })

@@ -35,7 +35,12 @@ import {
   lockAudit,
   lockAuditClient,
 } from '../audits/audits.repo'
-import { countPendingFiles, filesOfRequest, storageKeysOf } from '../files/files.repo'
+import {
+  countPendingFiles,
+  filesOfRequest,
+  storageKeysOf,
+  submittedFileCounts,
+} from '../files/files.repo'
 import { itemsToCopy } from '../template-items/template-items.repo'
 import { findTemplate } from '../templates/templates.repo'
 import { clientUsers } from '../users/users.repo'
@@ -545,6 +550,10 @@ export function requestsService(app: FastifyInstance) {
         today: day,
       })
       const counts = await statusCounts(db, orgId, auditId, principal, filter, day)
+      const files = await submittedFileCounts(
+        db,
+        page.items.map((row) => row.id),
+      )
       // Counted under no filter but the status, the counts are the whole audit's: its progress too.
       const unfiltered = Object.values(rest).every((value) => value === undefined)
       const progress = unfiltered
@@ -561,7 +570,10 @@ export function requestsService(app: FastifyInstance) {
           progress,
           counts,
           matching: sumOf(counts, statuses ?? REQUEST_STATUSES),
-          requests: page.items.map((row) => dto(row, principal)),
+          requests: page.items.map((row) => ({
+            ...dto(row, principal),
+            fileCount: files.get(row.id) ?? 0,
+          })),
         },
         next: page.next,
       }

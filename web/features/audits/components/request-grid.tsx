@@ -1,6 +1,6 @@
-import type { Assignee, AuditRequest, RequestSort } from '@shared/schemas/requests'
+import type { Assignee, AuditRequest, RequestListRow, RequestSort } from '@shared/schemas/requests'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, Paperclip, Pencil, Trash2 } from 'lucide-react'
 import {
   useEffect,
   useLayoutEffect,
@@ -58,7 +58,7 @@ export function RequestGrid({
   loadMore,
   moves,
 }: {
-  rows: AuditRequest[]
+  rows: RequestListRow[]
   /** How many match the filter (more than `rows` until every page is read). */
   total: number
   filter: RequestTableFilter
@@ -174,6 +174,7 @@ export function RequestGrid({
           <SortableTh field="status" filter={filter} onSort={onSort} className="w-40" />
           <SortableTh field="assignee" filter={filter} onSort={onSort} className="w-40" />
           <SortableTh field="dueDate" filter={filter} onSort={onSort} className="w-40" />
+          <Th className="w-16 text-right">Files</Th>
           <SortableTh
             field="updatedAt"
             filter={filter}
@@ -261,6 +262,21 @@ export function RequestGrid({
                   </time>
                 ) : (
                   <span className="text-muted-foreground">None</span>
+                )}
+              </Td>
+              <Td className="text-right tabular-nums">
+                {request.fileCount > 0 ? (
+                  <span
+                    className="inline-flex items-center gap-1"
+                    aria-label={`${request.fileCount} ${request.fileCount === 1 ? 'file' : 'files'}`}
+                  >
+                    <Paperclip aria-hidden="true" className="size-3.5 text-muted-foreground" />
+                    {request.fileCount}
+                  </span>
+                ) : (
+                  <span className="text-muted-foreground" aria-label="No files">
+                    –
+                  </span>
                 )}
               </Td>
               <Td className={cn(WIDE_ONLY, 'text-muted-foreground')}>

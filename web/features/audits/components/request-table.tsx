@@ -1,4 +1,4 @@
-import type { Assignee, AuditRequest } from '@shared/schemas/requests'
+import type { Assignee, AuditRequest, RequestListRow } from '@shared/schemas/requests'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { ClipboardList, ListFilter } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
@@ -153,7 +153,7 @@ function MatchingRequests({
   requests,
 }: {
   auditId: string
-  rows: AuditRequest[]
+  rows: RequestListRow[]
   total: number
   filter: RequestTableFilter
   onSort: (sort: RequestTableFilter['sort']) => void
@@ -222,7 +222,7 @@ function RequestCard({
   request,
   selection,
 }: {
-  request: AuditRequest
+  request: RequestListRow
   selection: RowSelection | undefined
 }) {
   return (
@@ -255,6 +255,11 @@ function RequestCard({
               <time dateTime={request.dueDate} className="tabular-nums">
                 {formatCalendarDate(request.dueDate)}
               </time>
+            </span>
+          ) : null}
+          {request.fileCount > 0 ? (
+            <span className="tabular-nums">
+              {request.fileCount} {request.fileCount === 1 ? 'file' : 'files'}
             </span>
           ) : null}
         </div>

@@ -384,6 +384,23 @@ describe('whose move and reminders', () => {
     await waitFor(() => expect(titles()).toHaveLength(3))
   })
 
+  test('the files column counts the files handed in', async () => {
+    showAudit(audit, [sent, draft])
+    server.use(
+      answer(requestsApi.list, {
+        ...aRequestList([sent, draft]),
+        requests: [
+          { ...sent, fileCount: 2 },
+          { ...draft, fileCount: 0 },
+        ],
+      }),
+    )
+    await screen.findByRole('table', { name: 'Requests' })
+    const rows = tableRows()
+    expect(within(rows[0]!).getByLabelText('2 files')).toHaveTextContent('2')
+    expect(within(rows[1]!).getByLabelText('No files')).toBeInTheDocument()
+  })
+
   test('a status chip filters on the server, with the counts beside each chip', async () => {
     const asked: URLSearchParams[] = []
     const { user } = showAudit(audit, [sent, draft, accepted])
