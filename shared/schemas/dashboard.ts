@@ -65,6 +65,18 @@ export const activityDto = z
     target: z.string(),
     /** What was said with it (a reason, a proposal's words), if anything. */
     detail: z.string().nullable(),
+    /**
+     * The request it is about, while it exists, and where it sits (in the company's trail; the
+     * request's own history leaves it out).
+     */
+    request: z
+      .object({
+        id: z.string(),
+        auditId: z.string(),
+        auditName: z.string(),
+        clientName: z.string(),
+      })
+      .nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'Activity' })

@@ -1,8 +1,12 @@
 import { ACTIVITY_ACTION_LABELS, type Activity } from '@shared/schemas/dashboard'
 import { History } from 'lucide-react'
+import { Link } from 'react-router'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
 
-/** One event of the activity log: who did what to what, and when ("2 hours ago"). */
+/**
+ * One event of the activity log: who did what to what (a request: a link, with its client and
+ * audit), and when ("2 hours ago").
+ */
 export function ActivityItem({ event, now }: { event: Activity; now: number }) {
   return (
     <div className="flex gap-3">
@@ -13,8 +17,22 @@ export function ActivityItem({ event, now }: { event: Activity; now: number }) {
         <p className="text-sm break-words">
           <span className="font-medium">{event.actor}</span>{' '}
           {ACTIVITY_ACTION_LABELS[event.action] ?? event.action}{' '}
-          <span className="font-medium">{event.target}</span>
+          {event.request ? (
+            <Link
+              to={`/requests/${event.request.id}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {event.target}
+            </Link>
+          ) : (
+            <span className="font-medium">{event.target}</span>
+          )}
         </p>
+        {event.request ? (
+          <p className="truncate text-xs text-muted-foreground">
+            {event.request.clientName} · {event.request.auditName}
+          </p>
+        ) : null}
         <time
           dateTime={event.createdAt}
           title={formatDateTime(event.createdAt)}

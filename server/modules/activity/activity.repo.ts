@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { RECENT_ACTIVITY_LIMIT, type ActivityAction } from '@shared/schemas/dashboard'
 import type { Db } from '../../db/client'
 import { key, mapPage, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
-import { activityEvents } from '../../db/schema'
+import { activityEvents, auditRequests, audits, clients, projects } from '../../db/schema'
 import { iso } from '../../lib/dto'
 
 /** Who did it, in which company: their id and their name at that moment. */
@@ -67,7 +67,42 @@ const eventColumns = {
   createdAt: activityEvents.createdAt,
 }
 
-const toDto = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: iso(row.createdAt) })
+const toDto = <T extends { createdAt: Date }>(row: T) => ({
+  ...row,
+  createdAt: iso(row.createdAt),
+  request: null,
+})
+
+/** Where an event's request sits, while it exists: the link and the names of its audit and client. */
+const placeColumns = {
+  requestId: activityEvents.requestId,
+  auditId: audits.id,
+  auditName: audits.name,
+  clientName: clients.name,
+}
+
+const withPlace = <
+  T extends {
+    createdAt: Date
+    requestId: string | null
+    auditId: string | null
+    auditName: string | null
+    clientName: string | null
+  },
+>({
+  requestId,
+  auditId,
+  auditName,
+  clientName,
+  ...row
+}: T) => ({
+  ...row,
+  createdAt: iso(row.createdAt),
+  request:
+    requestId && auditId && auditName !== null && clientName !== null
+      ? { id: requestId, auditId, auditName, clientName }
+      : null,
+})
 
 const newestFirst: Keyset = {
   keys: [key(activityEvents.createdAt, 'timestamptz'), key(activityEvents.id, 'uuid')],
@@ -83,8 +118,12 @@ export async function activityPage(
 ) {
   const page = pageQuery(newestFirst, request)
   const rows = await db
-    .select({ ...eventColumns, pageKey: page.pageKey })
+    .select({ ...eventColumns, ...placeColumns, pageKey: page.pageKey })
     .from(activityEvents)
+    .leftJoin(auditRequests, eq(auditRequests.id, activityEvents.requestId))
+    .leftJoin(audits, eq(audits.id, auditRequests.auditId))
+    .leftJoin(projects, eq(projects.id, audits.projectId))
+    .leftJoin(clients, eq(clients.id, projects.clientId))
     .where(
       and(
         eq(activityEvents.organizationId, orgId),
@@ -94,7 +133,7 @@ export async function activityPage(
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return mapPage(toPage(rows, request), toDto)
+  return mapPage(toPage(rows, request), withPlace)
 }
 
 /** The newest events (the dashboard's). */

@@ -9,8 +9,9 @@ import {
   createItem,
   createProject,
   expectError,
+  signedInClientUser,
 } from '../../test/factories'
-import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
+import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { rankKeySql } from '../requests/order-keys'
 
 let t: TestApp
@@ -209,13 +210,47 @@ describe('GET /api/dashboard → recentActivity', () => {
         'createdAt',
         'detail',
         'id',
+        'request',
         'target',
       ])
-      expect(event).toMatchObject({ actor: 'Ada Lovelace', action: 'organization.updated' })
+      expect(event).toMatchObject({
+        actor: 'Ada Lovelace',
+        action: 'organization.updated',
+        request: null,
+      })
     }
     const times = recentActivity.map((e) => e.createdAt)
     expect(times).toEqual([...times].sort().reverse())
     // Other companies see none of it.
     expect((await dashboard(a)).recentActivity.map((e) => e.target)).not.toContain('Name 22')
+  })
+
+  it('an event about a request links to it and names its client and audit, while it exists', async () => {
+    const admin = await signedInAdmin(t)
+    const project = await createProject(t, admin.cookie)
+    const audit = await createAudit(t, admin.cookie, { projectId: project.id, name: 'FY2031' })
+    const contact = await signedInClientUser(t, admin.user.company.id, project.clientId)
+    const made = await t.request('POST', `/api/audits/${audit.id}/requests`, {
+      cookie: admin.cookie,
+      headers: { origin: APP_URL },
+      body: { title: 'Leases', assigneeId: contact.user.id },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const request = made.json<{ id: string }>()
+    const send = await t.request('POST', `/api/audits/${audit.id}/send`, {
+      cookie: admin.cookie,
+      headers: { origin: APP_URL },
+      body: {},
+    })
+    expect(send.statusCode, send.body).toBe(200)
+    const client = (
+      await t.request('GET', `/api/clients/${project.clientId}`, { cookie: admin.cookie })
+    ).json<{ name: string }>()
+    const [sent] = (await dashboard(admin.cookie)).recentActivity
+    expect(sent).toMatchObject({
+      action: 'request.sent',
+      target: '#1 Leases',
+      request: { id: request.id, auditId: audit.id, auditName: 'FY2031', clientName: client.name },
+    })
   })
 })
