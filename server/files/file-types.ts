@@ -1,4 +1,5 @@
 import { formatSize } from '@shared/format'
+import { previewKindOf } from '@shared/uploads'
 import { AppError } from '../lib/errors'
 import { safeFileName } from './names'
 import { HEAD_BYTES, sniffFamily, StreamSearch, type ByteFamily } from './sniff'
@@ -213,4 +214,15 @@ export function fileNameFor(fileName: string, contentType: string) {
   const name = safeFileName(fileName)
   const extensions = EXTENSIONS[contentType] ?? [UNKNOWN_EXTENSION]
   return extensions.includes(extensionOf(name)) ? name : safeFileName(`${name}.${extensions[0]}`)
+}
+
+/**
+ * The type a file is previewed under (decision 027): PDFs and raster images as they are, text and
+ * CSV as UTF-8 plain text, so that a browser shows them and never renders or runs them; undefined
+ * for every other type, which is only downloaded.
+ */
+export function previewContentType(contentType: string) {
+  const kind = previewKindOf(contentType)
+  if (!kind) return undefined
+  return kind === 'text' ? 'text/plain; charset=utf-8' : contentType
 }

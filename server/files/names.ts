@@ -24,12 +24,18 @@ export function safeFileName(name: string | undefined, fallback = 'file') {
   return kept.trimEnd() + ext
 }
 
-/** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266, RFC 5987). */
-export function attachment(fileName: string) {
+/** A Content-Disposition with an ASCII fallback and the exact UTF-8 name (RFC 6266, RFC 5987). */
+function disposition(type: 'attachment' | 'inline', fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   )
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }
+
+/** A download: saved under the name, never opened by the browser. */
+export const attachment = (fileName: string) => disposition('attachment', fileName)
+
+/** A preview: shown by the browser, saved under the name if the viewer's own Save is used. */
+export const inline = (fileName: string) => disposition('inline', fileName)

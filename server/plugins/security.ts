@@ -57,7 +57,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...turnstile],
-        frameSrc: turnstile.length ? turnstile : ["'none'"],
+        // 'self' for the file previews (decision 027): the only answers that let our pages frame them.
+        frameSrc: ["'self'", ...turnstile],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -374,6 +374,18 @@ export const filesApi = {
     status: 200,
     reply: { file: 'application/octet-stream', description: 'The file, as an attachment' },
   }),
+  preview: defineRoute({
+    method: 'GET',
+    path: '/api/files/:id/preview',
+    tag,
+    summary: 'Show a file in the page',
+    description:
+      'The file inline, for whoever may download it: PDFs and PNG, JPEG, GIF and WebP images as they are, text and CSV as `text/plain; charset=utf-8`, under a sandboxing Content-Security-Policy that lets only the app’s own pages frame it (decision 027). 415 for any other type: download it instead.',
+    access: 'workspace.read',
+    params: idParams,
+    status: 200,
+    reply: { file: 'application/octet-stream', description: 'The file, inline' },
+  }),
   remove: defineRoute({
     method: 'DELETE',
     path: '/api/files/:id',

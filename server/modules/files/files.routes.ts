@@ -1,15 +1,24 @@
 import multipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import { filesApi } from '@shared/api'
-import { attachment } from '../../files/names'
+import { attachment, inline } from '../../files/names'
 import { handle } from '../../plugins/contract'
 import { principalOf } from '../../plugins/session'
 import { filesService } from './files.service'
 import { uploadParts } from './upload-parts'
 
 /**
+ * A preview's own policy, in place of the app's (decision 027): nothing loads, runs, submits or
+ * navigates (`sandbox` with no allowances; Chromium still shows a PDF in its viewer), and only the
+ * app's own pages may frame it, where the app's `frame-ancestors 'none'` forbids all framing.
+ */
+const PREVIEW_POLICY =
+  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox"
+
+/**
  * Files of audit requests: client users upload to the version being prepared and delete their own
- * files before submission; everyone who may see the request may download (decision 007).
+ * files before submission; everyone who may see the request may download them, and preview those
+ * a browser may show (decisions 007, 027).
  */
 export async function fileRoutes(app: FastifyInstance) {
   const { maxFileBytes, maxFilesPerRequest } = app.config.uploads
@@ -41,6 +50,19 @@ export async function fileRoutes(app: FastifyInstance) {
       .header('Content-Length', String(file.sizeBytes))
       .header('Content-Disposition', attachment(file.fileName))
       .header('X-Content-Type-Options', 'nosniff')
+      .send(file.stream)
+  })
+
+  handle(app, filesApi.preview, async (request, reply) => {
+    const file = await files.preview(principalOf(request), request.params.id)
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Length', String(file.sizeBytes))
+      .header('Content-Disposition', inline(file.fileName))
+      .header('Content-Security-Policy', PREVIEW_POLICY)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cross-Origin-Resource-Policy', 'same-origin')
+      .header('Cache-Control', 'private, no-store')
       .send(file.stream)
   })
 

@@ -7,7 +7,12 @@ import { audienceOf, liveAudience } from '../../access/audience'
 import { authorize, can } from '../../access/can'
 import type { Principal } from '../../access/principal'
 import { generatedSetting } from '../../db/settings'
-import { fileNameFor, inspectUpload, refusedByName } from '../../files/file-types'
+import {
+  fileNameFor,
+  inspectUpload,
+  previewContentType,
+  refusedByName,
+} from '../../files/file-types'
 import { safeFileName } from '../../files/names'
 import { MissingFileError, type StoredFile } from '../../files/storage'
 import { AppError, fieldError, notFound } from '../../lib/errors'
@@ -79,6 +84,8 @@ export async function openStoredFile(
   }
 }
 
+const NO_PREVIEW = 'This file type cannot be previewed; download it instead.'
+
 const tooManyFiles = (max: number) => new AppError('CONFLICT', uploadRefusals.tooManyFiles(max))
 
 /** Said to the client's user who uploads: the quota is the firm's, and so is the remedy. */
@@ -115,6 +122,26 @@ export function filesService(app: FastifyInstance) {
     const [locked] = await lockRequests(tx, orgId, { requestId })
     if (!locked) throw notFound('Request')
     return locked
+  }
+
+  /**
+   * A file's bytes for whoever may see its request (the audience rule, in `findFile`): the one
+   * reading of a file, for downloads and previews alike. A preview is served under the type
+   * `previewContentType` gives, and refused (before the stored file is opened) for the others.
+   */
+  async function readFile(principal: Principal, id: string, purpose: 'download' | 'preview') {
+    const file = await findFile(db, principal.organizationId, id, principal)
+    const contentType =
+      purpose === 'download' ? file.contentType : previewContentType(file.contentType)
+    if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NO_PREVIEW)
+    const stream = await openStoredFile(app, file)
+    if (!stream) throw new AppError('NOT_FOUND', 'This file is no longer available')
+    const [event, message] =
+      purpose === 'download'
+        ? ['file.downloaded', 'file downloaded']
+        : ['file.previewed', 'file previewed']
+    log.info({ event, fileId: id, userId: principal.userId }, message)
+    return { ...file, fileName: fileNameFor(file.fileName, file.contentType), contentType, stream }
   }
 
   return {
@@ -210,16 +237,10 @@ export function filesService(app: FastifyInstance) {
       }
     },
 
-    async download(principal: Principal, id: string) {
-      const file = await findFile(db, principal.organizationId, id, principal)
-      const stream = await openStoredFile(app, file)
-      if (!stream) throw new AppError('NOT_FOUND', 'This file is no longer available')
-      log.info(
-        { event: 'file.downloaded', fileId: id, userId: principal.userId },
-        'file downloaded',
-      )
-      return { ...file, fileName: fileNameFor(file.fileName, file.contentType), stream }
-    },
+    download: (principal: Principal, id: string) => readFile(principal, id, 'download'),
+
+    /** The file for the page to show, to the same readers as a download: 415 for other types. */
+    preview: (principal: Principal, id: string) => readFile(principal, id, 'preview'),
 
     /** The uploader only, while the version is being prepared and the request awaits the client. */
     async remove(principal: Principal, id: string) {

@@ -5,8 +5,12 @@ import { Download, FileText } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { urlOf } from '@/lib/api'
 import { formatDateTime } from '@/lib/dates'
+import { FilePreview } from './file-preview'
 
-/** The files of a version: name, size and a download link; `action` adds a control per file. */
+/**
+ * The files of a version: name, size, a preview (of the types a browser shows) and a download link;
+ * `action` adds a control per file.
+ */
 export function FileList({
   files,
   label,
@@ -24,11 +28,15 @@ export function FileList({
           className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm"
         >
           <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-          <span className="min-w-0 flex-1 font-medium break-all">{file.fileName}</span>
+          {/* On a phone the name has its line, the size and the actions the next one. */}
+          <span className="min-w-0 flex-1 font-medium break-all max-sm:basis-[calc(100%-1.75rem)]">
+            {file.fileName}
+          </span>
           <span className="text-muted-foreground tabular-nums">{formatSize(file.sizeBytes)}</span>
           <span className="sr-only">
             uploaded by {file.uploadedBy} on {formatDateTime(file.createdAt)}
           </span>
+          <FilePreview file={file} />
           <a
             href={urlOf(filesApi.download, { params: { id: file.id } })}
             download
