@@ -179,6 +179,9 @@ export const mails = {
     sent: {
       firstName: string
       senderName: string
+      /** The firm and its client: two clients may have audits of one name. */
+      firmName: string
+      clientName: string
       auditName: string
       requests: Array<{ title: string; dueDate: string | null }>
       url: string
@@ -191,7 +194,7 @@ export const mails = {
     ).length
     return message(
       to,
-      `${sent.requests.length === 1 ? 'A new request' : `${sent.requests.length} new requests`} for ${sent.auditName}`,
+      `${sent.firmName}: ${sent.requests.length === 1 ? 'a new request' : `${sent.requests.length} new requests`} for ${sent.auditName} (${sent.clientName})`,
       [
         `Hello ${sent.firstName},`,
         `${sent.senderName} sent you ${sent.requests.length === 1 ? 'a request' : `${sent.requests.length} requests`} for the audit ${sent.auditName}:`,
@@ -232,6 +235,9 @@ export const mails = {
     list: {
       firstName: string
       senderName: string
+      /** The firm and its client: two clients may have audits of one name. */
+      firmName: string
+      clientName: string
       auditName: string
       items: DueItem[]
       url: string
@@ -239,7 +245,7 @@ export const mails = {
   ) =>
     message(
       to,
-      `${list.senderName} reminds you of ${plural(list.items.length, 'open request')} for ${list.auditName}`,
+      `${list.firmName}: ${list.senderName} reminds you of ${plural(list.items.length, 'open request')} for ${list.auditName} (${list.clientName})`,
       [
         `Hello ${list.firstName},`,
         `${list.senderName} asks you to look at your open ${list.items.length === 1 ? 'request' : 'requests'} for the audit ${list.auditName}:`,

@@ -33,7 +33,12 @@ export async function startSmtpCapture(port = 0) {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8')
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? ''
+        // A long subject is folded over several lines (RFC 5322): unfolded here.
+        const subject =
+          /^Subject: (.*(?:\r?\n[ \t].*)*)/m
+            .exec(raw)?.[1]
+            ?.replace(/\r?\n(?=[ \t])/g, '')
+            .trim() ?? ''
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject,

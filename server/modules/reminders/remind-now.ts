@@ -6,7 +6,8 @@ import type { Principal } from '../../access/principal'
 import { hit } from '../../db/counters'
 import { AppError } from '../../lib/errors'
 import { mailDateTime, mails } from '../../mail/templates'
-import { findAuditWithClient } from '../audits/audits.repo'
+import { auditPlace, findAuditWithClient } from '../audits/audits.repo'
+import { findOrganizationName } from '../organization/organization.repo'
 import { today } from '../requests/request-dto'
 import { findRequest } from '../requests/requests.repo'
 import { companyTimeZone, openItems } from './reminders.repo'
@@ -38,6 +39,10 @@ export function remindService(app: FastifyInstance) {
     const now = clock()
     const day = today(now)
     const reply: RemindReply = { reminded: [], notYet: [] }
+    const names = {
+      firmName: await findOrganizationName(db, orgId),
+      clientName: (await auditPlace(db, orgId, auditId)).client.name,
+    }
     const byUser = new Map<string, typeof rows>()
     for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row])
     for (const [userId, items] of byUser) {
@@ -54,6 +59,7 @@ export function remindService(app: FastifyInstance) {
           mails.openItems(items[0]!.email, {
             firstName: items[0]!.firstName,
             senderName: principal.name,
+            ...names,
             auditName: audit.name,
             items: items.map((item) => ({
               title: item.title,

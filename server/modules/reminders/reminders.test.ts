@@ -566,7 +566,7 @@ describe('Remind now', () => {
     })
     const mails = t.smtp.to(email).slice(before)
     expect(mails).toHaveLength(1)
-    expect(mails[0]!.subject).toMatch(/reminds you of 2 open requests for Audit/)
+    expect(mails[0]!.subject).toMatch(/^.+: .+ reminds you of 2 open requests for Audit .+ \(.+\)$/)
     expect(mails[0]!.body).toContain('overdue by 10 days (due Feb 20, 2032)')
     expect(mails[0]!.body).toContain('due in 9 days (Mar 10, 2032)')
 

@@ -42,6 +42,7 @@ import {
   submittedFileCounts,
 } from '../files/files.repo'
 import { itemsToCopy } from '../template-items/template-items.repo'
+import { findOrganizationName } from '../organization/organization.repo'
 import { findTemplate } from '../templates/templates.repo'
 import { clientUsers } from '../users/users.repo'
 import { publishChange } from '../events/changes'
@@ -888,6 +889,10 @@ export function requestsService(app: FastifyInstance) {
           )
         const now = clock()
         const ids = chosen.map((row) => row.id)
+        const names = {
+          firmName: await findOrganizationName(db, orgId),
+          clientName: (await auditPlace(db, orgId, auditId)).client.name,
+        }
         await db.transaction(async (tx) => {
           if ((await lockAuditClient(tx, orgId, auditId)) !== audit.clientId)
             throw new AppError(
@@ -915,6 +920,7 @@ export function requestsService(app: FastifyInstance) {
               mails.requestsSent(to.email, {
                 firstName: to.firstName,
                 senderName: principal.name,
+                ...names,
                 auditName: audit.name,
                 requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
                 url: `${config.appUrl}/my-requests`,

@@ -234,7 +234,10 @@ describe('drafts: add, edit, reorder, remove', () => {
       assigneeName: 'Clara Client',
       dueDate: '2030-01-31',
     })
-    expect((await list(audit.id)).requests).toEqual([first, second])
+    expect((await list(audit.id)).requests).toEqual([
+      { ...first, fileCount: 0 },
+      { ...second, fileCount: 0 },
+    ])
   })
 
   it('POST …/from-template adds the items after the existing requests', async () => {
@@ -493,7 +496,15 @@ describe('POST /api/audits/{id}/send', () => {
     ])
     for (const request of sent) expectIsoTimestamp(request.sentAt)
     const mail = await t.smtp.waitFor(member.user.email, mailsBefore)
-    expect(mail.subject).toBe('2 new requests for Year-end 2030')
+    // The firm and the client named: two clients may have audits of one name.
+    const names = await selectRows<{ firm: string; client: string }>(
+      t.app.db,
+      sql`select o.name as firm, c.name as client from organizations o, clients c
+          where o.id = ${orgId} and c.id = ${clientId}`,
+    )
+    expect(mail.subject).toBe(
+      `${names[0]!.firm}: 2 new requests for Year-end 2030 (${names[0]!.client})`,
+    )
     expect(mail.body).toContain('#1 Bank statements (due Feb 1, 2030)')
     expect(mail.body).toContain('#2 Payroll')
     expect(mail.body).not.toContain('Leases')
