@@ -12,6 +12,21 @@ export function parseCalendarDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
+/** Today as a calendar date ("2025-03-14") where the user is. */
+export function todayAsCalendarDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/**
+ * What to say of a due date being set, if it has passed: whatever waits for the client with it is
+ * overdue at once (and reminded of the day after it is sent).
+ */
+export function pastDueWarning(value: string | null | undefined, now: Date = new Date()) {
+  if (!value || !parseCalendarDate(value) || value >= todayAsCalendarDate(now)) return undefined
+  return `${formatCalendarDate(value)} has passed: the request is overdue as soon as the client has it.`
+}
+
 /** A calendar date in the user's locale, e.g. "Mar 14, 2025". */
 export function formatCalendarDate(value: string): string {
   const date = parseCalendarDate(value)

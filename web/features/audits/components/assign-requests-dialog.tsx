@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { countOf } from '@/lib/plural'
 import { toast } from '@/lib/toast'
+import { pastDueWarning } from '@/lib/dates'
 import { useUpdateRequests } from '../api/update-requests'
 import { showRefusal } from '../lib/show-refusal'
 import { RequestChecklistField } from './request-checklist'
@@ -150,7 +151,7 @@ function AssignRequestsForm({
         />
         <FormField
           label="Due date"
-          description="Empty: each keeps its own."
+          description={pastDueWarning(form.watch('dueDate')) ?? 'Empty: each keeps its own.'}
           error={errors.dueDate?.message}
         >
           <Input type="date" {...form.register('dueDate')} />

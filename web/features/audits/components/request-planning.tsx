@@ -9,6 +9,7 @@ import {
 } from '@/components/ui/select'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
+import { pastDueWarning } from '@/lib/dates'
 import { cn } from '@/lib/utils'
 import { useUpdateRequest } from '../api/update-request'
 
@@ -45,7 +46,7 @@ function usePlanning(request: AuditRequest) {
   const updateRequest = useUpdateRequest()
   const save = (input: Pick<UpdateRequestInput, 'assigneeId' | 'dueDate'>, what: string) =>
     updateRequest.mutateAsync({ id: request.id, input }).then(
-      () => toast({ title: `${what} updated` }),
+      () => toast({ title: `${what} updated`, description: pastDueWarning(input.dueDate) }),
       (error: unknown) => toastFailure(`Failed to update the ${what.toLowerCase()}`, error),
     )
   return { save, saving: updateRequest.isPending }
