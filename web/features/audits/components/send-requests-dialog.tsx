@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { sendRequestsInput, type AuditRequest } from '@shared/schemas/requests'
+import { useQuery } from '@tanstack/react-query'
 import { useId, type ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -7,10 +8,12 @@ import { FormDialog } from '@/components/form-dialog'
 import { DialogFooter } from '@/components/ui/dialog'
 import { PendingButton } from '@/components/ui/pending-button'
 import { countOf } from '@/lib/plural'
+import { requestQueries } from '@/lib/queries/requests'
 import { toast } from '@/lib/toast'
 import { useSendRequests } from '../api/send-requests'
 import { showRefusal } from '../lib/show-refusal'
 import { RequestChecklistField } from './request-checklist'
+import { AssigneeSelect } from './request-planning'
 import { RequestsThatCan, type RequestSource } from './requests-that-can'
 
 // The form always names the drafts it sends.
@@ -59,7 +62,16 @@ function SendRequestsForm({
   const errorId = useId()
   const { errors } = form.formState
   const error = errors.requestIds?.message ?? errors.root?.server?.message
-  const count = form.watch('requestIds').length
+  const chosen = form.watch('requestIds')
+  const count = chosen.length
+  // A draft goes to its assignee: those chosen without one can be given one here.
+  const unassigned = drafts.filter(
+    (draft) => draft.assigneeId === null && chosen.includes(draft.id),
+  )
+  const assignees = useQuery({
+    ...requestQueries.assignees(auditId),
+    enabled: unassigned.length > 0,
+  })
 
   const onSubmit = form.handleSubmit(async ({ requestIds }) => {
     try {
@@ -85,6 +97,25 @@ function SendRequestsForm({
         requests={drafts}
         describedBy={error ? errorId : undefined}
       />
+      {unassigned.length > 0 ? (
+        <fieldset className="grid gap-2 rounded-md border border-warning bg-warning-soft p-3">
+          <legend className="px-1 text-sm font-medium text-warning-soft-foreground">
+            {unassigned.length === 1
+              ? 'One chosen draft has no assignee'
+              : `${unassigned.length} chosen drafts have no assignee`}
+          </legend>
+          <ul className="grid gap-2">
+            {unassigned.map((draft) => (
+              <li key={draft.id} className="grid items-center gap-2 sm:grid-cols-[1fr_14rem]">
+                <span className="truncate text-sm">
+                  #{draft.number} {draft.title}
+                </span>
+                <AssigneeSelect request={draft} assignees={assignees.data} className="h-8" />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
           {error}

@@ -634,3 +634,42 @@ describe('where the audit sits', () => {
     ).toEqual(['Projects', 'Annual Review 2026'])
   })
 })
+
+describe('Send', () => {
+  const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
+
+  test('a chosen draft without an assignee can be given one in the send step', async () => {
+    const assigned = aRequest({
+      auditId: audit.id,
+      number: 1,
+      title: 'Board minutes',
+      assigneeId: anId(),
+      assigneeName: 'Grace Hopper',
+      allowedActions: [...DRAFT_ACTIONS],
+    })
+    const unassigned = aRequest({
+      auditId: audit.id,
+      number: 2,
+      title: 'Ledger',
+      allowedActions: [...DRAFT_ACTIONS],
+    })
+    const { user, ada } = showAudit(audit, [assigned, unassigned])
+    const patches: unknown[] = []
+    server.use(
+      answer(requestsApi.update, async ({ request, params }) => {
+        patches.push({ id: params.id, ...((await request.json()) as object) })
+        return { ...unassigned, assigneeId: ada.id, assigneeName: ada.name }
+      }),
+    )
+    await screen.findByRole('table', { name: 'Requests' })
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send Requests' })
+    const missing = await within(dialog).findByRole('group', {
+      name: 'One chosen draft has no assignee',
+    })
+    expect(missing).toHaveTextContent('#2 Ledger')
+    await user.click(within(missing).getByRole('combobox', { name: 'Assignee of request 2' }))
+    await user.click(await screen.findByRole('option', { name: 'Ada Lovelace' }))
+    await waitFor(() => expect(patches).toEqual([{ id: unassigned.id, assigneeId: ada.id }]))
+  })
+})
