@@ -151,6 +151,9 @@ test('an admin invites a staff member, who runs the engagements and reads the te
     await projectDialog.getByRole('button', { name: 'Create Project' }).click()
     await expect(projectDialog).toBeHidden()
     await expect(toasts(page)).toContainText('Project created successfully')
+    // The new project opens; the list shows it with what staff may do.
+    await expect(page.getByRole('heading', { level: 1, name: 'Initech FY26 review' })).toBeVisible()
+    await page.goBack()
     const project = card(page.getByRole('list', { name: 'Active projects' }), 'Initech FY26 review')
     await expect(project.getByRole('button', { name: 'Edit Initech FY26 review' })).toBeVisible()
 
@@ -164,6 +167,11 @@ test('an admin invites a staff member, who runs the engagements and reads the te
     await auditDialog.getByRole('button', { name: 'Create Audit' }).click()
     await expect(auditDialog).toBeHidden()
     await expect(toasts(page)).toContainText('Audit created successfully')
+    // The new audit opens; the project lists it with what staff may do.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Controls walkthrough' }),
+    ).toBeVisible()
+    await page.goBack()
     const audit = card(page.getByRole('list', { name: 'Audits' }), 'Controls walkthrough')
     await expect(audit).toContainText('In Progress')
     // The audit's own allowedActions: staff may change and delete it.

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Audit } from '@shared/schemas/audits'
+import type { Audit, AuditListItem } from '@shared/schemas/audits'
 import type { CurrentUser } from '@shared/schemas/auth'
 import type { Client } from '@shared/schemas/clients'
 import type { Dashboard } from '@shared/schemas/dashboard'
 import type { Invitation } from '@shared/schemas/invitations'
-import type { Project } from '@shared/schemas/projects'
+import type { Project, ProjectListItem } from '@shared/schemas/projects'
 import type { AuditRequest } from '@shared/schemas/requests'
 import type { Category, Template, TemplateItem } from '@shared/schemas/templates'
 import { selectRows } from '../db/client'
@@ -121,9 +121,15 @@ describe('a client-role user reads their own client’s records', () => {
   it('GET /api/projects: only their client’s projects, in the same shape as the admin sees them', async () => {
     const res = await as(member.cookie).get('/api/projects')
     expect(res.statusCode, res.body).toBe(200)
-    const mine = res.json<Project[]>()
-    const all = (await as(A.cookie).get('/api/projects')).json<Project[]>()
-    expect(mine).toEqual(all.filter((p) => p.clientId === A.own.id))
+    const mine = res.json<ProjectListItem[]>()
+    const all = (await as(A.cookie).get('/api/projects')).json<ProjectListItem[]>()
+    // But for the progress: the firm counts the draft of the own audit, never sent to them.
+    expect(mine).toEqual(
+      all
+        .filter((p) => p.clientId === A.own.id)
+        .map((p) => ({ ...p, progress: { accepted: 0, total: 0 } })),
+    )
+    expect(all.find((p) => p.id === A.ownProject.id)?.progress).toEqual({ accepted: 0, total: 1 })
     expect(mine.map((p) => p.id).sort()).toEqual([A.ownProject.id, A.ownCompleted.id].sort())
   })
 
@@ -145,9 +151,20 @@ describe('a client-role user reads their own client’s records', () => {
     const list = await user.get(`/api/audits?projectId=${A.ownProject.id}`)
     expect(list.statusCode).toBe(200)
     const firmView = (await as(A.cookie).get(`/api/audits?projectId=${A.ownProject.id}`)).json<
-      Audit[]
+      AuditListItem[]
     >()
-    expect(list.json()).toEqual(firmView.map((audit) => ({ ...audit, allowedActions: [] })))
+    // Nothing to do for them, and no draft in their progress.
+    expect(list.json()).toEqual(
+      firmView.map((audit) => ({
+        ...audit,
+        allowedActions: [],
+        progress: { accepted: 0, total: 0 },
+      })),
+    )
+    expect(firmView.find((audit) => audit.id === A.ownAudit.id)?.progress).toEqual({
+      accepted: 0,
+      total: 1,
+    })
     expect(list.json<Audit[]>().map((a) => a.id)).toContain(A.ownAudit.id)
     for (const projectId of [A.otherProject.id, B.ownProject.id, MISSING_ID]) {
       expectError(await user.get(`/api/audits?projectId=${projectId}`), 404, 'NOT_FOUND')

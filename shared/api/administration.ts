@@ -7,11 +7,11 @@ import {
   invitationDto,
   invitationPreviewDto,
   invitationPreviewQuery,
+  listInvitationsQuery,
 } from '../schemas/invitations'
 import { organizationDto, updateOrganizationInput } from '../schemas/organization'
-import { updateUserInput, userDto } from '../schemas/users'
+import { listUsersQuery, updateUserInput, userDto } from '../schemas/users'
 import { defineRoute } from './route'
-import { searchPageQuery } from '../schemas/pagination'
 
 /** The company's settings, users and invitations: admins only. */
 export const organizationApi = {
@@ -42,9 +42,10 @@ export const usersApi = {
     path: '/api/users',
     tag: 'Users',
     summary: 'The company’s users',
-    description: 'By name, then e-mail; `q` finds the names and e-mail addresses that contain it.',
+    description:
+      'By name, then e-mail; `q` finds the names and e-mail addresses that contain it, `clientId` keeps the users of that client (its contacts).',
     access: 'company.manage',
-    query: searchPageQuery,
+    query: listUsersQuery,
     status: 200,
     reply: z.array(userDto),
     page: true,
@@ -81,9 +82,10 @@ export const invitationsApi = {
     path: '/api/invitations',
     tag: 'Invitations',
     summary: 'Open invitations',
-    description: 'Most recently sent first; `q` finds the e-mail addresses that contain it.',
+    description:
+      'Most recently sent first; `q` finds the e-mail addresses that contain it, `clientId` keeps the invitations to that client.',
     access: 'company.manage',
-    query: searchPageQuery,
+    query: listInvitationsQuery,
     status: 200,
     reply: z.array(invitationDto),
     page: true,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import {
   auditDetailDto,
-  auditDto,
+  auditListItemDto,
   createAuditInput,
   listAuditsQuery,
   teamMemberDto,
@@ -23,6 +23,7 @@ import {
   projectCountsDto,
   projectCountsQuery,
   projectDto,
+  projectListItemDto,
   updateProjectInput,
 } from '../schemas/projects'
 import { defineRoute } from './route'
@@ -119,11 +120,11 @@ export const projectsApi = {
     tag: 'Projects',
     summary: 'Projects',
     description:
-      'Newest first; `q` finds the names that contain it, `status` and `clientId` narrow it. A client user sees their client’s.',
+      'Newest first; `q` finds the names that contain it, `status` and `clientId` narrow it. A client user sees their client’s. Each with the progress of its audits’ requests: accepted of all but the not-applicable ones, among those the caller may see.',
     access: 'workspace.read',
     query: listProjectsQuery,
     status: 200,
-    reply: z.array(projectDto),
+    reply: z.array(projectListItemDto),
     page: true,
   }),
   counts: defineRoute({
@@ -188,11 +189,12 @@ export const auditsApi = {
     path: '/api/audits',
     tag: 'Audits',
     summary: 'A project’s audits',
-    description: 'Newest first.',
+    description:
+      'Newest first. Each with the progress of its requests: accepted of all but the not-applicable ones, among those the caller may see.',
     access: 'workspace.read',
     query: listAuditsQuery,
     status: 200,
-    reply: z.array(auditDto),
+    reply: z.array(auditListItemDto),
     page: true,
   }),
   get: defineRoute({

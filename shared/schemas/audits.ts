@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AUDIT_ACTIONS } from '../access'
 import { calendarDate, id, LIMITS, optionalText, requiredText, timestamps } from './common'
 import { pageFields } from './pagination'
+import { progressDto } from './requests'
 
 export const AUDIT_STATUSES = ['in_progress', 'in_review', 'completed'] as const
 export const auditStatus = z.enum(AUDIT_STATUSES, {
@@ -72,6 +73,12 @@ export const auditDto = z
   })
   .meta({ id: 'Audit' })
 export type Audit = z.infer<typeof auditDto>
+
+/** An audit of a project's list, with the progress of its requests (those the caller sees). */
+export const auditListItemDto = auditDto
+  .extend({ progress: progressDto })
+  .meta({ id: 'AuditListItem' })
+export type AuditListItem = z.infer<typeof auditListItemDto>
 
 /** One audit: its whole team (the lead and the other members, by name). */
 export const auditDetailDto = auditDto

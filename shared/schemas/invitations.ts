@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { email, password } from './auth'
-import { requiredText } from './common'
+import { id, requiredText } from './common'
+import { pageFields, searchField } from './pagination'
 import { optionalClientId, userRole, withClientRule } from './users'
 
 /** POST /api/invitations: clientId names one of the company's clients, for role client only. */
@@ -8,6 +9,14 @@ export const createInvitationInput = withClientRule(
   z.strictObject({ email, role: userRole, clientId: optionalClientId }),
 )
 export type CreateInvitationInput = z.input<typeof createInvitationInput>
+
+/** GET /api/invitations: `q` searches the addresses, `clientId` keeps those for that client. */
+export const listInvitationsQuery = z.strictObject({
+  ...pageFields,
+  ...searchField,
+  clientId: id.optional(),
+})
+export type ListInvitationsQuery = z.output<typeof listInvitationsQuery>
 
 /** Open invitations: `expired` ones can still be resent (new link, new expiry) or revoked. */
 export const INVITATION_STATUSES = ['pending', 'expired'] as const

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { id, LIMITS, optionalText, requiredText, timestamps } from './common'
 import { pageFields, searchField } from './pagination'
+import { progressDto } from './requests'
 
 export const PROJECT_STATUSES = ['active', 'completed', 'on_hold'] as const
 export const projectStatus = z.enum(PROJECT_STATUSES, {
@@ -42,6 +43,12 @@ export const projectDto = z
   })
   .meta({ id: 'Project' })
 export type Project = z.infer<typeof projectDto>
+
+/** A project of a list, with the progress of the requests of all its audits (those the caller sees). */
+export const projectListItemDto = projectDto
+  .extend({ progress: progressDto })
+  .meta({ id: 'ProjectListItem' })
+export type ProjectListItem = z.infer<typeof projectListItemDto>
 
 const filters = {
   ...searchField,

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { ROLES } from '../constants'
+import { id } from './common'
+import { pageFields, searchField } from './pagination'
 
 export const userRole = z.enum(ROLES, { error: 'Role must be admin, staff or client' })
 export const ROLE_LABELS = { admin: 'Admin', staff: 'Staff', client: 'Client' } as const
@@ -62,3 +64,11 @@ export const userDto = z
   })
   .meta({ id: 'User' })
 export type User = z.infer<typeof userDto>
+
+/** GET /api/users: by name; `q` searches names and e-mail addresses, `clientId` keeps that client's users. */
+export const listUsersQuery = z.strictObject({
+  ...pageFields,
+  ...searchField,
+  clientId: id.optional(),
+})
+export type ListUsersQuery = z.output<typeof listUsersQuery>

@@ -5,7 +5,13 @@ import {
   type CurrentUser,
   type PublicConfig,
 } from '@shared/schemas/auth'
-import { auditDetailDto, type AuditDetail, type TeamMember } from '@shared/schemas/audits'
+import {
+  auditDetailDto,
+  auditListItemDto,
+  type AuditDetail,
+  type AuditListItem,
+  type TeamMember,
+} from '@shared/schemas/audits'
 import {
   assigneeDto,
   commentDto,
@@ -27,8 +33,10 @@ import {
 import type { Capability } from '@shared/access'
 import { WHOSE_MOVE } from '@shared/request-rules'
 import { clientDto, type Client } from '@shared/schemas/clients'
+import { invitationDto, type Invitation } from '@shared/schemas/invitations'
 import { organizationDto, type Organization } from '@shared/schemas/organization'
-import { projectDto, type Project } from '@shared/schemas/projects'
+import { userDto, type User } from '@shared/schemas/users'
+import { projectListItemDto, type ProjectListItem } from '@shared/schemas/projects'
 import { templateDto, type Template } from '@shared/schemas/templates'
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -107,6 +115,17 @@ export function anAudit(overrides: Partial<AuditDetail> = {}): AuditDetail {
     updatedAt: NOW,
     ...overrides,
   })
+}
+
+/** An audit as its project's list shows it, with its progress (nothing yet unless said). */
+export function anAuditListItem(overrides: Partial<AuditListItem> = {}): AuditListItem {
+  const {
+    members: _members,
+    project: _project,
+    client: _client,
+    ...audit
+  } = anAudit(overrides.projectId ? { projectId: overrides.projectId } : {})
+  return auditListItemDto.parse({ ...audit, progress: { accepted: 0, total: 0 }, ...overrides })
 }
 
 export function aRequest(overrides: Partial<AuditRequest> = {}): AuditRequest {
@@ -249,14 +268,16 @@ export function aClient(overrides: Partial<Client> = {}): Client {
   })
 }
 
-export function aProject(overrides: Partial<Project> = {}): Project {
-  return projectDto.parse({
+/** A project as a list shows it (with its progress: nothing yet unless said); a Project too. */
+export function aProject(overrides: Partial<ProjectListItem> = {}): ProjectListItem {
+  return projectListItemDto.parse({
     id: anId(),
     name: 'Annual Review',
     description: null,
     clientId: anId(),
     clientName: 'Acme Corporation',
     status: 'active',
+    progress: { accepted: 0, total: 0 },
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
@@ -273,6 +294,41 @@ export function aTemplate(overrides: Partial<Template> = {}): Template {
     itemCount: 0,
     createdAt: NOW,
     updatedAt: NOW,
+    ...overrides,
+  })
+}
+
+/** A user of the company as GET /api/users lists them: a client user unless said. */
+export function aCompanyUser(overrides: Partial<User> = {}): User {
+  const role = overrides.role ?? 'client'
+  return userDto.parse({
+    id: anId(),
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@example.com',
+    role,
+    clientId: role === 'client' ? anId() : null,
+    clientName: role === 'client' ? 'Acme Corporation' : null,
+    lastLoginAt: null,
+    createdAt: NOW,
+    ...overrides,
+  })
+}
+
+/** An open invitation, for a client user unless said, valid for 7 days from NOW. */
+export function anInvitation(overrides: Partial<Invitation> = {}): Invitation {
+  const role = overrides.role ?? 'client'
+  return invitationDto.parse({
+    id: anId(),
+    email: 'ada@example.com',
+    role,
+    clientId: role === 'client' ? anId() : null,
+    clientName: role === 'client' ? 'Acme Corporation' : null,
+    invitedBy: 'Margaret Hamilton',
+    status: 'pending',
+    sentAt: NOW,
+    expiresAt: '2026-03-09T10:00:00.000Z',
+    createdAt: NOW,
     ...overrides,
   })
 }

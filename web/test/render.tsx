@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { Toaster } from '@/components/ui/toaster'
 import { SessionProvider } from '@/lib/session'
 import { aUser } from './fixtures'
@@ -45,4 +45,9 @@ export function renderWithApp(
     </QueryClientProvider>,
   )
   return { ...result, queryClient, user: events }
+}
+
+/** Where the app is now (render it beside `ui`): `screen.getByTestId('location')` reads the path. */
+export function CurrentPath() {
+  return <p data-testid="location">{useLocation().pathname}</p>
 }

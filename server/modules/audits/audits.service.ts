@@ -4,6 +4,7 @@ import { fullName } from '@shared/format'
 import type {
   Audit,
   AuditDetail,
+  AuditListItem,
   createAuditInput,
   listAuditsQuery,
   TeamMember,
@@ -37,6 +38,7 @@ import {
   updateAudit,
   type AuditRow,
 } from './audits.repo'
+import { NO_PROGRESS, progressOf } from './progress.repo'
 
 const person = (user: { id: string; firstName: string; lastName: string; email: string }) =>
   ({ id: user.id, name: fullName(user), email: user.email }) satisfies TeamMember
@@ -92,7 +94,13 @@ export function auditsService(app: FastifyInstance) {
       const orgId = principal.organizationId
       await getProject(db, orgId, query.projectId, clientScope(principal))
       const page = await listAudits(db, orgId, query.projectId, query)
-      return mapPage(page, (row) => toAuditDto(row, principal))
+      const progress = await progressOf(db, orgId, principal, {
+        auditIds: page.items.map((row) => row.id),
+      })
+      return mapPage(page, (row): AuditListItem => ({
+        ...toAuditDto(row, principal),
+        progress: progress.get(row.id) ?? NO_PROGRESS,
+      }))
     },
 
     get: detail,

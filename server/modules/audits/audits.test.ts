@@ -188,10 +188,14 @@ describe('GET /api/audits?projectId=', () => {
     }
     const res = await listOf(mine.id)
     expect(res.statusCode).toBe(200)
-    // The list carries each audit's lead; the whole team and its place come with one audit.
+    // The list carries each audit's lead and progress (nothing yet); the whole team and its place
+    // come with one audit.
     expect(res.json()).toEqual(
       created
-        .map(({ members: _members, project: _project, client: _client, ...audit }) => audit)
+        .map(({ members: _members, project: _project, client: _client, ...audit }) => ({
+          ...audit,
+          progress: { accepted: 0, total: 0 },
+        }))
         .reverse(),
     )
 

@@ -68,11 +68,14 @@ const latestFirst: Keyset = {
   direction: 'desc',
 }
 
-/** The company's open invitations, most recently sent first; `q`: the addresses containing it. */
+/**
+ * The company's open invitations, most recently sent first; `q`: the addresses containing it;
+ * `clientId`: those to join that client only.
+ */
 export async function listOpenInvitations(
   db: Db,
   orgId: string,
-  request: PageRequest & { q?: string | undefined },
+  request: PageRequest & { q?: string | undefined; clientId?: string | undefined },
   now: Date,
 ) {
   const page = pageQuery(latestFirst, request)
@@ -85,6 +88,7 @@ export async function listOpenInvitations(
       and(
         eq(invitations.organizationId, orgId),
         isOpen,
+        request.clientId ? eq(invitations.clientId, request.clientId) : undefined,
         searched(invitations.email, request.q),
         page.after,
       ),

@@ -1,7 +1,10 @@
 import { INVITATION_TTL_DAYS, INVITATION_TTL_MS } from '@shared/constants'
-import type { AcceptInvitationInput, createInvitationInput } from '@shared/schemas/invitations'
+import type {
+  AcceptInvitationInput,
+  createInvitationInput,
+  ListInvitationsQuery,
+} from '@shared/schemas/invitations'
 import type { FastifyInstance } from 'fastify'
-import type { SearchPageQuery } from '@shared/schemas/pagination'
 import type { Role } from '@shared/schemas/auth'
 import type { z } from 'zod'
 import { fullName } from '@shared/format'
@@ -89,7 +92,7 @@ export function invitationsService(app: FastifyInstance) {
   }
 
   return {
-    list: (principal: Principal, query: SearchPageQuery) =>
+    list: (principal: Principal, query: ListInvitationsQuery) =>
       listOpenInvitations(db, principal.organizationId, query, clock()),
 
     async create(inviter: Principal, input: z.output<typeof createInvitationInput>) {

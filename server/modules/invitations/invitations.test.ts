@@ -18,6 +18,7 @@ import {
   invitedUser,
   MISSING_ID,
   signedInClientUser,
+  signedInStaff,
   UUID,
   ROLE_PERMISSIONS,
 } from '../../test/factories'
@@ -312,6 +313,43 @@ describe('GET /api/invitations', () => {
     expect(sent).toEqual([...sent].sort().reverse())
 
     expect((await listed(B)).map((i) => i.id)).toContain(theirs.invitation.id)
+  })
+})
+
+describe('GET /api/invitations?clientId=', () => {
+  const of = (c: { cookie: string }, query: string) =>
+    t.request('GET', `/api/invitations?${query}`, { cookie: c.cookie })
+
+  it('keeps the open invitations to join that client', async () => {
+    const acme = await createClient(t, A.cookie, { name: 'Invited Client' })
+    const first = await invited(A, { role: 'client', clientId: acme.id })
+    t.clock.advance(1000)
+    const second = await invited(A, { role: 'client', clientId: acme.id })
+    const revoked = await invited(A, { role: 'client', clientId: acme.id })
+    await invited(A, { role: 'client', clientId: A.client.id })
+    await invited(A)
+    expect((await as(A.cookie).revoke(revoked.invitation.id)).statusCode).toBe(204)
+
+    const res = await of(A, `clientId=${acme.id}`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json<Invitation[]>()).toEqual([second.invitation, first.invitation])
+    const matching = await of(A, `clientId=${acme.id}&q=${encodeURIComponent(first.email)}`)
+    expect(matching.json<Invitation[]>().map((i) => i.id)).toEqual([first.invitation.id])
+  })
+
+  it('another company’s client lists nothing; a malformed id → 400', async () => {
+    await invited(B, { role: 'client', clientId: B.client.id })
+    const res = await of(A, `clientId=${B.client.id}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([])
+    expectValidation(await of(A, 'clientId=nope'), ['clientId'])
+  })
+
+  it('stays the admins’: staff and client users → 403', async () => {
+    const staff = await signedInStaff(t, A.orgId)
+    const member = await signedInClientUser(t, A.orgId, A.client.id)
+    for (const who of [staff, member])
+      expectError(await of(who, `clientId=${A.client.id}`), 403, 'FORBIDDEN')
   })
 })
 

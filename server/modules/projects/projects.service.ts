@@ -9,8 +9,10 @@ import type {
 } from '@shared/schemas/projects'
 import { clientScope } from '../../access/audience'
 import type { Principal } from '../../access/principal'
+import { mapPage } from '../../db/keyset'
 import { AppError, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors'
 import { countAudits } from '../audits/audits.repo'
+import { NO_PROGRESS, progressOf } from '../audits/progress.repo'
 import { findClient } from '../clients/clients.repo'
 import { clearProjectAssignees, projectHasSentRequests } from '../requests/requests.repo'
 import {
@@ -51,9 +53,18 @@ export function projectsService({ db, clock }: FastifyInstance) {
   }
 
   return {
-    /** A client user's are their client's, whatever `clientId` says. */
-    list: (principal: Principal, query: z.output<typeof listProjectsQuery>) =>
-      listProjects(db, principal.organizationId, projectFilter(principal, query), query),
+    /** A client user's are their client's, whatever `clientId` says; their progress counts what they see. */
+    async list(principal: Principal, query: z.output<typeof listProjectsQuery>) {
+      const orgId = principal.organizationId
+      const page = await listProjects(db, orgId, projectFilter(principal, query), query)
+      const progress = await progressOf(db, orgId, principal, {
+        projectIds: page.items.map((row) => row.id),
+      })
+      return mapPage(page, (row) => ({
+        ...row,
+        progress: progress.get(row.id) ?? NO_PROGRESS,
+      }))
+    },
 
     counts: (principal: Principal, query: z.output<typeof projectCountsQuery>) =>
       countProjectsByStatus(db, principal.organizationId, projectFilter(principal, query)),

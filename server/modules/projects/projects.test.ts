@@ -147,7 +147,12 @@ describe('GET /api/projects', () => {
       created.push(await createProject(t, cookie, { name: `Newest ${i}`, clientId }))
     }
     const listed = await list()
-    expect(listed.slice(0, 3)).toEqual([...created].reverse())
+    // Each with its progress: nothing of nothing before its first request.
+    expect(listed.slice(0, 3)).toEqual(
+      [...created]
+        .reverse()
+        .map((project) => ({ ...project, progress: { accepted: 0, total: 0 } })),
+    )
     expect(listed[1]!.clientName).toBe('Second Client')
     const times = listed.map((p) => new Date(p.createdAt).getTime())
     expect(times).toEqual([...times].sort((a, b) => b - a))

@@ -276,29 +276,6 @@ export async function auditRequestsInBatches(
   })()
 }
 
-/** Accepted requests out of all but those set aside, among those the scope sees: one count. */
-export async function auditProgress(
-  db: Db,
-  orgId: string,
-  auditId: string,
-  scope: Scope,
-  setAside: readonly RequestStatus[],
-) {
-  const [row] = await db
-    .select({
-      accepted: sql<number>`count(*) filter (where ${auditRequests.status} = 'accepted')::int`,
-      total: sql<number>`count(*) filter (where ${auditRequests.status} not in (${sql.join(
-        setAside.map((status) => sql`${status}`),
-        sql`, `,
-      )}))::int`,
-    })
-    .from(auditRequests)
-    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
-    .innerJoin(projects, eq(projects.id, audits.projectId))
-    .where(and(ofAudit(orgId, auditId), visibleRequests(scope)))
-  return row!
-}
-
 /** One request the scope can see; 404 otherwise (another company's, another client's, never sent). */
 export async function findRequest(db: Db, orgId: string, id: string, scope: Scope) {
   const [row] = await selectRequests(

@@ -28,6 +28,7 @@ import { isFirm, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
 import { mails } from '../../mail/templates'
 import { recordActivities, recordActivity, requestActivity } from '../activity/activity.repo'
+import { NO_PROGRESS, progressOf } from '../audits/progress.repo'
 import {
   auditPlace,
   claimRequestNumbers,
@@ -63,7 +64,6 @@ import { insertComment, listComments } from './comments.repo'
 import { keyBetween, keysAfter, MAX_KEY_LENGTH } from './order-keys'
 import { today, toRequestDto, toVersionDtos } from './request-dto'
 import {
-  auditProgress,
   auditRequestsPage,
   statusCounts,
   clientRequestsPage,
@@ -565,7 +565,8 @@ export function requestsService(app: FastifyInstance) {
               REQUEST_STATUSES.filter((status) => !SET_ASIDE.includes(status)),
             ),
           }
-        : await auditProgress(db, orgId, auditId, principal, SET_ASIDE)
+        : ((await progressOf(db, orgId, principal, { auditIds: [auditId] })).get(auditId) ??
+          NO_PROGRESS)
       return {
         items: {
           progress,

@@ -116,18 +116,28 @@ const byNameKeys: Keyset = {
   direction: 'asc',
 }
 
-/** The company's users by name, then e-mail; `q`: the names or addresses containing it. */
+/**
+ * The company's users by name, then e-mail; `q`: the names or addresses containing it;
+ * `clientId`: that client's users only.
+ */
 export async function listUsers(
   db: Db,
   orgId: string,
-  request: PageRequest & { q?: string | undefined },
+  request: PageRequest & { q?: string | undefined; clientId?: string | undefined },
 ) {
   const page = pageQuery(byNameKeys, request)
   const rows = await db
     .select({ ...listColumns, pageKey: page.pageKey })
     .from(users)
     .leftJoin(clients, eq(clients.id, users.clientId))
-    .where(and(eq(users.organizationId, orgId), nameOrEmailContains(request.q), page.after))
+    .where(
+      and(
+        eq(users.organizationId, orgId),
+        request.clientId ? eq(users.clientId, request.clientId) : undefined,
+        nameOrEmailContains(request.q),
+        page.after,
+      ),
+    )
     .orderBy(...page.orderBy)
     .limit(page.limit)
   return mapPage(toPage(rows, request), toDto)

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { SearchPageQuery } from '@shared/schemas/pagination'
 import type { Role } from '@shared/schemas/auth'
-import type { UpdateUserInput } from '@shared/schemas/users'
+import type { ListUsersQuery, UpdateUserInput } from '@shared/schemas/users'
 import { fullName } from '@shared/format'
 import type { Principal } from '../../access/principal'
 import { AppError, fieldError, isForeignKeyViolation } from '../../lib/errors'
@@ -35,7 +34,7 @@ const clientNotFound = () => fieldError('clientId', 'Client not found')
  */
 export function usersService({ db, clock, log, sessionCache }: FastifyInstance) {
   return {
-    list: (principal: Principal, query: SearchPageQuery) =>
+    list: (principal: Principal, query: ListUsersQuery) =>
       listUsers(db, principal.organizationId, query),
 
     async updateRole(principal: Principal, id: string, input: UpdateUserInput) {

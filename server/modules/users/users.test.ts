@@ -17,6 +17,7 @@ import {
   invitedUser,
   MISSING_ID,
   signedInClientUser,
+  signedInStaff,
 } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { usersService } from './users.service'
@@ -139,6 +140,47 @@ describe('GET /api/users', () => {
       .returning({ id: users.id })
     expect((await listed(A)).find((u) => u.id === row!.id)?.lastLoginAt).toBeNull()
     await t.app.db.delete(users).where(eq(users.id, row!.id))
+  })
+})
+
+describe('GET /api/users?clientId=', () => {
+  const of = (c: { cookie: string }, query: string) =>
+    t.request('GET', `/api/users?${query}`, { cookie: c.cookie })
+
+  it('keeps the users of that client (its contacts), by name; with q, those matching too', async () => {
+    const acme = await createClient(t, A.cookie, { name: 'Contacts Client' })
+    const contact = await invitedUser(t, A.cookie, { role: 'client', clientId: acme.id })
+    const second = await invitedUser(t, A.cookie, {
+      role: 'client',
+      clientId: acme.id,
+      email: `zed.contact${process.pid}@example.com`,
+    })
+    await invitedUser(t, A.cookie, { role: 'client', clientId: A.client.id })
+
+    const res = await of(A, `clientId=${acme.id}`)
+    expect(res.statusCode, res.body).toBe(200)
+    const contacts = res.json<User[]>()
+    expect(contacts.map((u) => u.id).sort()).toEqual([contact.user.id, second.user.id].sort())
+    expect(contacts.every((u) => u.role === 'client' && u.clientName === 'Contacts Client')).toBe(
+      true,
+    )
+    const matching = (await of(A, `clientId=${acme.id}&q=zed.contact`)).json<User[]>()
+    expect(matching.map((u) => u.id)).toEqual([second.user.id])
+  })
+
+  it('another company’s client lists nothing; a malformed id → 400', async () => {
+    await invitedUser(t, B.cookie, { role: 'client', clientId: B.client.id })
+    const res = await of(A, `clientId=${B.client.id}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([])
+    expectValidation(await of(A, 'clientId=nope'), ['clientId'])
+  })
+
+  it('stays the admins’: staff and client users → 403', async () => {
+    const staff = await signedInStaff(t, A.orgId)
+    const member = await signedInClientUser(t, A.orgId, A.client.id)
+    for (const who of [staff, member])
+      expectError(await of(who, `clientId=${A.client.id}`), 403, 'FORBIDDEN')
   })
 })
 

@@ -19,18 +19,24 @@ export const organizationQueries = {
     }),
 }
 
+/** `clientId`: that client's users (its contacts) or the invitations to it. */
+interface AdministrationFilters {
+  q?: string
+  clientId?: string
+}
+
 export const userQueries = {
   all: users,
-  list: ({ q }: { q?: string } = {}) => {
-    const query = { q: searchText(q) }
+  list: ({ q, clientId }: AdministrationFilters = {}) => {
+    const query = { q: searchText(q), clientId }
     return pagedQuery([...users, 'list', query], usersApi.list, { query })
   },
 }
 
 export const invitationQueries = {
   all: invitations,
-  list: ({ q }: { q?: string } = {}) => {
-    const query = { q: searchText(q) }
+  list: ({ q, clientId }: AdministrationFilters = {}) => {
+    const query = { q: searchText(q), clientId }
     return pagedQuery([...invitations, 'list', query], invitationsApi.list, { query })
   },
 }

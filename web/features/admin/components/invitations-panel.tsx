@@ -5,16 +5,13 @@ import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { PendingButton } from '@/components/ui/pending-button'
 import { formatDate, formatDateTime } from '@/lib/dates'
-import { toastFailure } from '@/lib/mutation-feedback'
 import { invitationQueries } from '@/lib/queries/administration'
-import { toast } from '@/lib/toast'
-import { useResendInvitation } from '../api/resend-invitation'
 import { InviteUserDialog } from './invite-user-dialog'
 import { LoadMore } from '@/components/paged/load-more'
 import { pagedCount } from '@/components/paged/paged-count'
 import { PanelHeader } from './panel-header'
+import { ResendInvitationButton } from './resend-invitation-button'
 import { RevokeInvitationDialog } from './revoke-invitation-dialog'
 import { RoleWithClient } from './role-badge'
 import { Cell, Row, RowList, RowListSkeleton } from './row-list'
@@ -68,19 +65,7 @@ export function InvitationsPanel() {
 }
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {
-  const resend = useResendInvitation()
   const expired = invitation.status === 'expired'
-
-  const onResend = () => {
-    resend.mutateAsync(invitation.id).then(
-      (updated) =>
-        toast({
-          title: 'Invitation resent',
-          description: `A new link was e-mailed to ${updated.email}. It expires on ${formatDate(updated.expiresAt)}.`,
-        }),
-      (error: unknown) => toastFailure('Failed to resend invitation', error),
-    )
-  }
 
   return (
     <Row gridClassName={GRID}>
@@ -115,15 +100,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         </div>
       </Cell>
       <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1 lg:justify-end">
-        <PendingButton
-          variant="outline"
-          size="sm"
-          pending={resend.isPending}
-          pendingLabel="Resending..."
-          onClick={onResend}
-        >
-          Resend<span className="sr-only"> the invitation to {invitation.email}</span>
-        </PendingButton>
+        <ResendInvitationButton invitation={invitation} />
         <RevokeInvitationDialog invitation={invitation} />
       </div>
     </Row>

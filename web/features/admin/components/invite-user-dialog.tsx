@@ -19,24 +19,42 @@ type InviteFormValues = z.input<typeof createInvitationInput>
 type InviteFormOutput = z.output<typeof createInvitationInput>
 const FIELDS = ['email', 'role', 'clientId'] as const
 
-/** "Invite user" on the Invitations tab and "Add user" on the Users tab: one dialog. */
-export function InviteUserDialog({ trigger }: { trigger: ReactElement }) {
+interface ClientRef {
+  id: string
+  name: string
+}
+
+/**
+ * "Invite user" on the Invitations tab and "Add user" on the Users tab: one dialog. Given a
+ * `client` ("Invite contact" on a client's page), it starts as a client user of that client.
+ */
+export function InviteUserDialog({
+  trigger,
+  client,
+}: {
+  trigger: ReactElement
+  client?: ClientRef
+}) {
   return (
     <FormDialog
-      title="Invite user"
-      description="We e-mail them a link to create their account. It is valid for 7 days."
+      title={client ? 'Invite contact' : 'Invite user'}
+      description={
+        client
+          ? `We e-mail them a link to create their account as a client user for ${client.name}. It is valid for 7 days.`
+          : 'We e-mail them a link to create their account. It is valid for 7 days.'
+      }
       trigger={trigger}
     >
-      {(done) => <InviteUserForm onDone={done} />}
+      {(done) => <InviteUserForm client={client} onDone={done} />}
     </FormDialog>
   )
 }
 
-function InviteUserForm({ onDone }: { onDone: () => void }) {
+function InviteUserForm({ client, onDone }: { client?: ClientRef; onDone: () => void }) {
   const createInvitation = useCreateInvitation()
   const form = useForm<InviteFormValues, unknown, InviteFormOutput>({
     resolver: zodResolver(createInvitationInput),
-    defaultValues: { email: '', role: 'client', clientId: null },
+    defaultValues: { email: '', role: 'client', clientId: client?.id ?? null },
   })
   const { errors } = form.formState
   const role = form.watch('role')
@@ -69,7 +87,12 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
           {...form.register('email')}
         />
       </FormField>
-      <RoleFields control={form.control} setValue={form.setValue} role={role} />
+      <RoleFields
+        control={form.control}
+        setValue={form.setValue}
+        role={role}
+        currentClientName={client?.name}
+      />
       <DialogFooter>
         <PendingButton type="submit" pending={createInvitation.isPending} pendingLabel="Sending...">
           Send invitation

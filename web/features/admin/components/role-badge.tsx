@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge'
 // The firm's people (admin, staff) filled, a client's users outlined; the word says which.
 const VARIANTS = { admin: 'secondary', staff: 'secondary', client: 'outline' } as const
 
-function RoleBadge({ role }: { role: User['role'] }) {
+export function RoleBadge({ role }: { role: User['role'] }) {
   return <Badge variant={VARIANTS[role]}>{ROLE_LABELS[role]}</Badge>
 }
 

@@ -1,11 +1,18 @@
-import type { Project } from '@shared/schemas/projects'
+import type { ProjectListItem } from '@shared/schemas/projects'
+import { AcceptedProgress } from '@/components/accepted-progress'
 import { CardLink } from '@/components/card-link'
 import { CardGrid } from '@/components/card-grid'
 import { ProjectStatusBadge } from '@/components/status-badge'
 import { Card } from '@/components/ui/card'
 import { formatDate } from '@/lib/dates'
 
-export function ClientProjectList({ projects, label }: { projects: Project[]; label: string }) {
+export function ClientProjectList({
+  projects,
+  label,
+}: {
+  projects: ProjectListItem[]
+  label: string
+}) {
   return (
     <CardGrid aria-label={label}>
       {projects.map((project) => (
@@ -20,9 +27,12 @@ export function ClientProjectList({ projects, label }: { projects: Project[]; la
             {project.description ? (
               <p className="line-clamp-2 text-sm text-muted-foreground">{project.description}</p>
             ) : null}
-            <p className="mt-auto text-xs text-muted-foreground tabular-nums">
-              Created {formatDate(project.createdAt)}
-            </p>
+            <div className="mt-auto grid gap-3">
+              <AcceptedProgress progress={project.progress} />
+              <p className="text-xs text-muted-foreground tabular-nums">
+                Created {formatDate(project.createdAt)}
+              </p>
+            </div>
           </Card>
         </li>
       ))}

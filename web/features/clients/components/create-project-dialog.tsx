@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { updateProjectInput } from '@shared/schemas/projects'
 import { Plus } from 'lucide-react'
 import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
@@ -44,6 +45,7 @@ export function CreateProjectDialog({
 
 function CreateProjectForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
   const createProject = useCreateProject()
+  const navigate = useNavigate()
   const form = useForm<ProjectFormValues, unknown, ProjectFormOutput>({
     resolver: zodResolver(projectFormSchema),
     defaultValues: { name: '', description: '' },
@@ -52,9 +54,10 @@ function CreateProjectForm({ clientId, onDone }: { clientId: string; onDone: () 
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await createProject.mutateAsync({ ...values, clientId })
+      const created = await createProject.mutateAsync({ ...values, clientId })
       toast({ title: 'Project created successfully' })
       onDone()
+      void navigate(`/projects/${created.id}`)
     } catch (error) {
       applyServerFieldErrors(error, form.setError, FIELDS)
       toastFailure('Failed to create project', error)

@@ -16,6 +16,8 @@ import { DetailLoadError } from '@/components/detail-load-error'
 import { DetailSkeleton } from '@/components/detail-skeleton'
 import { RequirePermission } from '@/components/require-permission'
 import { clientQueries, projectQueries } from '@/lib/queries/engagements'
+import { useCan } from '@/lib/session'
+import { ClientContacts } from '../components/client-contacts'
 import { ClientProjectList } from '../components/client-project-list'
 import { CreateProjectDialog } from '../components/create-project-dialog'
 
@@ -55,6 +57,8 @@ export function ClientDetailPage() {
 function ClientDetailPageContent() {
   const { id = '' } = useParams()
   const client = useQuery(clientQueries.detail(id))
+  // Its users and invitations are the company's administration: the admins'.
+  const canSeeContacts = useCan('company.manage')
 
   if (client.isPending) return <ClientDetailSkeleton />
 
@@ -83,6 +87,7 @@ function ClientDetailPageContent() {
           </ContactItem>
         </dl>
       </Card>
+      {canSeeContacts ? <ClientContacts clientId={id} clientName={name} /> : null}
       <ClientProjects clientId={id} />
     </div>
   )

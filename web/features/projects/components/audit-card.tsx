@@ -1,6 +1,7 @@
-import type { Audit } from '@shared/schemas/audits'
+import type { AuditListItem } from '@shared/schemas/audits'
 import { CalendarDays } from 'lucide-react'
 import { Link } from 'react-router'
+import { AcceptedProgress } from '@/components/accepted-progress'
 import { EditButton, DeleteButton } from '@/components/card-link'
 import { AuditStatusBadge } from '@/components/status-badge'
 import { Card } from '@/components/ui/card'
@@ -12,7 +13,7 @@ import { useDeleteAudit } from '../api/delete-audit'
 import { AuditFormDialog } from './audit-form-dialog'
 
 /** An audit of a project, with Edit and Delete where the server allows them (`allowedActions`). */
-export function AuditCard({ audit }: { audit: Audit }) {
+export function AuditCard({ audit }: { audit: AuditListItem }) {
   const deleteAudit = useDeleteAudit()
   const canEdit = audit.allowedActions.includes('edit')
   const canDelete = audit.allowedActions.includes('delete')
@@ -29,7 +30,7 @@ export function AuditCard({ audit }: { audit: Audit }) {
 
   return (
     <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between">
-      <div className="grid min-w-0 gap-2">
+      <div className="grid min-w-0 flex-1 gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0 font-semibold break-words">
             {/* The audit's own page (the audits feature): linked by path, not imported. */}
@@ -58,6 +59,9 @@ export function AuditCard({ audit }: { audit: Audit }) {
             <span>No due date</span>
           )}
         </p>
+        <div className="w-full max-w-xs">
+          <AcceptedProgress progress={audit.progress} />
+        </div>
       </div>
       {canEdit || canDelete ? (
         <div className="flex shrink-0 flex-wrap gap-2">

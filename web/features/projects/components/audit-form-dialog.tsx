@@ -8,6 +8,7 @@ import {
 } from '@shared/schemas/audits'
 import type { ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
@@ -71,6 +72,7 @@ function AuditForm({
 }) {
   const createAudit = useCreateAudit()
   const updateAudit = useUpdateAudit()
+  const navigate = useNavigate()
   const form = useForm<AuditFormValues, unknown, AuditFormOutput>({
     resolver: zodResolver(auditFormSchema),
     defaultValues: {
@@ -88,11 +90,14 @@ function AuditForm({
       if (audit) {
         await updateAudit.mutateAsync({ id: audit.id, input: { ...values, status } })
         toast({ title: 'Audit updated successfully' })
+        onDone()
       } else {
-        await createAudit.mutateAsync({ ...values, projectId, templateId })
+        const created = await createAudit.mutateAsync({ ...values, projectId, templateId })
         toast({ title: 'Audit created successfully' })
+        onDone()
+        // The audit's own page (the audits feature): reached by path, not imported.
+        void navigate(`/audits/${created.id}`)
       }
-      onDone()
     } catch (error) {
       applyServerFieldErrors(error, form.setError, FIELDS)
       toastFailure(audit ? 'Failed to update audit' : 'Failed to create audit', error)

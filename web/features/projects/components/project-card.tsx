@@ -1,5 +1,6 @@
-import type { Project } from '@shared/schemas/projects'
+import type { ProjectListItem } from '@shared/schemas/projects'
 import { Building2 } from 'lucide-react'
+import { AcceptedProgress } from '@/components/accepted-progress'
 import { CardActions, CardLink, DeleteButton, EditButton } from '@/components/card-link'
 import { ProjectStatusBadge } from '@/components/status-badge'
 import { Card } from '@/components/ui/card'
@@ -9,7 +10,13 @@ import { toast } from '@/lib/toast'
 import { useDeleteProject } from '../api/delete-project'
 import { ProjectFormDialog } from './project-form-dialog'
 
-export function ProjectCard({ project, canManage }: { project: Project; canManage: boolean }) {
+export function ProjectCard({
+  project,
+  canManage,
+}: {
+  project: ProjectListItem
+  canManage: boolean
+}) {
   const deleteProject = useDeleteProject()
 
   const onDelete = () => {
@@ -38,8 +45,11 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
       {project.description ? (
         <p className="line-clamp-2 text-sm text-muted-foreground">{project.description}</p>
       ) : null}
+      <div className="mt-auto pt-1">
+        <AcceptedProgress progress={project.progress} />
+      </div>
       {canManage ? (
-        <CardActions className="mt-auto pt-1">
+        <CardActions className="pt-1">
           <ProjectFormDialog project={project} trigger={<EditButton name={project.name} />} />
           <DeleteButton name={project.name} pending={deleteProject.isPending} onClick={onDelete} />
         </CardActions>

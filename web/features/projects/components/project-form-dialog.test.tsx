@@ -5,12 +5,13 @@ import { expect, test } from 'vitest'
 import { Button } from '@/components/ui/button'
 import { answer, answerPages } from '@/test/api'
 import { aClient, aProject } from '@/test/fixtures'
-import { renderWithApp } from '@/test/render'
+import { CurrentPath, renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
 import { ProjectFormDialog } from './project-form-dialog'
 
-test('the client picker searches the server as one types, and the keyboard chooses a result', async () => {
+test('the client picker searches the server as one types, the keyboard chooses a result, and the new project opens', async () => {
   const globex = aClient({ name: 'Globex Corporation' })
+  const project = aProject({ name: 'FY2026 review', clientId: globex.id, clientName: globex.name })
   const searches: (string | null)[] = []
   const created: CreateProjectInput[] = []
   server.use(
@@ -25,10 +26,16 @@ test('the client picker searches the server as one types, and the keyboard choos
     answer(projectsApi.create, async ({ request }) => {
       const body = (await request.json()) as CreateProjectInput
       created.push(body)
-      return aProject({ name: body.name, clientId: body.clientId, clientName: globex.name })
+      return project
     }),
   )
-  const { user } = renderWithApp(<ProjectFormDialog trigger={<Button>New Project</Button>} />)
+  const { user } = renderWithApp(
+    <>
+      <ProjectFormDialog trigger={<Button>New Project</Button>} />
+      <CurrentPath />
+    </>,
+    { route: '/projects' },
+  )
   await user.click(screen.getByRole('button', { name: 'New Project' }))
   const dialog = await screen.findByRole('dialog', { name: 'New Project' })
   await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'FY2026 review')
@@ -52,6 +59,11 @@ test('the client picker searches the server as one types, and the keyboard choos
   await user.click(within(dialog).getByRole('button', { name: 'Create Project' }))
   await screen.findByText('Project created successfully')
   expect(created).toEqual([expect.objectContaining({ clientId: globex.id })])
+  // Its page, where its audits are created, rather than the list.
+  await waitFor(() =>
+    expect(screen.getByTestId('location')).toHaveTextContent(`/projects/${project.id}`),
+  )
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 })
 
 test('editing a project shows its client even when no result holds it', async () => {
@@ -63,4 +75,31 @@ test('editing a project shows its client even when no result holds it', async ()
   await user.click(screen.getByRole('button', { name: 'Edit' }))
 
   expect(await screen.findByRole('combobox', { name: 'Client' })).toHaveValue('Initech')
+})
+
+test('saving an edited project stays where it is', async () => {
+  const project = aProject({ name: 'Annual Review' })
+  server.use(
+    answerPages(clientsApi.list, () => ({ items: [] })),
+    answer(projectsApi.update, async ({ request }) => ({
+      ...project,
+      ...((await request.json()) as Partial<typeof project>),
+    })),
+  )
+  const { user } = renderWithApp(
+    <>
+      <ProjectFormDialog project={project} trigger={<Button>Edit</Button>} />
+      <CurrentPath />
+    </>,
+    { route: '/projects' },
+  )
+  await user.click(screen.getByRole('button', { name: 'Edit' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Project' })
+  const name = within(dialog).getByRole('textbox', { name: 'Name' })
+  await user.clear(name)
+  await user.type(name, 'Annual Review 2026')
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+
+  await screen.findByText('Project updated successfully')
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/projects$/)
 })

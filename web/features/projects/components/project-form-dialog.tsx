@@ -7,6 +7,7 @@ import {
 } from '@shared/schemas/projects'
 import type { ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { ClientSelectField } from '@/components/client-select-field'
@@ -51,6 +52,7 @@ export function ProjectFormDialog({ project, trigger }: ProjectFormDialogProps) 
 function ProjectForm({ project, onDone }: { project?: Project; onDone: () => void }) {
   const createProject = useCreateProject()
   const updateProject = useUpdateProject()
+  const navigate = useNavigate()
   const form = useForm<ProjectFormValues, unknown, ProjectFormOutput>({
     resolver: zodResolver(projectFormSchema),
     defaultValues: {
@@ -67,11 +69,14 @@ function ProjectForm({ project, onDone }: { project?: Project; onDone: () => voi
       if (project) {
         await updateProject.mutateAsync({ id: project.id, input: values })
         toast({ title: 'Project updated successfully' })
+        onDone()
       } else {
-        await createProject.mutateAsync(values)
+        const created = await createProject.mutateAsync(values)
         toast({ title: 'Project created successfully' })
+        onDone()
+        // A new project is empty: its page is where its audits are created.
+        void navigate(`/projects/${created.id}`)
       }
-      onDone()
     } catch (error) {
       applyServerFieldErrors(error, form.setError, FIELDS)
       toastFailure(project ? 'Failed to update project' : 'Failed to create project', error)

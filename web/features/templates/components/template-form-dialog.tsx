@@ -3,6 +3,7 @@ import { updateTemplateInput, type Template } from '@shared/schemas/templates'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
@@ -55,6 +56,7 @@ function TemplateForm({ template, onDone }: { template?: Template; onDone: () =>
   })
   const createTemplate = useCreateTemplate()
   const updateTemplate = useUpdateTemplate()
+  const navigate = useNavigate()
   const form = useForm<TemplateFormValues, unknown, TemplateFormOutput>({
     resolver: zodResolver(templateFormSchema),
     defaultValues: {
@@ -70,11 +72,14 @@ function TemplateForm({ template, onDone }: { template?: Template; onDone: () =>
       if (template) {
         await updateTemplate.mutateAsync({ id: template.id, input: values })
         toast({ title: 'Template updated successfully' })
+        onDone()
       } else {
-        await createTemplate.mutateAsync(values)
+        const created = await createTemplate.mutateAsync(values)
         toast({ title: 'Template created successfully' })
+        onDone()
+        // A new template is empty: its page is where its items are added.
+        void navigate(`/templates/${created.id}`)
       }
-      onDone()
     } catch (error) {
       applyServerFieldErrors(error, form.setError, FIELDS)
       toastFailure(template ? 'Failed to update template' : 'Failed to create template', error)
