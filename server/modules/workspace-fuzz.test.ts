@@ -953,6 +953,12 @@ describe('path ids', () => {
         url: (id) => `/api/requests/${id}/not-applicable`,
         body: () => ({ reason: 'x' }),
       },
+      { method: 'POST', url: (id) => `/api/requests/${id}/proposal/accept` },
+      {
+        method: 'POST',
+        url: (id) => `/api/requests/${id}/proposal/decline`,
+        body: () => ({ reason: 'x' }),
+      },
       { method: 'POST', url: (id) => `/api/requests/${id}/comments`, body: () => ({ body: 'x' }) },
       { method: 'POST', url: (id) => `/api/requests/${id}/move`, body: () => ({ position: 0 }) },
       { method: 'GET', url: (id) => `/api/requests/${id}/assignees` },
@@ -969,6 +975,19 @@ describe('path ids', () => {
         body: () => ({ response: 'x' }),
         client: true,
       },
+      {
+        method: 'POST',
+        url: (id) => `/api/requests/${id}/propose-not-applicable`,
+        body: () => ({ reason: 'x' }),
+        client: true,
+      },
+      {
+        method: 'POST',
+        url: (id) => `/api/requests/${id}/ask`,
+        body: () => ({ question: 'x' }),
+        client: true,
+      },
+      { method: 'GET', url: (id) => `/api/files/${id}/preview` },
       { method: 'POST', url: (id) => `/api/requests/${id}/files`, client: true },
       { method: 'DELETE', url: (id) => `/api/files/${id}`, client: true },
     ]
