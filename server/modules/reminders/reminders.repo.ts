@@ -121,6 +121,9 @@ const AWAITING = sql`(${sql.join(
   sql`, `,
 )})`
 
+/** `awaitingClient` for the request aliased `r` in the raw statements below. */
+const AWAITING_R = sql`r.status in ${AWAITING} and r.client_ask is null`
+
 export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]> {
   return selectRows<DueReminder>(
     db,
@@ -133,7 +136,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
       from firm f
       join reminder_policies p on p.organization_id = f.id
       join audit_requests r on r.organization_id = f.id
-      where f.enabled and r.status in ${AWAITING} and r.client_ask is null and r.due_date is not null
+      where f.enabled and ${AWAITING_R} and r.due_date is not null
         and r.assignee_user_id is not null and not r.reminders_paused
         and ${quietAfterSending(sql`r.sent_at`, now)}
         and r.due_date <= f.today + coalesce((select max(d) from unnest(p.days_before) d), 0)
@@ -192,7 +195,7 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
     join users lead on lead.id = m.user_id
     left join users assignee on assignee.id = r.assignee_user_id
     where f.enabled and f.escalate_after_days is not null
-      and r.status in ${AWAITING} and r.client_ask is null and r.due_date is not null
+      and ${AWAITING_R} and r.due_date is not null
       and r.due_date <= f.today - f.escalate_after_days
       and r.escalated_at is null and not r.reminders_paused
       and ${quietAfterSending(sql`r.sent_at`, now)}
@@ -225,7 +228,7 @@ export async function findDigests(db: Db, now: Date) {
            r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
     from f
     join users u on u.organization_id = f.id and u.role = 'client'
-    join audit_requests r on r.assignee_user_id = u.id and r.status in ${AWAITING} and r.client_ask is null
+    join audit_requests r on r.assignee_user_id = u.id and ${AWAITING_R}
     join audits a on a.id = r.audit_id
     join projects p on p.id = a.project_id
     where f.weekday = 1

@@ -1084,14 +1084,18 @@ export function requestsService(app: FastifyInstance) {
       return db.transaction(async (tx) => {
         const comment = await insertComment(tx, orgId, id, { ...input, author: principal }, now)
         // The firm's reply answers the client's question: the request is the client's again.
-        const answered =
-          !input.internal &&
-          isFirm(principal) &&
-          row.clientAsk === 'question' &&
-          (await updateIfStatus(tx, orgId, [id], AWAITING_CLIENT, NOTHING_ASKED, 'question'))
-            .length > 0
-        if (answered)
-          await requestChanged(app, tx, principal, factsOf(row), { kind: 'changed' }, now)
+        if (!input.internal && isFirm(principal) && row.clientAsk === 'question') {
+          const [answered] = await updateIfStatus(
+            tx,
+            orgId,
+            [id],
+            AWAITING_CLIENT,
+            NOTHING_ASKED,
+            'question',
+          )
+          if (answered)
+            await requestChanged(app, tx, principal, factsOf(row), { kind: 'changed' }, now)
+        }
         await commentAdded(app, tx, principal, factsOf(row), input, now)
         return comment
       })
