@@ -82,12 +82,39 @@ export const activityDto = z
   .meta({ id: 'Activity' })
 export type Activity = z.infer<typeof activityDto>
 
+/** How many audits the firm's dashboard names under its overdue requests. */
+export const OVERDUE_AUDITS_SHOWN = 5
+
+export const overdueSummaryDto = z
+  .object({
+    /** The firm's requests waiting for the client past their due date. */
+    total: z.number().int(),
+    /** Those of audits whose team the caller is on. */
+    mine: z.number().int(),
+    /** The audits holding most of them (the caller's first), at most OVERDUE_AUDITS_SHOWN. */
+    audits: z.array(
+      z.object({
+        auditId: z.string(),
+        auditName: z.string(),
+        clientName: z.string(),
+        overdue: z.number().int(),
+        /** The earliest due date among them (YYYY-MM-DD). */
+        oldestDueDate: z.string(),
+        mine: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'OverdueSummary' })
+export type OverdueSummary = z.infer<typeof overdueSummaryDto>
+
 export const dashboardDto = z
   .object({
     totalClients: z.number().int(),
     activeProjects: z.number().int(),
     inProgressAudits: z.number().int(),
     completedItems: z.number().int(),
+    /** The firm's overdue requests; null for a client user (their own list says what is late). */
+    overdue: overdueSummaryDto.nullable(),
     /** Newest first, at most RECENT_ACTIVITY_LIMIT. */
     recentActivity: z.array(activityDto),
   })

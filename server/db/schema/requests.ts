@@ -84,6 +84,10 @@ export const auditRequests = pgTable(
     index('audit_requests_review_idx')
       .on(t.organizationId, t.submittedAt, t.id)
       .where(sql`${t.status} = 'submitted'`),
+    // The dashboard's overdue requests: a company's requests waiting for the client, by due date.
+    index('audit_requests_awaiting_client_due_idx')
+      .on(t.organizationId, t.dueDate)
+      .where(sql`${t.status} in ('sent', 'returned') and ${t.clientAsk} is null`),
     check('audit_requests_status_check', sql`${t.status} in (${statusList})`),
     check('audit_requests_number_check', sql`${t.number} >= 1`),
     check('audit_requests_client_ask_check', sql`${t.clientAsk} in (${askList})`),

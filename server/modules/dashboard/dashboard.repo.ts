@@ -1,7 +1,15 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { selectRows } from '../../db/client'
-import { auditRequests, audits, clients, organizationCounts, projects } from '../../db/schema'
+import {
+  auditMembers,
+  auditRequests,
+  audits,
+  clients,
+  organizationCounts,
+  projects,
+} from '../../db/schema'
+import { awaitingClient } from '../requests/request-conditions'
 
 export interface DashboardCounts {
   totalClients: number
@@ -41,4 +49,53 @@ export async function dashboardCounts(db: Db, orgId: string, clientId: string | 
     (select coalesce(sum(accepted.n), 0)::int from ${audits} join ${projects} on ${projects.id} = ${audits.projectId} cross join lateral (select count(*) as n from ${auditRequests} where ${auditRequests.auditId} = ${audits.id} and ${auditRequests.status} = 'accepted') as accepted where ${audits.organizationId} = ${orgId} and ${projects.clientId} = ${clientId}) as "completedItems"`,
   )
   return counts!
+}
+
+export interface OverdueAuditRow {
+  auditId: string
+  auditName: string
+  clientName: string
+  overdue: number
+  oldestDueDate: string
+  mine: boolean
+  total: number
+  totalMine: number
+}
+
+/**
+ * The firm's overdue requests (due before `today`, waiting for the client), counted in all and in
+ * the caller's audits (those whose team they are on), with the `limit` audits holding most of
+ * them, the caller's first. Read through the index of requests waiting for the client by due date.
+ */
+export function overdueAudits(db: Db, orgId: string, userId: string, today: string, limit: number) {
+  return selectRows<OverdueAuditRow>(
+    db,
+    sql`with late as (
+      select ${auditRequests.auditId} as audit_id, count(*)::int as overdue,
+             min(${auditRequests.dueDate})::text as oldest
+      from ${auditRequests}
+      where ${auditRequests.organizationId} = ${orgId}
+        and ${awaitingClient}
+        and ${auditRequests.dueDate} < ${today}::date
+      group by ${auditRequests.auditId}
+    ), marked as (
+      select late.*, exists (select 1 from ${auditMembers}
+          where ${auditMembers.auditId} = late.audit_id and ${auditMembers.userId} = ${userId}) as mine
+      from late
+    ), ranked as (
+      select marked.*, sum(overdue) over ()::int as total,
+             coalesce(sum(overdue) filter (where mine) over (), 0)::int as total_mine
+      from marked
+      order by mine desc, overdue desc, oldest, audit_id
+      limit ${limit}
+    )
+    select ranked.audit_id as "auditId", ${audits.name} as "auditName", ${clients.name} as "clientName",
+           ranked.overdue, ranked.oldest as "oldestDueDate", ranked.mine, ranked.total,
+           ranked.total_mine as "totalMine"
+    from ranked
+    join ${audits} on ${audits.id} = ranked.audit_id
+    join ${projects} on ${projects.id} = ${audits.projectId}
+    join ${clients} on ${clients.id} = ${projects.clientId}
+    order by ranked.mine desc, ranked.overdue desc, ranked.oldest, ranked.audit_id`,
+  )
 }

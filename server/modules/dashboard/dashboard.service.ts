@@ -3,19 +3,39 @@ import type { PageQuery } from '@shared/schemas/pagination'
 import { clientScope } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import { activityPage, recentActivity } from '../activity/activity.repo'
-import { dashboardCounts } from './dashboard.repo'
+import { OVERDUE_AUDITS_SHOWN } from '@shared/schemas/dashboard'
+import { today } from '../requests/request-dto'
+import { dashboardCounts, overdueAudits } from './dashboard.repo'
 
 /** The company's trail is the firm's information: a client user sees their own events only. */
 const activityOf = (principal: Principal) =>
   clientScope(principal) ? { actorUserId: principal.userId } : {}
 
-export function dashboardService({ db }: FastifyInstance) {
+export function dashboardService({ db, clock }: FastifyInstance) {
+  /** The firm's overdue requests, counted and by audit (the caller's audits first). */
+  async function overdueSummary(principal: Principal) {
+    const rows = await overdueAudits(
+      db,
+      principal.organizationId,
+      principal.userId,
+      today(clock()),
+      OVERDUE_AUDITS_SHOWN,
+    )
+    return {
+      total: rows[0]?.total ?? 0,
+      mine: rows[0]?.totalMine ?? 0,
+      audits: rows.map(({ total: _total, totalMine: _mine, ...audit }) => audit),
+    }
+  }
+
   return {
     /** A client user's dashboard counts only their client's records, and shows their own events. */
     async get(principal: Principal) {
-      const counts = await dashboardCounts(db, principal.organizationId, clientScope(principal))
+      const scope = clientScope(principal)
+      const counts = await dashboardCounts(db, principal.organizationId, scope)
+      const overdue = scope ? null : await overdueSummary(principal)
       const activity = await recentActivity(db, principal.organizationId, activityOf(principal))
-      return { ...counts, recentActivity: activity }
+      return { ...counts, overdue, recentActivity: activity }
     },
 
     activity: (principal: Principal, query: PageQuery) =>

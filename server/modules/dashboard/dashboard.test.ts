@@ -9,7 +9,9 @@ import {
   createItem,
   createProject,
   expectError,
+  seedRequests,
   signedInClientUser,
+  signedInStaff,
 } from '../../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { rankKeySql } from '../requests/order-keys'
@@ -40,6 +42,7 @@ describe('GET /api/dashboard', () => {
       activeProjects: 0,
       inProgressAudits: 0,
       completedItems: 0,
+      overdue: { total: 0, mine: 0, audits: [] },
       recentActivity: [],
     })
   })
@@ -63,6 +66,7 @@ describe('GET /api/dashboard', () => {
       activeProjects: 2,
       inProgressAudits: 2,
       completedItems: 0,
+      overdue: { total: 0, mine: 0, audits: [] },
       recentActivity: [],
     })
 
@@ -95,6 +99,7 @@ describe('GET /api/dashboard', () => {
       activeProjects: 1,
       inProgressAudits: 1,
       completedItems: 0,
+      overdue: { total: 0, mine: 0, audits: [] },
       recentActivity: [],
     })
   })
@@ -120,7 +125,7 @@ describe('the counts kept as rows change (decision 014)', () => {
 
   async function expectKeptCounts(cookie: string) {
     const fresh = await counted(cookie)
-    const { recentActivity: _, ...board } = await dashboard(cookie)
+    const { recentActivity: _, overdue: __, ...board } = await dashboard(cookie)
     expect(board).toEqual({
       totalClients: fresh.totalClients,
       activeProjects: fresh.activeProjects,
@@ -252,5 +257,113 @@ describe('GET /api/dashboard → recentActivity', () => {
       target: '#1 Leases',
       request: { id: request.id, auditId: audit.id, auditName: 'FY2031', clientName: client.name },
     })
+  })
+})
+
+describe('GET /api/dashboard → overdue', () => {
+  /** Requests of `auditId` sent and due `daysAgo` days before today (negative: still to come). */
+  async function sentDue(orgId: string, auditId: string, count: number, daysAgo: number) {
+    const ids = await seedRequests(t, { organizationId: orgId, auditId, count, sent: true })
+    await t.app.db.execute(
+      sql`update audit_requests set due_date = (now() at time zone 'utc')::date - ${daysAgo}::int
+          where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    )
+    return ids
+  }
+
+  it('counts the firm’s requests waiting for the client past their due date, the caller’s audits first', async () => {
+    const admin = await signedInAdmin(t)
+    const orgId = admin.user.company.id
+    const staff = await signedInStaff(t, orgId)
+    const project = await createProject(t, admin.cookie)
+    const theirs = await createAudit(t, admin.cookie, { projectId: project.id, name: 'Big one' })
+    const mine = await createAudit(t, admin.cookie, { projectId: project.id, name: 'Staff one' })
+    const onTime = await createAudit(t, admin.cookie, { projectId: project.id, name: 'On time' })
+    const team = await t.request('PUT', `/api/audits/${mine.id}/team`, {
+      cookie: admin.cookie,
+      headers: { origin: APP_URL },
+      body: { leadId: staff.user.id, memberIds: [] },
+    })
+    expect(team.statusCode, team.body).toBe(200)
+
+    const late = await sentDue(orgId, theirs.id, 4, 10)
+    await sentDue(orgId, mine.id, 1, 3)
+    await sentDue(orgId, mine.id, 1, 1)
+    await sentDue(orgId, onTime.id, 2, 0) // due today: not yet overdue
+    await sentDue(orgId, onTime.id, 1, -5)
+    // Of the first audit's four: one submitted, one with a question put to the firm, one set
+    // aside; only one is still the client's to do.
+    await t.app.db.execute(
+      sql`update audit_requests set status = 'submitted', submitted_at = now() where id = ${late[0]}`,
+    )
+    await t.app.db.execute(
+      sql`update audit_requests set client_ask = 'question', client_ask_text = 'Which bank?', client_ask_at = now() where id = ${late[1]}`,
+    )
+    await t.app.db.execute(
+      sql`update audit_requests set status = 'not_applicable', not_applicable_reason = 'No leases' where id = ${late[2]}`,
+    )
+    // Another firm's overdue request is not counted.
+    const other = await signedInAdmin(t)
+    const otherAudit = await createAudit(t, other.cookie)
+    await sentDue(other.user.company.id, otherAudit.id, 3, 20)
+
+    const client = (
+      await t.request('GET', `/api/clients/${project.clientId}`, { cookie: admin.cookie })
+    ).json<{ name: string }>()
+    const today = new Date()
+    const daysAgo = (n: number) =>
+      new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - n))
+        .toISOString()
+        .slice(0, 10)
+
+    expect((await dashboard(staff.cookie)).overdue).toEqual({
+      total: 3,
+      mine: 2,
+      audits: [
+        {
+          auditId: mine.id,
+          auditName: 'Staff one',
+          clientName: client.name,
+          overdue: 2,
+          oldestDueDate: daysAgo(3),
+          mine: true,
+        },
+        {
+          auditId: theirs.id,
+          auditName: 'Big one',
+          clientName: client.name,
+          overdue: 1,
+          oldestDueDate: daysAgo(10),
+          mine: false,
+        },
+      ],
+    })
+    // The admin made the audits and leads the other two: theirs first, however small.
+    expect((await dashboard(admin.cookie)).overdue).toMatchObject({
+      total: 3,
+      mine: 1,
+      audits: [
+        { auditId: theirs.id, mine: true },
+        { auditId: mine.id, mine: false },
+      ],
+    })
+    expect((await dashboard(other.cookie)).overdue).toMatchObject({ total: 3, mine: 3 })
+
+    // A client user has no firm-wide figures, not even of their own client.
+    const contact = await signedInClientUser(t, orgId, project.clientId)
+    expect((await dashboard(contact.cookie)).overdue).toBeNull()
+  })
+
+  it('names at most five audits, however many are late', async () => {
+    const admin = await signedInAdmin(t)
+    const orgId = admin.user.company.id
+    const project = await createProject(t, admin.cookie)
+    for (let i = 1; i <= 7; i++) {
+      const audit = await createAudit(t, admin.cookie, { projectId: project.id })
+      await sentDue(orgId, audit.id, i, 2)
+    }
+    const { overdue } = await dashboard(admin.cookie)
+    expect(overdue?.total).toBe(28)
+    expect(overdue?.audits.map((audit) => audit.overdue)).toEqual([7, 6, 5, 4, 3])
   })
 })

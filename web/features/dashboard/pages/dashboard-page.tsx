@@ -12,6 +12,7 @@ import { useCan, usePermissions, useSession } from '@/lib/session'
 import { hasBeenHereBefore } from '@/lib/sign-in-history'
 import { ActivityItem } from '@/components/activity-item'
 import { AwaitingReview } from '@/features/audits'
+import { OverdueRequests } from '../components/overdue-requests'
 
 interface Stat {
   label: string
@@ -115,7 +116,12 @@ export function DashboardPage() {
         </ul>
       </section>
 
-      {isFirm ? <AwaitingReview /> : null}
+      {isFirm ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <AwaitingReview />
+          <OverdueRequests />
+        </div>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">

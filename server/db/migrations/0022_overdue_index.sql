@@ -1,0 +1,1 @@
+CREATE INDEX "audit_requests_awaiting_client_due_idx" ON "audit_requests" USING btree ("organization_id","due_date") WHERE "audit_requests"."status" in ('sent', 'returned') and "audit_requests"."client_ask" is null;

@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { Badge } from '@/components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { formatCalendarDate } from '@/lib/dates'
+import { dashboardQueries } from '@/lib/queries/engagements'
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+/**
+ * The firm's dashboard card of requests waiting for the client past their due date: how many, how
+ * many in the caller's audits, and the audits holding most of them, each opening its request table
+ * filtered to its overdue requests.
+ */
+export function OverdueRequests() {
+  const query = useQuery({ ...dashboardQueries.get(), select: (dashboard) => dashboard.overdue })
+  const overdue = query.data
+
+  return (
+    <Card>
+      <CardHeader className="gap-1">
+        <CardTitle asChild>
+          <h2 className="flex items-center gap-2">
+            Overdue
+            {overdue ? (
+              <Badge
+                variant={overdue.total > 0 ? 'destructive' : 'secondary'}
+                className="tabular-nums"
+              >
+                {overdue.total}
+              </Badge>
+            ) : null}
+          </h2>
+        </CardTitle>
+        {overdue && overdue.total > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {overdue.mine > 0
+              ? `${plural(overdue.mine, 'request', 'requests')} in your audits, ${overdue.total - overdue.mine} in others.`
+              : 'None in your audits.'}
+          </p>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <div role="status" className="grid gap-2">
+            <span className="sr-only">Loading the overdue requests...</span>
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : !overdue ? (
+          <p className="text-sm text-muted-foreground">
+            The overdue requests are not available right now.
+          </p>
+        ) : overdue.total === 0 ? (
+          <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+            Nothing is overdue: every request waiting for a client is within its due date.
+          </p>
+        ) : (
+          <ul aria-label="Audits with overdue requests" className="grid divide-y">
+            {overdue.audits.map((audit) => (
+              <li
+                key={audit.auditId}
+                className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2"
+              >
+                <Link
+                  to={`/audits/${audit.auditId}?overdue=1`}
+                  aria-label={`${audit.auditName}: ${plural(audit.overdue, 'overdue request', 'overdue requests')}`}
+                  className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {audit.auditName}
+                </Link>
+                <span className="min-w-0 truncate text-sm text-muted-foreground">
+                  {audit.clientName}
+                  {audit.mine ? ' · your audit' : ''}
+                </span>
+                <span className="ml-auto text-sm text-muted-foreground">
+                  <span className="font-medium text-destructive tabular-nums">{audit.overdue}</span>{' '}
+                  overdue, the oldest due {formatCalendarDate(audit.oldestDueDate)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
