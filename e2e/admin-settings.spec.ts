@@ -225,11 +225,12 @@ test('Invitations: invite (the Users tab’s "Add user" is the same dialog), ref
   const row = rows.first()
   await expect(row).toContainText(email)
   await expect(row).toContainText('Admin')
+  // The company's dates read month first unless it says otherwise ("Nov 29, 2026").
   const today = await page.evaluate(() =>
-    new Date().toLocaleDateString(undefined, { dateStyle: 'medium' }),
+    new Date().toLocaleDateString('en-US', { dateStyle: 'medium' }),
   )
   const inAWeek = await page.evaluate(() =>
-    new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toLocaleDateString(undefined, {
+    new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toLocaleDateString('en-US', {
       dateStyle: 'medium',
     }),
   )

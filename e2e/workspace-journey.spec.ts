@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { dashboardStat, expect, signIn, test, toasts, workspaceApi } from './fixtures'
 
-// Dates must follow the user's locale: this journey runs in German, where a medium date reads
-// "30.09.2025" (and would read "Sep 30, 2025" in American English).
+// Dates follow the company's date format, not the browser's locale (decision 029): this journey
+// runs in a German browser, and a new company's month-first dates still read "Sep 30, 2025".
 test.use({ locale: 'de-DE' })
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
@@ -195,7 +195,7 @@ test('an auditor works through every workspace screen, from an empty dashboard t
     const access = card(audits, 'Access review')
     await expect(access).toContainText('In Progress')
     await expect(access).toContainText('Quarterly user access review.')
-    await expect(access.locator('time')).toHaveText('30.09.2025')
+    await expect(access.locator('time')).toHaveText('Sep 30, 2025')
     await expect(access.locator('time')).toHaveAttribute('datetime', '2025-09-30')
     await expect(page.getByRole('heading', { name: /^Audits\s*1$/ })).toBeVisible()
 
@@ -223,7 +223,7 @@ test('an auditor works through every workspace screen, from an empty dashboard t
     await expect(toasts(page)).toContainText('Audit updated successfully')
     const change = card(audits, 'Change management review')
     await expect(change).toContainText('In Review')
-    await expect(change.locator('time')).toHaveText('01.12.2025')
+    await expect(change.locator('time')).toHaveText('Dec 1, 2025')
 
     await change.getByRole('button', { name: 'Delete Change management review' }).click()
     await expect(toasts(page)).toContainText('Audit deleted successfully')

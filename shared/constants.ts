@@ -25,6 +25,11 @@ export const INDUSTRIES = [
 /** admin: the firm's administrators; staff: the firm's other people; client: a client's user. */
 export const ROLES = ['admin', 'staff', 'client'] as const
 
+/** The company's order of day and month, in the app and its e-mails: "Nov 29, 2026" or "29 Nov 2026". */
+export const DATE_FORMATS = ['month-first', 'day-first'] as const
+export type DateFormat = (typeof DATE_FORMATS)[number]
+export const DEFAULT_DATE_FORMAT: DateFormat = 'month-first'
+
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 128
 

@@ -1,3 +1,5 @@
+import type { DateFormat } from './constants'
+
 /** How a person is named everywhere: "Ada Lovelace". */
 export const fullName = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`.trim()
@@ -17,4 +19,41 @@ export function formatSize(bytes: number): string {
     unit += 1
   }
   return `${Number(value.toFixed(1))} ${UNITS[unit]}`
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/** English month names and a 12-hour clock in either order, so only the order changes. */
+function formatter(kind: 'day' | 'time', timeZone: string | undefined) {
+  const key = `${kind}:${timeZone ?? ''}`
+  let cached = formatters.get(key)
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(
+      'en-US',
+      kind === 'day'
+        ? { year: 'numeric', month: 'short', day: 'numeric', timeZone }
+        : { hour: 'numeric', minute: '2-digit', timeZone },
+    )
+    formatters.set(key, cached)
+  }
+  return cached
+}
+
+/**
+ * A date as the app and its e-mails show it, in the company's order: "Nov 29, 2026"
+ * (month-first) or "29 Nov 2026" (day-first). The day is read in `timeZone`, else where the code
+ * runs. Built from parts rather than a locale's medium style, which would also change the month's
+ * abbreviation ("Sept") and the clock.
+ */
+export function formatDay(at: Date, dateFormat: DateFormat, timeZone?: string): string {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const { type, value } of formatter('day', timeZone).formatToParts(at)) part[type] = value
+  return dateFormat === 'day-first'
+    ? `${part.day} ${part.month} ${part.year}`
+    : `${part.month} ${part.day}, ${part.year}`
+}
+
+/** A moment's date and time: "Nov 29, 2026, 3:05 PM" or "29 Nov 2026, 3:05 PM". */
+export function formatDayTime(at: Date, dateFormat: DateFormat, timeZone?: string): string {
+  return `${formatDay(at, dateFormat, timeZone)}, ${formatter('time', timeZone).format(at)}`
 }

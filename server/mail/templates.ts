@@ -1,3 +1,5 @@
+import type { DateFormat } from '@shared/constants'
+import { formatDay, formatDayTime } from '@shared/format'
 import type { Role } from '@shared/schemas/auth'
 import type { MailMessage } from './mailer'
 
@@ -47,19 +49,13 @@ function message(
   return { to, subject: line, text, html: layout(line, paragraphs, action), link: action?.url }
 }
 
-/** A calendar date as the app shows it ("Mar 14, 2026"). */
-export const mailDate = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  )
+/** A calendar date (YYYY-MM-DD) as the app shows it, in the company's order ("Mar 14, 2026"). */
+export const mailDate = (day: string, dateFormat: DateFormat) =>
+  formatDay(new Date(`${day}T00:00:00Z`), dateFormat, 'UTC')
 
-/** A moment in the company's time zone, as the app shows it, with the zone's name. */
-export const mailDateTime = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(at) + ` (${timeZone})`
+/** A moment in the company's time zone and date order, as the app shows it, with the zone's name. */
+export const mailDateTime = (at: Date, timeZone: string, dateFormat: DateFormat) =>
+  `${formatDayTime(at, dateFormat, timeZone)} (${timeZone})`
 
 /** One request in a reminder: `daysOverdue` negative while it is not yet due. */
 export interface DueItem {
@@ -73,23 +69,30 @@ export interface DueItem {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-function dueText(item: DueItem) {
+function dueText(item: DueItem, dateFormat: DateFormat) {
   if (!item.dueDate) return 'no due date'
-  if (item.daysOverdue > 0)
-    return `overdue by ${plural(item.daysOverdue, 'day')} (due ${mailDate(item.dueDate)})`
-  if (item.daysOverdue === 0) return `due today (${mailDate(item.dueDate)})`
-  return `due in ${plural(-item.daysOverdue, 'day')} (${mailDate(item.dueDate)})`
+  const date = mailDate(item.dueDate, dateFormat)
+  if (item.daysOverdue > 0) return `overdue by ${plural(item.daysOverdue, 'day')} (due ${date})`
+  if (item.daysOverdue === 0) return `due today (${date})`
+  return `due in ${plural(-item.daysOverdue, 'day')} (${date})`
 }
 
 /** Grouped by audit, overdue first (most overdue first), each with its link. */
-function dueLines(items: DueItem[], extra: (item: DueItem) => string = () => ''): Paragraph[] {
+function dueLines(
+  items: DueItem[],
+  dateFormat: DateFormat,
+  extra: (item: DueItem) => string = () => '',
+): Paragraph[] {
   const ordered = [...items].sort((a, b) => b.daysOverdue - a.daysOverdue)
   const audits = [...new Set(ordered.map((item) => item.auditName))]
   return audits.flatMap((audit) => [
     `${audit}:`,
     ...ordered
       .filter((item) => item.auditName === audit)
-      .map((item) => ({ text: `• ${item.title}: ${dueText(item)}${extra(item)}`, url: item.url })),
+      .map((item) => ({
+        text: `• ${item.title}: ${dueText(item, dateFormat)}${extra(item)}`,
+        url: item.url,
+      })),
   ])
 }
 
@@ -187,6 +190,8 @@ export const mails = {
       url: string
       /** The day (YYYY-MM-DD) before which a due date is overdue. */
       today: string
+      /** The firm's order of day and month. */
+      dateFormat: DateFormat
     },
   ) => {
     const overdue = sent.requests.filter(
@@ -200,7 +205,7 @@ export const mails = {
         `${sent.senderName} sent you ${sent.requests.length === 1 ? 'a request' : `${sent.requests.length} requests`} for the audit ${sent.auditName}:`,
         ...sent.requests.map(
           (request) =>
-            `• ${request.title}${request.dueDate ? ` (due ${mailDate(request.dueDate)}${request.dueDate < sent.today ? ', already overdue' : ''})` : ''}`,
+            `• ${request.title}${request.dueDate ? ` (due ${mailDate(request.dueDate, sent.dateFormat)}${request.dueDate < sent.today ? ', already overdue' : ''})` : ''}`,
         ),
         ...(overdue > 0
           ? [
@@ -213,7 +218,10 @@ export const mails = {
     )
   },
   /** The day's reminder to a client user: everything of theirs that has come due. */
-  reminder: (to: string, due: { firstName: string; items: DueItem[]; url: string }) => {
+  reminder: (
+    to: string,
+    due: { firstName: string; items: DueItem[]; url: string; dateFormat: DateFormat },
+  ) => {
     const overdue = due.items.filter((item) => item.daysOverdue > 0).length
     return message(
       to,
@@ -223,7 +231,7 @@ export const mails = {
       [
         `Hello ${due.firstName},`,
         `A reminder of ${due.items.length === 1 ? 'a request' : 'requests'} waiting for your answer:`,
-        ...dueLines(due.items),
+        ...dueLines(due.items, due.dateFormat),
         'Open My requests to answer them and submit your documents.',
       ],
       { label: 'Open my requests', url: due.url },
@@ -241,6 +249,7 @@ export const mails = {
       auditName: string
       items: DueItem[]
       url: string
+      dateFormat: DateFormat
     },
   ) =>
     message(
@@ -253,40 +262,50 @@ export const mails = {
           .slice()
           .sort((a, b) => b.daysOverdue - a.daysOverdue)
           .map((item) => ({
-            text: `• ${item.title}: ${dueText(item)}`,
+            text: `• ${item.title}: ${dueText(item, list.dateFormat)}`,
             url: item.url,
           })),
       ],
       { label: 'Open my requests', url: list.url },
     ),
   /** Monday's summary to a client user: every request waiting for their answer. */
-  weeklyDigest: (to: string, digest: { firstName: string; items: DueItem[]; url: string }) =>
+  weeklyDigest: (
+    to: string,
+    digest: { firstName: string; items: DueItem[]; url: string; dateFormat: DateFormat },
+  ) =>
     message(
       to,
       `Your week: ${plural(digest.items.length, 'open request')}`,
       [
         `Hello ${digest.firstName},`,
         `${digest.items.length === 1 ? 'This request is' : 'These requests are'} waiting for your answer:`,
-        ...dueLines(digest.items),
+        ...dueLines(digest.items, digest.dateFormat),
       ],
       { label: 'Open my requests', url: digest.url },
     ),
   /** The day's summary to one of the firm's people: answers waiting for review on their audits. */
-  reviewDigest: (to: string, digest: { firstName: string; items: DueItem[] }) =>
+  reviewDigest: (
+    to: string,
+    digest: { firstName: string; items: DueItem[]; dateFormat: DateFormat },
+  ) =>
     message(to, `${plural(digest.items.length, 'answer')} waiting for your review`, [
       `Hello ${digest.firstName},`,
       `The client submitted ${digest.items.length === 1 ? 'this request' : 'these requests'} on audits you are on; ${digest.items.length === 1 ? 'it is' : 'they are'} waiting for review:`,
-      ...dueLines(digest.items),
+      ...dueLines(digest.items, digest.dateFormat),
     ]),
   /** To an audit's lead: requests overdue past the policy's escalation days. */
   escalation: (
     to: string,
-    due: { firstName: string; items: Array<DueItem & { assigneeName: string }> },
+    due: {
+      firstName: string
+      items: Array<DueItem & { assigneeName: string }>
+      dateFormat: DateFormat
+    },
   ) =>
     message(to, `${plural(due.items.length, 'request')} long overdue on your audits`, [
       `Hello ${due.firstName},`,
       `These requests on audits you lead are overdue and still waiting for the client:`,
-      ...dueLines(due.items, (item) => {
+      ...dueLines(due.items, due.dateFormat, (item) => {
         const name = (item as DueItem & { assigneeName: string }).assigneeName
         return name ? `, assigned to ${name}` : ''
       }),
@@ -297,6 +316,7 @@ export const mails = {
     events: {
       firstName: string
       timeZone: string
+      dateFormat: DateFormat
       items: Array<{ title: string; body: string | null; url: string; createdAt: Date }>
     },
   ) =>
@@ -308,7 +328,7 @@ export const mails = {
       [
         `Hello ${events.firstName},`,
         ...events.items.map((item) => ({
-          text: `${item.title} (${mailDateTime(item.createdAt, events.timeZone)})${item.body ? `: “${item.body}”` : ''}`,
+          text: `${item.title} (${mailDateTime(item.createdAt, events.timeZone, events.dateFormat)})${item.body ? `: “${item.body}”` : ''}`,
           url: item.url,
         })),
         'You can choose what you are told of in Settings, Notifications.',

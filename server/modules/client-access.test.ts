@@ -114,7 +114,7 @@ describe('a client-role user reads their own client’s records', () => {
     expect(member.user).toMatchObject({
       role: 'client',
       clientId: A.own.id,
-      company: { id: A.orgId, name: A.name },
+      company: { id: A.orgId, name: A.name, dateFormat: 'month-first' },
     } satisfies Partial<CurrentUser>)
   })
 

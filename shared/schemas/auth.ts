@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { requiredText } from './common'
-import { companySize, industry, timeZone } from './organization'
+import { companySize, dateFormat, industry, timeZone } from './organization'
 import { CAPABILITIES } from '../access'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants'
 
@@ -78,7 +78,8 @@ export const currentUser = z
     role,
     /** For role client: the client record the user belongs to; null for the firm's people. */
     clientId: z.uuid().nullable(),
-    company: z.object({ id: z.uuid(), name: z.string() }),
+    /** `dateFormat`: the order every date in the interface follows. */
+    company: z.object({ id: z.uuid(), name: z.string(), dateFormat }),
     /** What the user's role may do across the company (the server decides; the interface follows). */
     permissions: z.array(z.enum(CAPABILITIES)),
   })

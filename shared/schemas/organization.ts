@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { COMPANY_SIZES, INDUSTRIES } from '../constants'
+import { COMPANY_SIZES, DATE_FORMATS, INDUSTRIES } from '../constants'
 import { LIMITS, requiredText, timestamps } from './common'
 
 /** The registration lists (spec §3): the company's size and industry use them everywhere. */
@@ -20,12 +20,16 @@ export const timeZone = z
     }
   })
 
+/** The order of day and month wherever the company's dates show: in the app and in its e-mails. */
+export const dateFormat = z.enum(DATE_FORMATS, { error: 'Choose month first or day first' })
+
 const organizationFields = {
   name: requiredText('Company name'),
   industry,
   size: companySize,
   phone: requiredText('Company phone', LIMITS.phone),
   timeZone,
+  dateFormat,
 }
 
 /** PATCH /api/organization: any of the fields; the rest stay as they are. */
@@ -41,6 +45,8 @@ export const organizationDto = z
     phone: z.string(),
     /** When reminders go out, and how dates read in mails (default UTC). */
     timeZone: z.string(),
+    /** "Nov 29, 2026" (month-first, the default) or "29 Nov 2026" (day-first). */
+    dateFormat,
     ...timestamps,
   })
   .meta({ id: 'Organization' })

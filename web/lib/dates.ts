@@ -1,4 +1,21 @@
+import { DEFAULT_DATE_FORMAT, type DateFormat } from '@shared/constants'
+import { formatDay, formatDayTime } from '@shared/format'
+
 const DAY_MS = 24 * 60 * 60 * 1000
+
+let activeDateFormat: DateFormat = DEFAULT_DATE_FORMAT
+
+/**
+ * The company's order of day and month, which every formatter below follows. The session sets it
+ * (lib/session.tsx) and redraws what it wraps when it changes.
+ */
+export function setDateFormat(dateFormat: DateFormat) {
+  activeDateFormat = dateFormat
+}
+
+export function getDateFormat(): DateFormat {
+  return activeDateFormat
+}
 
 /**
  * A calendar date ("2025-03-14") as a local date. `new Date('2025-03-14')` would read it as UTC
@@ -27,26 +44,25 @@ export function pastDueWarning(value: string | null | undefined, now: Date = new
   return `${formatCalendarDate(value)} has passed: the request is overdue as soon as the client has it.`
 }
 
-/** A calendar date in the user's locale, e.g. "Mar 14, 2025". */
-export function formatCalendarDate(value: string): string {
+/**
+ * A calendar date in the company's order: "Mar 14, 2025" or "14 Mar 2025" (`dateFormat`: the
+ * active one unless given, as the settings' preview gives it).
+ */
+export function formatCalendarDate(value: string, dateFormat = activeDateFormat): string {
   const date = parseCalendarDate(value)
-  return date ? date.toLocaleDateString(undefined, { dateStyle: 'medium' }) : value
+  return date ? formatDay(date, dateFormat) : value
 }
 
-/** A timestamp's date in the user's locale. */
+/** A timestamp's date where the user is, in the company's order. */
 export function formatDate(value: string): string {
   const date = new Date(value)
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString(undefined, { dateStyle: 'medium' })
+  return Number.isNaN(date.getTime()) ? value : formatDay(date, activeDateFormat)
 }
 
-/** A timestamp's date and time in the user's locale (for hover titles). */
+/** A timestamp's date and time where the user is, in the company's order (for hover titles). */
 export function formatDateTime(value: string): string {
   const date = new Date(value)
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return Number.isNaN(date.getTime()) ? value : formatDayTime(date, activeDateFormat)
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

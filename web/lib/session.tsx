@@ -1,12 +1,23 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, Fragment, useContext, type ReactNode } from 'react'
 import type { Capability } from '@shared/access'
 import type { CurrentUser } from '@shared/schemas/auth'
+import { setDateFormat } from './dates'
 
 const SessionContext = createContext<CurrentUser | null>(null)
 
-/** Provided by the route guard once the session check succeeds. */
+/**
+ * Provided by the route guard once the session check succeeds. It sets the company's date format
+ * for the formatters of lib/dates before anything below renders; a change of it (an admin saving
+ * it) redraws everything below, so no date keeps the old order.
+ */
 export function SessionProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
-  return <SessionContext.Provider value={user}>{children}</SessionContext.Provider>
+  const { dateFormat } = user.company
+  setDateFormat(dateFormat)
+  return (
+    <SessionContext.Provider value={user}>
+      <Fragment key={dateFormat}>{children}</Fragment>
+    </SessionContext.Provider>
+  )
 }
 
 /** The signed-in user. Only usable below the route guard. */

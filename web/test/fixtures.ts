@@ -85,7 +85,7 @@ export function aUser(overrides: Partial<CurrentUser> & { role?: Role } = {}): C
     email: role === 'client' ? 'grace@example.com' : 'margaret@example.com',
     role,
     clientId: role === 'client' ? anId() : null,
-    company: { id: anId(), name: 'Hamilton Assurance LLP' },
+    company: { id: anId(), name: 'Hamilton Assurance LLP', dateFormat: 'month-first' },
     permissions: PERMISSIONS[role],
     ...overrides,
   })
@@ -341,6 +341,7 @@ export function anOrganization(overrides: Partial<Organization> = {}): Organizat
     size: '11-50 employees',
     phone: '+1 555 0142',
     timeZone: 'UTC',
+    dateFormat: 'month-first',
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors'
 import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
 import { recordActivity } from '../activity/activity.repo'
-import { findOrganizationName, insertOrganization } from '../organization/organization.repo'
+import { findOrganizationDisplay, insertOrganization } from '../organization/organization.repo'
 import {
   findUserByEmail,
   findUserById,
@@ -280,7 +280,7 @@ export function authService(app: FastifyInstance) {
 
     /** The signed-in user as the interface shows it, with what their role may do. */
     async currentUser(user: SessionUser) {
-      const companyName = await findOrganizationName(db, user.organizationId)
+      const company = await findOrganizationDisplay(db, user.organizationId)
       return {
         id: user.id,
         firstName: user.firstName,
@@ -288,7 +288,7 @@ export function authService(app: FastifyInstance) {
         email: user.email,
         role: user.role,
         clientId: user.clientId,
-        company: { id: user.organizationId, name: companyName },
+        company: { id: user.organizationId, name: company.name, dateFormat: company.dateFormat },
         permissions: capabilitiesOf(user),
       }
     },

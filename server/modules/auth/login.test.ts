@@ -77,7 +77,7 @@ describe('POST /api/auth/login', () => {
         email: account.email,
         role: 'admin',
         clientId: null,
-        company: { id: user.company.id, name: account.companyName },
+        company: { id: user.company.id, name: account.companyName, dateFormat: 'month-first' },
         permissions: ROLE_PERMISSIONS.admin,
       },
     })

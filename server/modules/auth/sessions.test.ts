@@ -44,7 +44,7 @@ describe('GET /api/auth/me', () => {
       email: account.email,
       role: 'admin',
       clientId: null,
-      company: { id: user.company.id, name: account.companyName },
+      company: { id: user.company.id, name: account.companyName, dateFormat: 'month-first' },
       permissions: ROLE_PERMISSIONS.admin,
     })
   })

@@ -78,7 +78,7 @@ describe('PATCH /api/auth/profile', () => {
       email: account.email,
       role: 'admin',
       clientId: null,
-      company: { id: user.company.id, name: account.companyName },
+      company: { id: user.company.id, name: account.companyName, dateFormat: 'month-first' },
       permissions: [...ROLE_PERMISSIONS.admin],
     } satisfies CurrentUser)
     expect((await me(cookie)).json()).toEqual(res.json())

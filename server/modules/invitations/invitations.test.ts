@@ -561,7 +561,7 @@ describe('POST /api/invitations/accept', () => {
       email,
       role: 'client',
       clientId: A.client.id,
-      company: { id: A.orgId, name: A.name },
+      company: { id: A.orgId, name: A.name, dateFormat: 'month-first' },
       permissions: ROLE_PERMISSIONS.client,
     })
     const cookie = res.cookies.find((c) => c.name === 'session')!

@@ -44,6 +44,7 @@ export async function sendEventMail(app: FastifyInstance, userId: string) {
         role: users.role,
         clientId: users.clientId,
         timeZone: organizations.timeZone,
+        dateFormat: organizations.dateFormat,
       })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
@@ -92,6 +93,7 @@ export async function sendEventMail(app: FastifyInstance, userId: string) {
       mails.events(user.email, {
         firstName: user.firstName,
         timeZone: user.timeZone,
+        dateFormat: user.dateFormat,
         items: items.map(({ visible: _, ...row }) => ({
           ...row,
           url: `${config.appUrl}${row.url}`,

@@ -276,6 +276,25 @@ describe('event mails', () => {
     expect(await sendEventMail(t.app, s.client.user.id)).toBe('later')
   })
 
+  it('each event’s time reads in the company’s date order (day-first after the switch)', async () => {
+    const s = await scene()
+    const switched = await t.request('PATCH', '/api/organization', {
+      cookie: s.admin.cookie,
+      body: { dateFormat: 'day-first' },
+    })
+    expect(switched.statusCode, switched.body).toBe(200)
+    await t.request('POST', `/api/requests/${s.request.id}/comments`, {
+      cookie: s.admin.cookie,
+      body: { body: 'Which account?', internal: false },
+    })
+    await expect.poll(() => eventMails(s.client.user.email).length).toBe(1)
+    const [mail] = eventMails(s.client.user.email)
+    // The capture decodes the text byte by byte: the curly quotes stay out of the match.
+    expect(mail!.body).toMatch(
+      /comment on .+ \(\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s[AP]M \(UTC\)\): .+Which account\?/,
+    )
+  })
+
   it('an upload by the client changes nothing for the bell', async () => {
     const s = await scene()
     const before = (await bell(s.admin.cookie)).items.length

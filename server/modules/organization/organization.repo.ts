@@ -1,4 +1,5 @@
 import { and, eq, exists, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { DEFAULT_DATE_FORMAT } from '@shared/constants'
 import type { RegisterInput } from '@shared/schemas/auth'
 import type { UpdateOrganizationInput } from '@shared/schemas/organization'
 import type { Db } from '../../db/client'
@@ -13,6 +14,7 @@ const columns = {
   size: organizations.size,
   phone: organizations.phone,
   timeZone: organizations.timeZone,
+  dateFormat: organizations.dateFormat,
   createdAt: organizations.createdAt,
   updatedAt: organizations.updatedAt,
 }
@@ -38,11 +40,20 @@ export async function getOrganization(db: Db, orgId: string) {
 }
 
 export async function findOrganizationName(db: Db, orgId: string) {
+  return (await findOrganizationDisplay(db, orgId)).name
+}
+
+/** How the company shows to its people and in its mails: its name, and how its dates read. */
+export async function findOrganizationDisplay(db: Db, orgId: string) {
   const [row] = await db
-    .select({ name: organizations.name })
+    .select({
+      name: organizations.name,
+      timeZone: organizations.timeZone,
+      dateFormat: organizations.dateFormat,
+    })
     .from(organizations)
     .where(eq(organizations.id, orgId))
-  return row?.name ?? ''
+  return row ?? { name: '', timeZone: 'UTC', dateFormat: DEFAULT_DATE_FORMAT }
 }
 
 /** A new company's reminders go out from this hour of its day (older ones keep theirs). */

@@ -6,6 +6,8 @@ import type { Dashboard } from '@shared/schemas/dashboard'
 import type { Organization } from '@shared/schemas/organization'
 import { organizations } from '../../db/schema'
 import {
+  createAudit,
+  createProject,
   expectError,
   expectIsoTimestamp,
   expectValidation,
@@ -38,10 +40,21 @@ describe('GET /api/organization', () => {
   it('the caller’s company as registered', async () => {
     const company = await read()
     expect(Object.keys(company).sort()).toEqual(
-      ['createdAt', 'id', 'industry', 'name', 'phone', 'size', 'timeZone', 'updatedAt'].sort(),
+      [
+        'createdAt',
+        'dateFormat',
+        'id',
+        'industry',
+        'name',
+        'phone',
+        'size',
+        'timeZone',
+        'updatedAt',
+      ].sort(),
     )
     expect(company).toMatchObject({
       timeZone: 'UTC',
+      dateFormat: 'month-first',
       id: a.user.company.id,
       name: a.account.companyName,
       industry: a.account.companyIndustry,
@@ -164,5 +177,131 @@ describe('roles', () => {
       expectError(await get(cookie), 401, 'UNAUTHENTICATED')
       expectError(await patchAs(cookie, { name: 'Anon' }), 401, 'UNAUTHENTICATED')
     }
+  })
+})
+
+describe('the date format', () => {
+  const me = async (cookie: string) => {
+    const res = await t.request('GET', '/api/auth/me', { cookie })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json<CurrentUser>()
+  }
+
+  it('month-first until an admin switches it; it persists, /api/auth/me follows; other companies keep theirs', async () => {
+    const c = await signedInAdmin(t)
+    const member = await signedInClientUser(t, c.user.company.id)
+    expect((await read(c.cookie)).dateFormat).toBe('month-first')
+    expect((await me(c.cookie)).company.dateFormat).toBe('month-first')
+
+    const before = await read(c.cookie)
+    t.clock.advance(60_000)
+    const res = await patchAs(c.cookie, { dateFormat: 'day-first' })
+    expect(res.statusCode, res.body).toBe(200)
+    const updated = res.json<Organization>()
+    expect(updated).toEqual({ ...before, dateFormat: 'day-first', updatedAt: updated.updatedAt })
+    expect(await read(c.cookie)).toEqual(updated)
+    const [row] = await t.app.db
+      .select({ dateFormat: organizations.dateFormat })
+      .from(organizations)
+      .where(eq(organizations.id, c.user.company.id))
+    expect(row!.dateFormat).toBe('day-first')
+    // Everyone of the company reads it (the interface's dates follow it), not only its admins.
+    expect((await me(c.cookie)).company).toEqual({
+      id: c.user.company.id,
+      name: before.name,
+      dateFormat: 'day-first',
+    })
+    expect((await me(member.cookie)).company.dateFormat).toBe('day-first')
+    expect((await me(a.cookie)).company.dateFormat).toBe('month-first')
+    expect((await read(b.cookie)).dateFormat).toBe('month-first')
+
+    // Alongside other fields, and back.
+    const both = await patchAs(c.cookie, { timeZone: 'Europe/Berlin', dateFormat: 'month-first' })
+    expect(both.json<Organization>()).toMatchObject({
+      timeZone: 'Europe/Berlin',
+      dateFormat: 'month-first',
+    })
+    expect((await me(c.cookie)).company.dateFormat).toBe('month-first')
+  })
+
+  it('anything but month-first or day-first, or an unknown field → 400 naming it; nothing changes', async () => {
+    const c = await signedInAdmin(t)
+    expect((await patchAs(c.cookie, { dateFormat: 'day-first' })).statusCode).toBe(200)
+    const before = await read(c.cookie)
+    const wrong = [42, null, true, ['day-first'], { order: 'day-first' }] as unknown[]
+    const unknown = ['dd/mm/yyyy', 'DD MMM YYYY', 'Day-First', ' month-first', 'day first', '']
+    for (const dateFormat of [...wrong, ...unknown]) {
+      const body = expectValidation(await patchAs(c.cookie, { dateFormat }), ['dateFormat'])
+      expect(body.errors).toEqual([
+        { path: 'dateFormat', message: 'Choose month first or day first' },
+      ])
+    }
+    // A bad value fails the whole change: the name sent with it is not saved either.
+    expectValidation(await patchAs(c.cookie, { name: 'Half Saved LLP', dateFormat: 'ymd' }), [
+      'dateFormat',
+    ])
+    for (const extra of [{ format: 'day-first' }, { date_format: 'month-first' }]) {
+      expectValidation(
+        await patchAs(c.cookie, { dateFormat: 'month-first', ...extra }),
+        Object.keys(extra),
+      )
+    }
+    expect(await read(c.cookie)).toEqual(before)
+    expect((await me(c.cookie)).company.dateFormat).toBe('day-first')
+    // The database refuses other values too, whatever writes them.
+    await expect(
+      t.app.db
+        .update(organizations)
+        .set({ dateFormat: 'ymd' as never })
+        .where(eq(organizations.id, c.user.company.id)),
+    ).rejects.toThrow()
+    expect(await read(c.cookie)).toEqual(before)
+  })
+
+  it('mails follow it: the new-requests mail and Remind now give due dates day first after the switch', async () => {
+    const c = await signedInAdmin(t)
+    const project = await createProject(t, c.cookie)
+    const client = await signedInClientUser(t, c.user.company.id, project.clientId)
+    const email = client.user.email
+    const sendRequest = async (title: string) => {
+      const audit = await createAudit(t, c.cookie, { projectId: project.id })
+      const created = await t.request('POST', `/api/audits/${audit.id}/requests`, {
+        cookie: c.cookie,
+        body: { title, assigneeId: client.user.id, dueDate: '2031-11-29' },
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      const seen = t.smtp.to(email).length
+      const sent = await t.request('POST', `/api/audits/${audit.id}/send`, {
+        cookie: c.cookie,
+        body: {},
+      })
+      expect(sent.statusCode, sent.body).toBe(200)
+      return { auditId: audit.id, mail: await t.smtp.waitFor(email, seen) }
+    }
+
+    const before = await sendRequest('Bank statements')
+    expect(before.mail.body).toContain('Bank statements (due Nov 29, 2031)')
+
+    expect((await patchAs(c.cookie, { dateFormat: 'day-first' })).statusCode).toBe(200)
+    const after = await sendRequest('Payroll')
+    expect(after.mail.body).toContain('Payroll (due 29 Nov 2031)')
+    expect(after.mail.body).not.toContain('Nov 29, 2031')
+
+    const seen = t.smtp.to(email).length
+    const reminded = await t.request('POST', `/api/audits/${after.auditId}/remind`, {
+      cookie: c.cookie,
+    })
+    expect(reminded.statusCode, reminded.body).toBe(200)
+    const reminder = await t.smtp.waitFor(email, seen)
+    expect(reminder.subject).toContain('reminds you of 1 open request')
+    expect(reminder.body).toMatch(/Payroll: due in \d+ days \(29 Nov 2031\)/)
+    // Once an hour: the 429 says from when, in the company's order (and time zone).
+    const again = await t.request('POST', `/api/audits/${after.auditId}/remind`, {
+      cookie: c.cookie,
+    })
+    expectError(again, 429, 'RATE_LIMITED')
+    expect(again.json<{ message: string }>().message).toMatch(
+      /from \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s[AP]M \(UTC\)\.$/,
+    )
   })
 })

@@ -7,10 +7,10 @@ import { hit } from '../../db/counters'
 import { AppError } from '../../lib/errors'
 import { mailDateTime, mails } from '../../mail/templates'
 import { auditPlace, findAuditWithClient } from '../audits/audits.repo'
-import { findOrganizationName } from '../organization/organization.repo'
+import { findOrganizationDisplay } from '../organization/organization.repo'
 import { today } from '../requests/request-dto'
 import { findRequest } from '../requests/requests.repo'
-import { companyTimeZone, openItems } from './reminders.repo'
+import { openItems } from './reminders.repo'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -39,8 +39,9 @@ export function remindService(app: FastifyInstance) {
     const now = clock()
     const day = today(now)
     const reply: RemindReply = { reminded: [], notYet: [] }
+    const firm = await findOrganizationDisplay(db, orgId)
     const names = {
-      firmName: await findOrganizationName(db, orgId),
+      firmName: firm.name,
       clientName: (await auditPlace(db, orgId, auditId)).client.name,
     }
     const byUser = new Map<string, typeof rows>()
@@ -71,6 +72,7 @@ export function remindService(app: FastifyInstance) {
               url: `${config.appUrl}/requests/${item.id}`,
             })),
             url: `${config.appUrl}/my-requests`,
+            dateFormat: firm.dateFormat,
           }),
         )
         return null
@@ -91,13 +93,13 @@ export function remindService(app: FastifyInstance) {
     if (reply.reminded.length === 0 && reply.notYet.length === 0)
       throw new AppError('CONFLICT', 'No request of this audit is waiting for the client')
     if (reply.reminded.length === 0) {
-      const timeZone = await companyTimeZone(db, principal.organizationId)
+      const { timeZone, dateFormat } = await findOrganizationDisplay(db, principal.organizationId)
       const now = clock()
       const first = reply.notYet.reduce((a, b) => (a.retryAt < b.retryAt ? a : b))
       const at = new Date(first.retryAt)
       throw new AppError(
         'RATE_LIMITED',
-        `${reply.notYet.length === 1 ? `${first.name} was` : 'Everyone was'} reminded less than an hour ago. You can remind them again from ${mailDateTime(at, timeZone)}.`,
+        `${reply.notYet.length === 1 ? `${first.name} was` : 'Everyone was'} reminded less than an hour ago. You can remind them again from ${mailDateTime(at, timeZone, dateFormat)}.`,
         undefined,
         { 'Retry-After': String(Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000))) },
       )

@@ -1,10 +1,11 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { AWAITING_CLIENT } from '@shared/request-rules'
+import type { DateFormat } from '@shared/constants'
 import type { NotificationKind } from '@shared/schemas/reminders'
 import type { RequestStatus } from '@shared/schemas/requests'
 import { seesRequestSql } from '../../access/audience'
 import { selectRows, type Db } from '../../db/client'
-import { auditRequests, organizations, scheduledMails, users } from '../../db/schema'
+import { auditRequests, scheduledMails, users } from '../../db/schema'
 import { awaitingClient } from '../requests/request-conditions'
 
 type ScheduledMailKind = (typeof scheduledMails.$inferInsert)['kind']
@@ -52,14 +53,6 @@ export function openItems(
     .orderBy(asc(auditRequests.dueDate), asc(auditRequests.position))
 }
 
-export async function companyTimeZone(db: Db, orgId: string) {
-  const [row] = await db
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-  return row?.timeZone ?? 'UTC'
-}
-
 export interface DueReminder {
   requestId: string
   title: string
@@ -73,6 +66,8 @@ export interface DueReminder {
   firstName: string
   /** Today in the company's time zone. */
   today: string
+  /** The company's order of day and month. */
+  dateFormat: DateFormat
 }
 
 /** Points of the company's policy, in days from the due date, as an SQL array. */
@@ -86,7 +81,7 @@ const POINTS = sql`(
  * escalations go when it is `enabled`, digests whether or not.
  */
 const FIRMS_PAST_SEND_HOUR = (now: Date) => sql`
-  select o.id, o.time_zone, p.enabled, p.days_before, p.on_due_date, p.days_after,
+  select o.id, o.time_zone, o.date_format, p.enabled, p.days_before, p.on_due_date, p.days_after,
          p.escalate_after_days,
          (${now}::timestamptz at time zone o.time_zone)::date as today,
          extract(isodow from (${now}::timestamptz at time zone o.time_zone)) as weekday
@@ -131,7 +126,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
     with firm as (${FIRMS_PAST_SEND_HOUR(now)}),
     candidate as (
       select r.id, r.title, r.audit_id, r.due_date, r.reminder_stage, r.sent_at, r.assignee_user_id,
-             f.today, f.time_zone,
+             f.today, f.time_zone, f.date_format,
              (select max(pt) from unnest(${POINTS}) pt where pt <= f.today - r.due_date) as reached
       from firm f
       join reminder_policies p on p.organization_id = f.id
@@ -144,7 +139,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
     select c.id as "requestId", c.title, c.audit_id as "auditId", a.name as "auditName",
            to_char(c.due_date, 'YYYY-MM-DD') as "dueDate", c.reached as stage,
            u.id as "userId", u.email, u.first_name as "firstName",
-           to_char(c.today, 'YYYY-MM-DD') as today
+           to_char(c.today, 'YYYY-MM-DD') as today, c.date_format as "dateFormat"
     from candidate c
     join audits a on a.id = c.audit_id and not a.reminders_paused
     join projects p on p.id = a.project_id
@@ -174,6 +169,7 @@ export interface DueEscalation {
   email: string
   firstName: string
   today: string
+  dateFormat: DateFormat
 }
 
 /** Requests overdue by the policy's days or more, not yet escalated, with their audit's lead. */
@@ -187,7 +183,7 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
            to_char(r.due_date, 'YYYY-MM-DD') as "dueDate",
            coalesce(assignee.first_name || ' ' || assignee.last_name, '') as "assigneeName",
            lead.id as "userId", lead.email, lead.first_name as "firstName",
-           to_char(f.today, 'YYYY-MM-DD') as today
+           to_char(f.today, 'YYYY-MM-DD') as today, f.date_format as "dateFormat"
     from firm f
     join audit_requests r on r.organization_id = f.id
     join audits a on a.id = r.audit_id and not a.reminders_paused
@@ -209,6 +205,7 @@ export interface DigestRow {
   email: string
   firstName: string
   today: string
+  dateFormat: DateFormat
   requestId: string
   title: string
   auditName: string
@@ -225,6 +222,7 @@ export async function findDigests(db: Db, now: Date) {
     sql`
     with f as (${FIRMS_PAST_SEND_HOUR(now)})
     select u.id as "userId", u.email, u.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
+           f.date_format as "dateFormat",
            r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
     from f
     join users u on u.organization_id = f.id and u.role = 'client'
@@ -244,6 +242,7 @@ export async function findDigests(db: Db, now: Date) {
     sql`
     with f as (${FIRMS_PAST_SEND_HOUR(now)})
     select u.id as "userId", u.email, u.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
+           f.date_format as "dateFormat",
            r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
     from f
     join users u on u.organization_id = f.id and u.role in ('admin', 'staff')

@@ -742,3 +742,41 @@ describe('digests', () => {
     expect(digests(f.admin.account.email, '1 answer waiting')).toHaveLength(2)
   })
 })
+
+describe('the company’s date format', () => {
+  it('day-first: the sent mail, the reminder, the escalation and both digests give dates day first', async () => {
+    // 2033-01-10 is a Monday: the client's weekly digest goes out with the day's reminders.
+    t.clock.set(new Date('2033-01-10T08:00:00Z'))
+    const f = await firm({ escalateAfterDays: 1 })
+    const switched = await t.request('PATCH', '/api/organization', {
+      cookie: f.admin.cookie,
+      body: { dateFormat: 'day-first' },
+    })
+    expect(switched.statusCode, switched.body).toBe(200)
+    const { requests } = await sentRequests(f, ['2033-01-08', '2033-01-20', '2033-01-25'])
+    const submitted = await t.request('POST', `/api/requests/${requests[2]!.id}/submit`, {
+      cookie: f.client.cookie,
+      body: { response: 'Attached' },
+    })
+    expect(submitted.statusCode, submitted.body).toBe(200)
+    await t.app.jobs.idle()
+    const client = f.client.user.email
+    const admin = f.admin.account.email
+    const [sent] = t.smtp.to(client).filter((mail) => mail.subject.includes('new requests'))
+    expect(sent!.body).toContain('(due 8 Jan 2033, already overdue)')
+    expect(sent!.body).toContain('(due 20 Jan 2033)')
+
+    await scanAt('2033-01-10T09:00:00Z')
+    const [reminder] = reminders(client)
+    expect(reminder!.body).toContain('overdue by 2 days (due 8 Jan 2033)')
+    const [escalation] = t.smtp.to(admin).filter((mail) => mail.subject.includes('long overdue'))
+    expect(escalation!.body).toContain('overdue by 2 days (due 8 Jan 2033)')
+    const [weekly] = t.smtp.to(client).filter((mail) => mail.subject.startsWith('Your week'))
+    expect(weekly!.body).toContain('overdue by 2 days (due 8 Jan 2033)')
+    expect(weekly!.body).toContain('due in 10 days (20 Jan 2033)')
+    const [review] = t.smtp.to(admin).filter((mail) => mail.subject.includes('for your review'))
+    expect(review!.body).toContain('due in 15 days (25 Jan 2033)')
+    for (const mail of [sent, reminder, escalation, weekly, review])
+      expect(mail!.body).not.toMatch(/Jan \d{1,2}, 2033/)
+  })
+})

@@ -65,6 +65,7 @@ export async function scanReminders(app: FastifyInstance) {
           firstName: first.firstName,
           items: rows.map(dueItem(config.appUrl, first.today)),
           url: `${config.appUrl}/my-requests`,
+          dateFormat: first.dateFormat,
         }),
         headers: await unsubscribeHeaders(app, tx, userId, 'reminders'),
       })
@@ -104,6 +105,7 @@ export async function scanReminders(app: FastifyInstance) {
             ...dueItem(config.appUrl, first.today)(row),
             assigneeName: row.assigneeName,
           })),
+          dateFormat: first.dateFormat,
         }),
         headers: await unsubscribeHeaders(app, tx, userId, 'escalation'),
       })
@@ -128,8 +130,13 @@ export async function scanReminders(app: FastifyInstance) {
                 firstName: first.firstName,
                 items: list,
                 url: `${config.appUrl}/my-requests`,
+                dateFormat: first.dateFormat,
               })
-            : mails.reviewDigest(first.email, { firstName: first.firstName, items: list })),
+            : mails.reviewDigest(first.email, {
+                firstName: first.firstName,
+                items: list,
+                dateFormat: first.dateFormat,
+              })),
           headers: await unsubscribeHeaders(app, tx, userId, 'digest'),
         })
         return true

@@ -43,7 +43,7 @@ import {
   submittedFileCounts,
 } from '../files/files.repo'
 import { itemsToCopy } from '../template-items/template-items.repo'
-import { findOrganizationName } from '../organization/organization.repo'
+import { findOrganizationDisplay } from '../organization/organization.repo'
 import { findTemplate } from '../templates/templates.repo'
 import { clientUsers } from '../users/users.repo'
 import { publishChange } from '../events/changes'
@@ -890,8 +890,9 @@ export function requestsService(app: FastifyInstance) {
           )
         const now = clock()
         const ids = chosen.map((row) => row.id)
+        const firm = await findOrganizationDisplay(db, orgId)
         const names = {
-          firmName: await findOrganizationName(db, orgId),
+          firmName: firm.name,
           clientName: (await auditPlace(db, orgId, auditId)).client.name,
         }
         await db.transaction(async (tx) => {
@@ -926,6 +927,7 @@ export function requestsService(app: FastifyInstance) {
                 requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
                 url: `${config.appUrl}/my-requests`,
                 today: today(now),
+                dateFormat: firm.dateFormat,
               }),
             )
           }

@@ -18,9 +18,18 @@ export const useUpdateOrganization = (
     {
       update: (queryClient, organization) => {
         queryClient.setQueryData(organizationQueries.get().queryKey, organization)
-        // The header shows the company's name.
+        // The header shows the company's name; every date follows its date format.
         queryClient.setQueryData(authQueries.me().queryKey, (user) =>
-          user ? { ...user, company: { ...user.company, name: organization.name } } : user,
+          user
+            ? {
+                ...user,
+                company: {
+                  ...user.company,
+                  name: organization.name,
+                  dateFormat: organization.dateFormat,
+                },
+              }
+            : user,
         )
         // Reminders go out at their hour in the company's time zone.
         queryClient.setQueryData(reminderPolicyQueries.get().queryKey, (policy) =>

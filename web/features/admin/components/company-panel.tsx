@@ -15,13 +15,14 @@ import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { organizationQueries } from '@/lib/queries/administration'
 import { toast } from '@/lib/toast'
 import { useUpdateOrganization } from '../api/update-organization'
+import { DateFormatField } from './date-format-field'
 import { PanelHeader } from './panel-header'
 import { TimeZoneField } from './time-zone-field'
 
 const companyFormSchema = updateOrganizationInput.required()
 type CompanyFormValues = z.input<typeof companyFormSchema>
 type CompanyFormOutput = z.output<typeof companyFormSchema>
-const FIELDS = ['name', 'industry', 'size', 'phone', 'timeZone'] as const
+const FIELDS = ['name', 'industry', 'size', 'phone', 'timeZone', 'dateFormat'] as const
 
 export function CompanyPanel() {
   const organization = useQuery(organizationQueries.get())
@@ -53,6 +54,7 @@ function CompanyForm({ organization }: { organization: Organization }) {
       size: organization.size,
       phone: organization.phone,
       timeZone: organization.timeZone,
+      dateFormat: organization.dateFormat,
     },
   })
   const { errors } = form.formState
@@ -66,6 +68,7 @@ function CompanyForm({ organization }: { organization: Organization }) {
         size: saved.size,
         phone: saved.phone,
         timeZone: saved.timeZone,
+        dateFormat: saved.dateFormat,
       })
       toast({ title: 'Company details saved' })
     } catch (error) {
@@ -104,6 +107,11 @@ function CompanyForm({ organization }: { organization: Organization }) {
           name="timeZone"
           currentZone={organization.timeZone}
           description="Reminders go out at their hour in this zone, and e-mails give dates in it."
+        />
+        <DateFormatField
+          control={form.control}
+          name="dateFormat"
+          description="How dates read everywhere in the app and in its e-mails, for everyone in your company."
         />
         <div className="flex justify-end">
           <PendingButton

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "date_format" text DEFAULT 'month-first' NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_date_format_check" CHECK ("organizations"."date_format" in ('month-first', 'day-first'));
