@@ -25,7 +25,7 @@ const chunkGroups = [
   {
     name: 'auth-ui',
     test: new RegExp(
-      `${sep}web${sep}(features${sep}auth${sep}(components${sep}(auth-layout|form-error|resend-verification-button)|hooks${sep}use-auth-form)|components${sep}ui${sep}(input|label|card|pending-button|form-field))\\.|@radix-ui${sep}react-label${sep}|lucide-react${sep}.*${sep}arrow-left\\.`,
+      `${sep}web${sep}(features${sep}auth${sep}(components${sep}(auth-layout|resend-verification-button)|hooks${sep}use-auth-form)|components${sep}(form-error|ui${sep}(input|label|card|pending-button|form-field)))\\.|@radix-ui${sep}react-label${sep}|lucide-react${sep}.*${sep}(arrow-left|triangle-exclamation-point)\\.`,
     ),
     includeDependenciesRecursively: false,
   },

@@ -1,14 +1,13 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Control, FieldValues, Path } from 'react-hook-form'
 import { Link } from 'react-router'
-import { ComboboxField } from '@/components/combobox-field'
+import { PagedComboboxField } from '@/components/paged-combobox-field'
 import { clientQueries } from '@/lib/queries/engagements'
-import { useSearch } from '@/lib/use-search'
+import { usePagedSearch } from '@/lib/use-paged-search'
 
 /**
- * Which of the company's clients, in a form: searched by name on the server as one types (the
- * first page of matches), and what to do when there is none yet or they could not be loaded.
+ * Which of the company's clients, in a form: searched by name on the server as one types, a page
+ * at a time, and what to do when there is none yet.
  */
 export function ClientSelectField<T extends FieldValues, TOutput = T>({
   control,
@@ -23,30 +22,23 @@ export function ClientSelectField<T extends FieldValues, TOutput = T>({
   /** The current client's name (an edit), shown before any search finds it. */
   currentLabel?: string
 }) {
-  const { search, setSearch, q } = useSearch()
-  const clients = useInfiniteQuery({
-    ...clientQueries.list({ q }),
-    placeholderData: keepPreviousData,
-  })
+  const clients = usePagedSearch((q) => clientQueries.list({ q }))
+  const { query } = clients
   const noClients =
-    clients.isSuccess && !q && !clients.isPlaceholderData && clients.data.length === 0
+    query.isSuccess && !clients.q && !query.isPlaceholderData && query.data.length === 0
   return (
-    <ComboboxField
+    <PagedComboboxField
       control={control}
       name={name}
       label="Client"
       placeholder="Search for a client"
-      search={search}
-      onSearch={setSearch}
-      options={clients.data?.map((client) => ({ value: client.id, label: client.name }))}
-      searching={clients.isPlaceholderData || clients.isFetching}
-      more={clients.hasNextPage}
+      list={clients}
+      toOption={(client) => ({ value: client.id, label: client.name })}
+      loadError="The clients could not be loaded."
       currentLabel={currentLabel}
       disabled={noClients}
       description={
-        clients.isError ? (
-          'The clients could not be loaded. Close this dialog and try again.'
-        ) : noClients ? (
+        noClients ? (
           <>
             Add a client on the{' '}
             <Link to="/clients" className="text-primary underline underline-offset-4">

@@ -3,7 +3,7 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 import { Combobox, type ComboboxOption } from '@/components/combobox'
 import { FormField } from '@/components/ui/form-field'
 
-interface ComboboxFieldProps<T extends FieldValues, TOutput> {
+export interface ComboboxFieldProps<T extends FieldValues, TOutput> {
   control: Control<T, unknown, TOutput>
   name: Path<T>
   label: ReactNode
@@ -14,6 +14,12 @@ interface ComboboxFieldProps<T extends FieldValues, TOutput> {
   options: readonly ComboboxOption[] | undefined
   searching?: boolean
   more?: boolean
+  onLoadMore?: () => void
+  loadingMore?: boolean
+  loadMoreError?: string
+  /** Why the results could not be read (said in the list); `onRetry` asks again. */
+  error?: string
+  onRetry?: () => void
   /** What the field's current value is called, when the results may not hold it (an edit). */
   currentLabel?: string
   /** A first choice that leaves the field empty ("No template", "None"). */
@@ -36,6 +42,11 @@ export function ComboboxField<T extends FieldValues, TOutput = T>({
   options,
   searching,
   more,
+  onLoadMore,
+  loadingMore,
+  loadMoreError,
+  error,
+  onRetry,
   currentLabel,
   none,
   placeholder,
@@ -76,6 +87,11 @@ export function ComboboxField<T extends FieldValues, TOutput = T>({
                 options={choices}
                 searching={searching}
                 more={more}
+                onLoadMore={onLoadMore}
+                loadingMore={loadingMore}
+                loadMoreError={loadMoreError}
+                error={error}
+                onRetry={onRetry}
                 placeholder={placeholder}
                 disabled={disabled}
               />

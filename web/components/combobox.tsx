@@ -1,6 +1,7 @@
 import { Check, ChevronsUpDown } from 'lucide-react'
 import { Popover } from 'radix-ui'
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { Button } from '@/components/ui/button'
 import type { FieldControlProps } from '@/components/ui/form-field'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
@@ -25,8 +26,20 @@ interface ComboboxProps {
   options: readonly ComboboxOption[] | undefined
   /** Results are on their way (a newer search); the old ones stay meanwhile. */
   searching?: boolean
-  /** More match than are shown: typing more narrows them. */
+  /** More match than are shown: typing more narrows them (and `onLoadMore` reads them). */
   more?: boolean
+  /**
+   * Reads the next page of results (a paged search): from the "Load more" button at the end of
+   * the list, by scrolling to it, or by moving down past the last result.
+   */
+  onLoadMore?: () => void
+  /** The next page is on its way. */
+  loadingMore?: boolean
+  /** Why the next page could not be read; "Try again" reads it again. */
+  loadMoreError?: string
+  /** Why the results could not be read; with `onRetry`, "Try again" asks again. */
+  error?: string
+  onRetry?: () => void
   placeholder: string
   /** Said when the search matches nothing. */
   noResults?: (search: string) => ReactNode
@@ -36,7 +49,9 @@ interface ComboboxProps {
 
 /**
  * A select that searches as one types (ARIA combobox with a listbox): the input keeps focus,
- * Arrow keys move through the results (aria-activedescendant), Enter chooses, Escape closes.
+ * Arrow keys move through the results (aria-activedescendant), Enter chooses, Escape closes (and,
+ * closed, clears the search). A paged search reads its next page at the end of the list; a failed
+ * read says so with "Try again".
  */
 export function Combobox({
   control,
@@ -49,6 +64,11 @@ export function Combobox({
   options,
   searching = false,
   more = false,
+  onLoadMore,
+  loadingMore = false,
+  loadMoreError,
+  error,
+  onRetry,
   placeholder,
   noResults = (text) => `No results for “${text}”`,
   disabled,
@@ -57,8 +77,22 @@ export function Combobox({
   const listId = useId()
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
+  // Moving down past the last result reads the next page, then goes on to its first result.
+  const [advanceTo, setAdvanceTo] = useState<number | null>(null)
   const results = options ?? []
   const optionId = (index: number) => `${listId}-option-${index}`
+  const canLoadMore = open && more && onLoadMore !== undefined && !loadingMore && !loadMoreError
+
+  if (advanceTo !== null && results.length > advanceTo) {
+    setActive(advanceTo)
+    setAdvanceTo(null)
+  }
+
+  // The active result stays in view as the arrows move through a list longer than the popover.
+  useEffect(() => {
+    if (open)
+      document.getElementById(`${listId}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' })
+  }, [open, active, listId])
 
   const choose = (option: ComboboxOption) => {
     onChange(option)
@@ -69,6 +103,11 @@ export function Combobox({
   const show = (index = 0) => {
     setOpen(true)
     setActive(index)
+    setAdvanceTo(null)
+  }
+
+  const loadMore = () => {
+    if (canLoadMore) onLoadMore?.()
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -77,7 +116,13 @@ export function Combobox({
       case 'ArrowDown':
         event.preventDefault()
         if (!open) show(0)
-        else setActive((index) => Math.min(index + 1, last))
+        else if (active < last) setActive(active + 1)
+        // Past the last result: the next page (or the failed read, again).
+        else if (error) onRetry?.()
+        else if (more && onLoadMore && !loadingMore) {
+          setAdvanceTo(results.length)
+          onLoadMore()
+        }
         break
       case 'ArrowUp':
         event.preventDefault()
@@ -155,6 +200,11 @@ export function Combobox({
             )
               event.preventDefault()
           }}
+          // Scrolling to the end of the results reads the next page.
+          onScroll={(event) => {
+            const { scrollTop, clientHeight, scrollHeight } = event.currentTarget
+            if (scrollTop + clientHeight >= scrollHeight - 48) loadMore()
+          }}
           className="z-50 max-h-72 w-[var(--radix-popover-trigger-width)] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
         >
           <ul id={listId} role="listbox" aria-label="Results" aria-busy={searching}>
@@ -178,19 +228,62 @@ export function Combobox({
               </li>
             ))}
           </ul>
-          {options === undefined ? (
+          {error ? (
+            <Retry message={error} onRetry={onRetry} />
+          ) : options === undefined ? (
             <Spinner label="Searching..." showLabel className="px-2 py-1.5" />
           ) : results.length === 0 || (results.length === 1 && results[0]?.value === null) ? (
             <p role="status" className="px-2 py-1.5 text-sm text-muted-foreground">
               {search.trim() ? noResults(search.trim()) : 'Nothing to choose yet'}
             </p>
-          ) : more ? (
+          ) : !more ? null : onLoadMore === undefined ? (
             <p className="px-2 py-1.5 text-xs text-muted-foreground">
               Type to find more than these.
             </p>
-          ) : null}
+          ) : loadingMore ? (
+            <Spinner label="Loading more..." showLabel className="px-2 py-1.5" />
+          ) : loadMoreError ? (
+            <Retry message={loadMoreError} onRetry={onLoadMore} />
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              tabIndex={-1}
+              className="w-full"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={loadMore}
+            >
+              Load more
+            </Button>
+          )}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  )
+}
+
+/**
+ * A read that failed, at the end of the list: what happened, and "Try again" for the mouse; the
+ * input keeps the focus, where moving down past the last result (or another search) asks again.
+ */
+function Retry({ message, onRetry }: { message: string; onRetry: (() => void) | undefined }) {
+  return (
+    <div className="grid gap-1 px-2 py-1.5">
+      <p role="alert" className="text-sm text-destructive">
+        {message}
+      </p>
+      {onRetry ? (
+        <Button
+          variant="outline"
+          size="sm"
+          tabIndex={-1}
+          className="w-fit"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={onRetry}
+        >
+          Try again
+        </Button>
+      ) : null}
+    </div>
   )
 }

@@ -1,9 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { History } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { VirtualList } from '@/components/paged/virtual-list'
 import { RequirePermission } from '@/components/require-permission'
 import { Card } from '@/components/ui/card'
@@ -30,41 +29,44 @@ function ActivityPageContent() {
         title="Activity"
         description="What happened in your company, newest first: requests, reviews, teams and accounts."
       />
-      {activity.isPending ? (
-        <Card role="status" className="grid gap-4 p-5">
-          <span className="sr-only">Loading activity...</span>
-          {[0, 1, 2, 3, 4].map((index) => (
-            <div key={index} className="flex gap-3">
-              <Skeleton className="size-8 rounded-full" />
-              <div className="grid flex-1 gap-2">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3 w-24" />
+      <ListSection
+        query={activity}
+        loading={
+          <Card role="status" className="grid gap-4 p-5">
+            <span className="sr-only">Loading activity...</span>
+            {[0, 1, 2, 3, 4].map((index) => (
+              <div key={index} className="flex gap-3">
+                <Skeleton className="size-8 rounded-full" />
+                <div className="grid flex-1 gap-2">
+                  <Skeleton className="h-4 w-3/4" />
+                  <Skeleton className="h-3 w-24" />
+                </div>
               </div>
-            </div>
-          ))}
-        </Card>
-      ) : activity.isError && !activity.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load the activity" query={activity} />
-      ) : activity.data.length === 0 ? (
-        <EmptyState icon={History} title="No recent activity">
-          Requests sent, answered and reviewed, audit team changes, invitations and role changes
-          will show up here.
-        </EmptyState>
-      ) : (
-        <div className="grid gap-3">
+            ))}
+          </Card>
+        }
+        errorTitle="Could not load the activity"
+        empty={
+          <EmptyState icon={History} title="No recent activity">
+            Requests sent, answered and reviewed, audit team changes, invitations and role changes
+            will show up here.
+          </EmptyState>
+        }
+        loadMoreLabel="Load more activity"
+      >
+        {(events) => (
           <Card className="px-5 pt-5 pb-1">
             <VirtualList
               label="Activity"
-              items={activity.data}
+              items={events}
               getKey={(event) => event.id}
               renderItem={(event) => <ActivityItem event={event} now={now} />}
               estimateRowHeight={56}
               gap="list"
             />
           </Card>
-          <LoadMore list={activity} label="Load more activity" />
-        </div>
-      )}
+        )}
+      </ListSection>
     </div>
   )
 }

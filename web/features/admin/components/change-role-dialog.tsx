@@ -5,12 +5,12 @@ import type { ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
+import { FormError } from '@/components/form-error'
 import { DialogFooter } from '@/components/ui/dialog'
 import { PendingButton } from '@/components/ui/pending-button'
 import { applyServerFieldErrors, serverMessage, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useUpdateUser } from '../api/update-user'
-import { FormAlert } from './form-alert'
 import { RoleFields } from './role-fields'
 
 type RoleFormValues = z.input<typeof updateUserInput>
@@ -56,7 +56,7 @@ function ChangeRoleForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormAlert message={errors.root?.message} />
+      <FormError variant="banner" message={errors.root?.message} />
       <RoleFields
         control={form.control}
         setValue={form.setValue}

@@ -2,13 +2,12 @@ import type { Invitation } from '@shared/schemas/invitations'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { MailPlus, Send } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { invitationQueries } from '@/lib/queries/administration'
 import { InviteUserDialog } from './invite-user-dialog'
-import { LoadMore } from '@/components/paged/load-more'
 import { pagedCount } from '@/components/paged/paged-count'
 import { PanelHeader } from './panel-header'
 import { ResendInvitationButton } from './resend-invitation-button'
@@ -39,27 +38,31 @@ export function InvitationsPanel() {
           />
         }
       />
-      {invitations.isPending ? (
-        <RowListSkeleton label="Loading invitations..." />
-      ) : invitations.isError && !invitations.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load invitations" query={invitations} />
-      ) : invitations.data.length === 0 ? (
-        <EmptyState icon={Send} title="No pending invitations">
-          Click &apos;Invite user&apos; to invite a colleague as an admin or a staff member, or
-          someone at one of your clients as a client user.
-        </EmptyState>
-      ) : (
-        <RowList
-          label="Pending invitations"
-          columns={['Email', 'Role', 'Sent', 'Expires', 'Actions']}
-          gridClassName={GRID}
-        >
-          {invitations.data.map((invitation) => (
-            <InvitationRow key={invitation.id} invitation={invitation} />
-          ))}
-        </RowList>
-      )}
-      {invitations.isSuccess ? <LoadMore list={invitations} label="Load more invitations" /> : null}
+      <ListSection
+        query={invitations}
+        loading={<RowListSkeleton label="Loading invitations..." />}
+        errorTitle="Could not load invitations"
+        empty={
+          <EmptyState icon={Send} title="No pending invitations">
+            Click &apos;Invite user&apos; to invite a colleague as an admin or a staff member, or
+            someone at one of your clients as a client user.
+          </EmptyState>
+        }
+        loadMoreLabel="Load more invitations"
+        className="gap-4"
+      >
+        {(list) => (
+          <RowList
+            label="Pending invitations"
+            columns={['Email', 'Role', 'Sent', 'Expires', 'Actions']}
+            gridClassName={GRID}
+          >
+            {list.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} />
+            ))}
+          </RowList>
+        )}
+      </ListSection>
     </section>
   )
 }

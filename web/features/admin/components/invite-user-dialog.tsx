@@ -4,6 +4,7 @@ import type { ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
+import { FormError } from '@/components/form-error'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -12,7 +13,6 @@ import { formatDate } from '@/lib/dates'
 import { applyServerFieldErrors, serverMessage, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { useCreateInvitation } from '../api/create-invitation'
-import { FormAlert } from './form-alert'
 import { RoleFields } from './role-fields'
 
 type InviteFormValues = z.input<typeof createInvitationInput>
@@ -77,7 +77,7 @@ function InviteUserForm({ client, onDone }: { client?: ClientRef; onDone: () => 
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormAlert message={errors.root?.message} />
+      <FormError variant="banner" message={errors.root?.message} />
       <FormField label="Email" error={errors.email?.message}>
         <Input
           type="email"

@@ -3,7 +3,7 @@ import type { User } from '@shared/schemas/users'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { UserPlus, Users } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
@@ -14,7 +14,6 @@ import { InviteUserDialog } from './invite-user-dialog'
 import { RemoveUserDialog } from './remove-user-dialog'
 import { RoleWithClient } from './role-badge'
 import { Cell, Row, RowListFrame, RowListSkeleton } from './row-list'
-import { LoadMore } from '@/components/paged/load-more'
 import { pagedCount } from '@/components/paged/paged-count'
 import { VirtualList } from '@/components/paged/virtual-list'
 import { PanelHeader } from './panel-header'
@@ -44,29 +43,30 @@ export function UsersPanel() {
           />
         }
       />
-      {users.isPending ? (
-        <RowListSkeleton label="Loading users..." />
-      ) : users.isError && !users.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load users" query={users} />
-      ) : users.data.length === 0 ? (
-        <EmptyState icon={Users}>
-          No users yet. Click &apos;Add user&apos; to invite one.
-        </EmptyState>
-      ) : (
-        <div className="grid gap-3">
+      <ListSection
+        query={users}
+        loading={<RowListSkeleton label="Loading users..." />}
+        errorTitle="Could not load users"
+        empty={
+          <EmptyState icon={Users}>
+            No users yet. Click &apos;Add user&apos; to invite one.
+          </EmptyState>
+        }
+        loadMoreLabel="Load more users"
+      >
+        {(list) => (
           <RowListFrame columns={['User', 'Role', 'Last sign-in', 'Actions']} gridClassName={GRID}>
             <VirtualList
               label="Users"
-              items={users.data}
+              items={list}
               getKey={(user) => user.id}
               renderItem={(user) => <UserRow user={user} isMe={user.id === me.id} />}
               estimateRowHeight={73}
               gap="none"
             />
           </RowListFrame>
-          <LoadMore list={users} label="Load more users" />
-        </div>
-      )}
+        )}
+      </ListSection>
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { REQUEST_LIMITS, submitRequestInput, type RequestDetail } from '@shared/
 import { useCallback, useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { FormError } from '@/components/form-error'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/lib/toast'
@@ -91,11 +92,7 @@ export function AnswerForm({
         aria-describedby={describedBy || undefined}
         {...form.register('response')}
       />
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={errorId} message={error} />
       <div className="flex flex-wrap items-center gap-3">
         <PendingButton
           type="submit"

@@ -10,6 +10,7 @@ import { useId, type ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
+import { FormError } from '@/components/form-error'
 import { SelectField } from '@/components/select-field'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -157,11 +158,7 @@ function AssignRequestsForm({
           <Input type="date" {...form.register('dueDate')} />
         </FormField>
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={errorId} message={error} />
       <DialogFooter>
         <PendingButton type="submit" pending={updateRequests.isPending} pendingLabel="Saving...">
           Update {countOf(count, 'Request')}

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
+import { ListSection, ListSkeleton } from '@/components/list-section'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
 import { requestQueries } from '@/lib/queries/requests'
 import { reviewHref } from '../lib/review-queue'
@@ -45,46 +45,55 @@ export function AwaitingReview() {
         ) : null}
       </CardHeader>
       <CardContent>
-        {queue.isPending ? (
-          <div role="status" className="grid gap-2">
-            <span className="sr-only">Loading the answers awaiting review...</span>
-            {[0, 1, 2].map((index) => (
-              <Skeleton key={index} className="h-10 w-full" />
-            ))}
-          </div>
-        ) : queue.isError ? (
-          <p className="text-sm text-muted-foreground">
-            The answers awaiting review are not available right now.
-          </p>
-        ) : items.length === 0 ? (
-          <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-            No answers are waiting for review.
-          </p>
-        ) : (
-          <ul aria-label="Oldest answers awaiting review" className="grid divide-y">
-            {items.slice(0, SHOWN).map((item) => (
-              <li key={item.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2">
-                <Link
-                  to={reviewHref(item.id)}
-                  className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  <span className="mr-1.5 text-muted-foreground tabular-nums">#{item.number}</span>
-                  {item.title}
-                </Link>
-                <span className="min-w-0 truncate text-sm text-muted-foreground">
-                  {item.clientName} · {item.auditName}
-                </span>
-                <time
-                  dateTime={item.submittedAt}
-                  title={formatDateTime(item.submittedAt)}
-                  className="ml-auto text-sm text-muted-foreground"
-                >
-                  {formatRelativeTime(item.submittedAt)}
-                </time>
-              </li>
-            ))}
-          </ul>
-        )}
+        {/* A glance: no retry (the review queue has one), and no more than the first few. */}
+        <ListSection
+          query={queue}
+          loading={
+            <ListSkeleton
+              label="Loading the answers awaiting review..."
+              rowClassName="h-10"
+              className="gap-2"
+            />
+          }
+          error={
+            <p className="text-sm text-muted-foreground">
+              The answers awaiting review are not available right now.
+            </p>
+          }
+          empty={
+            <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+              No answers are waiting for review.
+            </p>
+          }
+        >
+          {(queued) => (
+            <ul aria-label="Oldest answers awaiting review" className="grid divide-y">
+              {queued.slice(0, SHOWN).map((item) => (
+                <li key={item.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2">
+                  <Link
+                    to={reviewHref(item.id)}
+                    className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    <span className="mr-1.5 text-muted-foreground tabular-nums">
+                      #{item.number}
+                    </span>
+                    {item.title}
+                  </Link>
+                  <span className="min-w-0 truncate text-sm text-muted-foreground">
+                    {item.clientName} · {item.auditName}
+                  </span>
+                  <time
+                    dateTime={item.submittedAt}
+                    title={formatDateTime(item.submittedAt)}
+                    className="ml-auto text-sm text-muted-foreground"
+                  >
+                    {formatRelativeTime(item.submittedAt)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListSection>
       </CardContent>
     </Card>
   )

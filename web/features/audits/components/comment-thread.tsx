@@ -4,6 +4,7 @@ import { Lock } from 'lucide-react'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { FormError } from '@/components/form-error'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
@@ -97,11 +98,7 @@ function CommentForm({ requestId, internal }: { requestId: string; internal: boo
         aria-describedby={error ? errorId : undefined}
         {...form.register('body')}
       />
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={errorId} message={error} />
       <PendingButton
         type="submit"
         variant="outline"

@@ -1,9 +1,8 @@
 import type { RequestDetail } from '@shared/schemas/requests'
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, Lock } from 'lucide-react'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection, ListSkeleton } from '@/components/list-section'
 import { Card } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { requestQueries } from '@/lib/queries/requests'
 import { CommentThread } from './comment-thread'
@@ -14,20 +13,22 @@ import { CommentThread } from './comment-thread'
  */
 export function Discussion({ request }: { request: RequestDetail }) {
   const comments = useQuery(requestQueries.comments(request.id))
-  const thread = comments.isPending ? (
-    <div role="status" className="grid gap-2">
-      <span className="sr-only">Loading comments...</span>
-      <Skeleton className="h-16 w-full" />
-    </div>
-  ) : comments.isError ? (
-    <QueryErrorState title="Could not load comments" query={comments} />
-  ) : (
-    <CommentThread
-      requestId={request.id}
-      comments={comments.data}
-      internal={false}
-      canWrite={request.allowedActions.includes('comment')}
-    />
+  // The thread says itself when it holds nothing (its form adds the first comment).
+  const thread = (
+    <ListSection
+      query={comments}
+      loading={<ListSkeleton label="Loading comments..." rows={1} rowClassName="h-16" />}
+      errorTitle="Could not load comments"
+    >
+      {(list) => (
+        <CommentThread
+          requestId={request.id}
+          comments={list}
+          internal={false}
+          canWrite={request.allowedActions.includes('comment')}
+        />
+      )}
+    </ListSection>
   )
 
   return (

@@ -5,12 +5,11 @@ import {
   type TeamMember,
   type UpdateTeamInput,
 } from '@shared/schemas/audits'
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useId, useState, type ReactElement } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { ComboboxField } from '@/components/combobox-field'
 import { FormDialog } from '@/components/form-dialog'
-import { LoadMore } from '@/components/paged/load-more'
+import { ListSection } from '@/components/list-section'
+import { PagedComboboxField } from '@/components/paged-combobox-field'
 import { SearchField } from '@/components/search-field'
 import { DialogFooter } from '@/components/ui/dialog'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -19,7 +18,7 @@ import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { countOf } from '@/lib/plural'
 import { auditQueries } from '@/lib/queries/engagements'
 import { toast } from '@/lib/toast'
-import { useSearch } from '@/lib/use-search'
+import { usePagedSearch } from '@/lib/use-paged-search'
 import { useUpdateTeam } from '../api/update-team'
 
 const FIELDS = ['leadId', 'memberIds'] as const
@@ -48,11 +47,7 @@ function EditTeamForm({ audit, onDone }: { audit: AuditDetail; onDone: () => voi
     },
   })
   const leadId = form.watch('leadId')
-  const leadSearch = useSearch()
-  const leads = useInfiniteQuery({
-    ...auditQueries.teamCandidates(audit.id, { q: leadSearch.q }),
-    placeholderData: keepPreviousData,
-  })
+  const leads = usePagedSearch((q) => auditQueries.teamCandidates(audit.id, { q }))
 
   const onSubmit = form.handleSubmit(async (values) => {
     const input = {
@@ -72,23 +67,16 @@ function EditTeamForm({ audit, onDone }: { audit: AuditDetail; onDone: () => voi
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <ComboboxField
+      <PagedComboboxField
         control={form.control}
         name="leadId"
         label="Lead"
         placeholder="Search the firm’s people"
-        search={leadSearch.search}
-        onSearch={leadSearch.setSearch}
-        options={
-          leads.isError
-            ? []
-            : leads.data?.map((person) => ({ value: person.id, label: person.name }))
-        }
-        searching={leads.isPlaceholderData || leads.isFetching}
-        more={leads.hasNextPage}
+        list={leads}
+        toOption={(person) => ({ value: person.id, label: person.name })}
+        loadError={LOAD_ERROR}
         currentLabel={audit.lead?.name}
         none={{ label: 'No lead', value: null }}
-        description={leads.isError ? LOAD_ERROR : undefined}
       />
       <Controller
         control={form.control}
@@ -131,11 +119,12 @@ function MembersField({
   error: string | undefined
 }) {
   const id = useId()
-  const { search, setSearch, q } = useSearch()
-  const candidates = useInfiniteQuery({
-    ...auditQueries.teamCandidates(audit.id, { q }),
-    placeholderData: keepPreviousData,
-  })
+  const {
+    search,
+    setSearch,
+    q,
+    query: candidates,
+  } = usePagedSearch((text) => auditQueries.teamCandidates(audit.id, { q: text }))
   // Everyone chosen so far, by id: their names stay known whatever the search shows.
   const [known, setKnown] = useState(
     () =>
@@ -179,17 +168,21 @@ function MembersField({
         onChange={setSearch}
         className="sm:max-w-none"
       />
-      {candidates.isError && !candidates.data ? (
-        <p className="text-sm text-muted-foreground">{LOAD_ERROR}</p>
-      ) : !candidates.data ? (
-        <Spinner label="Loading..." showLabel />
-      ) : people.length === 0 ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {q ? `No results for “${q}”` : 'No one else at the firm yet.'}
-        </p>
-      ) : (
-        <div className="max-h-64 overflow-y-auto rounded-md border p-2">
-          <ul aria-busy={candidates.isPlaceholderData} className="grid gap-1">
+      <ListSection
+        query={candidates}
+        loading={<Spinner label="Loading..." showLabel />}
+        error={<p className="text-sm text-muted-foreground">{LOAD_ERROR}</p>}
+        isEmpty={() => people.length === 0}
+        empty={
+          <p role="status" className="text-sm text-muted-foreground">
+            {q ? `No results for “${q}”` : 'No one else at the firm yet.'}
+          </p>
+        }
+        loadMoreLabel="Load more"
+        className="block max-h-64 overflow-y-auto rounded-md border p-2"
+      >
+        {() => (
+          <ul className="grid gap-1">
             {people.map((person) => (
               <li key={person.id}>
                 <label className="flex cursor-pointer items-start gap-3 rounded-sm p-2 text-sm hover:bg-accent">
@@ -207,9 +200,8 @@ function MembersField({
               </li>
             ))}
           </ul>
-          <LoadMore list={candidates} />
-        </div>
-      )}
+        )}
+      </ListSection>
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-destructive">
           {error}

@@ -4,7 +4,7 @@ import { ClipboardList, ListFilter } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { LoadMore, type PagedState } from '@/components/paged/load-more'
 import { VirtualList } from '@/components/paged/virtual-list'
 import { Badge } from '@/components/ui/badge'
@@ -74,69 +74,76 @@ export function RequestTable({
           </Badge>
         ) : null}
       </h2>
-      {requests.isPending ? (
-        <div role="status" className="grid gap-2">
-          <span className="sr-only">Loading requests...</span>
-          <Skeleton className="h-9 w-full max-w-xl" />
-          {[0, 1, 2, 3, 4].map((index) => (
-            <Skeleton key={index} className="h-10 w-full" />
-          ))}
-        </div>
-      ) : requests.isError && !requests.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load requests" query={requests} />
-      ) : data!.progress.total === 0 && !isFiltered(filter) ? (
-        <EmptyState icon={ClipboardList}>
-          {canAdd
-            ? 'No requests yet. Click "Add Request" or "Add from Template" to ask the client for what the audit needs.'
-            : 'No requests for you in this audit yet. Your audit firm will send them here.'}
-        </EmptyState>
-      ) : (
-        <>
-          <RequestFilters
-            filter={filter}
-            onChange={setFilter}
-            counts={data!.counts}
-            assignees={firm ? (assignees ?? []) : undefined}
-          />
-          <p className="sr-only" aria-live="polite">
-            {isFiltered(filter)
-              ? `${data!.matching} ${data!.matching === 1 ? 'request matches' : 'requests match'}`
-              : ''}
-          </p>
-          {data!.matching === 0 ? (
-            <EmptyState
-              icon={ListFilter}
-              title="No requests match"
-              action={
-                <Button
-                  variant="outline"
-                  onClick={() => setFilter({ statuses: [], overdue: false, sort: filter.sort })}
-                >
-                  Clear filters
-                </Button>
-              }
-            >
-              Nothing in this audit matches these filters.
-            </EmptyState>
-          ) : (
-            // A new filter starts a new selection.
-            <MatchingRequests
-              key={JSON.stringify(
-                listQuery({ ...filter, sort: { field: 'position', descending: false } }),
-              )}
-              auditId={auditId}
-              rows={data!.requests}
-              total={data!.matching}
+      {/* "Load more" is the rows' own: the wide grid reads the next page as it scrolls. */}
+      <ListSection
+        query={requests}
+        loading={
+          <div role="status" className="grid gap-2">
+            <span className="sr-only">Loading requests...</span>
+            <Skeleton className="h-9 w-full max-w-xl" />
+            {[0, 1, 2, 3, 4].map((index) => (
+              <Skeleton key={index} className="h-10 w-full" />
+            ))}
+          </div>
+        }
+        errorTitle="Could not load requests"
+        isEmpty={(list) => list.progress.total === 0 && !isFiltered(filter)}
+        empty={
+          <EmptyState icon={ClipboardList}>
+            {canAdd
+              ? 'No requests yet. Click "Add Request" or "Add from Template" to ask the client for what the audit needs.'
+              : 'No requests for you in this audit yet. Your audit firm will send them here.'}
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <>
+            <RequestFilters
               filter={filter}
-              onSort={(sort) => setFilter({ ...filter, sort })}
-              assignees={assignees}
-              firm={firm}
-              wide={wide}
-              requests={requests}
+              onChange={setFilter}
+              counts={list.counts}
+              assignees={firm ? (assignees ?? []) : undefined}
             />
-          )}
-        </>
-      )}
+            <p className="sr-only" aria-live="polite">
+              {isFiltered(filter)
+                ? `${list.matching} ${list.matching === 1 ? 'request matches' : 'requests match'}`
+                : ''}
+            </p>
+            {list.matching === 0 ? (
+              <EmptyState
+                icon={ListFilter}
+                title="No requests match"
+                action={
+                  <Button
+                    variant="outline"
+                    onClick={() => setFilter({ statuses: [], overdue: false, sort: filter.sort })}
+                  >
+                    Clear filters
+                  </Button>
+                }
+              >
+                Nothing in this audit matches these filters.
+              </EmptyState>
+            ) : (
+              // A new filter starts a new selection.
+              <MatchingRequests
+                key={JSON.stringify(
+                  listQuery({ ...filter, sort: { field: 'position', descending: false } }),
+                )}
+                auditId={auditId}
+                rows={list.requests}
+                total={list.matching}
+                filter={filter}
+                onSort={(sort) => setFilter({ ...filter, sort })}
+                assignees={assignees}
+                firm={firm}
+                wide={wide}
+                requests={requests}
+              />
+            )}
+          </>
+        )}
+      </ListSection>
     </section>
   )
 }

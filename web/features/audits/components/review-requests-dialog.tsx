@@ -4,6 +4,7 @@ import { useId, type ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
+import { FormError } from '@/components/form-error'
 import { SelectField } from '@/components/select-field'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -138,11 +139,7 @@ function ReviewRequestsForm({
           <Textarea rows={3} maxLength={REQUEST_LIMITS.reason} {...form.register('reason')} />
         </FormField>
       ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={errorId} message={error} />
       <DialogFooter>
         <PendingButton type="submit" pending={bulk.isPending} pendingLabel="Saving...">
           {decision === 'accept' ? 'Accept' : 'Return'} {countOf(count, 'Answer')}

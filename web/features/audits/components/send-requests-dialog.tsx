@@ -5,6 +5,7 @@ import { useId, type ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
+import { FormError } from '@/components/form-error'
 import { DialogFooter } from '@/components/ui/dialog'
 import { PendingButton } from '@/components/ui/pending-button'
 import { countOf } from '@/lib/plural'
@@ -116,11 +117,7 @@ function SendRequestsForm({
           </ul>
         </fieldset>
       ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={errorId} message={error} />
       <DialogFooter>
         <PendingButton type="submit" pending={sendRequests.isPending} pendingLabel="Sending...">
           Send {countOf(count, 'Request')}

@@ -4,13 +4,11 @@ import { ArrowRight, Inbox } from 'lucide-react'
 import { Link } from 'react-router'
 import { useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection, ListSkeleton } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
 import { formatCalendarDate } from '@/lib/dates'
 import { requestQueries } from '@/lib/queries/requests'
 import { countOf } from '@/lib/plural'
@@ -46,72 +44,67 @@ export function MyRequestsPage() {
       {filtered || (myRequests.isSuccess && myRequests.data.length > 0) ? (
         <WhoseMoveFilterControl value={filter} onChange={setFilter} />
       ) : null}
-      {myRequests.isPending ? (
-        <div role="status" className="grid gap-3">
-          <span className="sr-only">Loading requests...</span>
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="h-24 w-full rounded-lg" />
-          ))}
-        </div>
-      ) : myRequests.isError && !myRequests.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load your requests" query={myRequests} />
-      ) : myRequests.data.length === 0 ? (
-        filtered ? (
-          <NoMatchingRequests filter={filter} onShowAll={() => setFilter('all')} />
-        ) : (
-          <EmptyState icon={Inbox} title="Nothing to answer">
-            No requests yet. When your audit firm sends one, you get an e-mail and it appears here.
-          </EmptyState>
-        )
-      ) : (
-        myRequests.data.map(({ audit, requests }) => {
-          const waiting = requests.filter((request) =>
-            request.allowedActions.includes('submit'),
-          ).length
-          const headingId = `audit-${audit.id}`
-          return (
-            <section
-              key={audit.id}
-              aria-labelledby={headingId}
-              aria-busy={myRequests.isPlaceholderData || undefined}
-              className="grid gap-3"
-            >
-              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
-                  <Link
-                    to={`/audits/${audit.id}`}
-                    className="rounded-sm underline-offset-4 hover:underline"
-                  >
-                    {audit.name}
-                  </Link>
-                  <Badge variant="secondary" className="tabular-nums">
-                    {waiting} to answer
-                  </Badge>
-                </h2>
-                <p className="text-sm text-muted-foreground">
-                  {audit.projectName}
-                  {audit.dueDate ? (
-                    <>
-                      {' · Due '}
-                      <time dateTime={audit.dueDate} className="tabular-nums">
-                        {formatCalendarDate(audit.dueDate)}
-                      </time>
-                    </>
-                  ) : null}
-                </p>
-              </div>
-              <ul className="grid gap-2" aria-label={`Requests of ${audit.name}`}>
-                {requests.map((request) => (
-                  <li key={request.id}>
-                    <MyRequestCard request={request} mine={request.assigneeId === me} />
-                  </li>
-                ))}
-              </ul>
-            </section>
+      <ListSection
+        query={myRequests}
+        loading={<ListSkeleton label="Loading requests..." rowClassName="h-24 rounded-lg" />}
+        errorTitle="Could not load your requests"
+        empty={
+          filtered ? (
+            <NoMatchingRequests filter={filter} onShowAll={() => setFilter('all')} />
+          ) : (
+            <EmptyState icon={Inbox} title="Nothing to answer">
+              No requests yet. When your audit firm sends one, you get an e-mail and it appears
+              here.
+            </EmptyState>
           )
-        })
-      )}
-      {myRequests.isSuccess ? <LoadMore list={myRequests} label="Load more requests" /> : null}
+        }
+        loadMoreLabel="Load more requests"
+        className="gap-6"
+      >
+        {(groups) =>
+          groups.map(({ audit, requests }) => {
+            const waiting = requests.filter((request) =>
+              request.allowedActions.includes('submit'),
+            ).length
+            const headingId = `audit-${audit.id}`
+            return (
+              <section key={audit.id} aria-labelledby={headingId} className="grid gap-3">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+                    <Link
+                      to={`/audits/${audit.id}`}
+                      className="rounded-sm underline-offset-4 hover:underline"
+                    >
+                      {audit.name}
+                    </Link>
+                    <Badge variant="secondary" className="tabular-nums">
+                      {waiting} to answer
+                    </Badge>
+                  </h2>
+                  <p className="text-sm text-muted-foreground">
+                    {audit.projectName}
+                    {audit.dueDate ? (
+                      <>
+                        {' · Due '}
+                        <time dateTime={audit.dueDate} className="tabular-nums">
+                          {formatCalendarDate(audit.dueDate)}
+                        </time>
+                      </>
+                    ) : null}
+                  </p>
+                </div>
+                <ul className="grid gap-2" aria-label={`Requests of ${audit.name}`}>
+                  {requests.map((request) => (
+                    <li key={request.id}>
+                      <MyRequestCard request={request} mine={request.assigneeId === me} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )
+          })
+        }
+      </ListSection>
     </div>
   )
 }

@@ -3,12 +3,10 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { ClipboardCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection, ListSkeleton } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { RequirePermission } from '@/components/require-permission'
 import { Badge } from '@/components/ui/badge'
-import { Skeleton } from '@/components/ui/skeleton'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
 import { requestQueries } from '@/lib/queries/requests'
 import { reviewHref } from '../lib/review-queue'
@@ -32,36 +30,40 @@ function ReviewPageContent() {
         title="Review"
         description="Answers waiting for your decision: your audits first, then the oldest first. Open one, decide, and the next one opens."
       />
-      {queue.isPending ? (
-        <div role="status" className="grid gap-2">
-          <span className="sr-only">Loading answers to review...</span>
-          {[0, 1, 2, 3].map((index) => (
-            <Skeleton key={index} className="h-16 w-full rounded-lg" />
-          ))}
-        </div>
-      ) : queue.isError && !queue.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load the answers to review" query={queue} />
-      ) : queue.data.length === 0 ? (
-        <EmptyState icon={ClipboardCheck} title="Nothing to review">
-          When a client submits an answer, it waits here for your decision.
-        </EmptyState>
-      ) : (
-        <div className="grid gap-3">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {queue.data.length}
-            {queue.hasNextPage ? '+' : ''} {queue.data.length === 1 ? 'answer' : 'answers'} to
-            review
-          </p>
-          <ol className="grid gap-2" aria-label="Answers to review">
-            {queue.data.map((item) => (
-              <li key={item.id}>
-                <ReviewRow item={item} now={now} />
-              </li>
-            ))}
-          </ol>
-          <LoadMore list={queue} label="Load more answers" />
-        </div>
-      )}
+      <ListSection
+        query={queue}
+        loading={
+          <ListSkeleton
+            label="Loading answers to review..."
+            rows={4}
+            rowClassName="h-16 rounded-lg"
+            className="gap-2"
+          />
+        }
+        errorTitle="Could not load the answers to review"
+        empty={
+          <EmptyState icon={ClipboardCheck} title="Nothing to review">
+            When a client submits an answer, it waits here for your decision.
+          </EmptyState>
+        }
+        loadMoreLabel="Load more answers"
+      >
+        {(items) => (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {items.length}
+              {queue.hasNextPage ? '+' : ''} {items.length === 1 ? 'answer' : 'answers'} to review
+            </p>
+            <ol className="grid gap-2" aria-label="Answers to review">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <ReviewRow item={item} now={now} />
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </ListSection>
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { ROLE_LABELS, roleSummary } from '@shared/schemas/users'
 import { CircleX, Eye, EyeOff, UserCheck } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { FormError } from '@/components/form-error'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -107,9 +108,7 @@ export function AcceptInvitationPage() {
         }
       >
         <div className="grid gap-6">
-          <p role="alert" className="text-center text-sm font-medium text-destructive">
-            {state.message}
-          </p>
+          <FormError message={state.message} className="text-center" />
           <LinkTroubles
             reasons={[
               'the invitation has expired (invitations are valid for 7 days);',

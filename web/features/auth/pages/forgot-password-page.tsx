@@ -2,6 +2,7 @@ import { REDIRECT_AFTER_FORGOT_MS } from '@shared/constants'
 import { emailOnlyInput, type EmailOnlyInput } from '@shared/schemas/auth'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
+import { FormError } from '@/components/form-error'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -77,6 +78,7 @@ export function ForgotPasswordPage() {
           <FormField label="Email" error={form.errors.email}>
             <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
           </FormField>
+          <FormError message={form.errors.form} />
           <PendingButton
             type="submit"
             pending={forgotPassword.isPending}

@@ -3,6 +3,7 @@ import { registerInput } from '@shared/schemas/auth'
 import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { z } from 'zod'
+import { FormError } from '@/components/form-error'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -242,6 +243,7 @@ export function RegisterPage() {
           </div>
         </Section>
 
+        <FormError message={errors.form} />
         <PendingButton
           type="submit"
           pending={registerAccount.isPending}

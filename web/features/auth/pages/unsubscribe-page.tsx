@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router'
+import { FormError } from '@/components/form-error'
 import { Button } from '@/components/ui/button'
 import { PendingButton } from '@/components/ui/pending-button'
 import { errorMessage, isApiError } from '@/lib/api'
@@ -74,9 +75,10 @@ export function UnsubscribePage() {
     >
       <div className="grid gap-6" aria-live="polite">
         {retryable ? (
-          <p role="alert" className="text-center text-sm font-medium text-destructive">
-            {errorMessage(unsubscribe.error, 'Something went wrong. Please try again.')}
-          </p>
+          <FormError
+            message={errorMessage(unsubscribe.error, 'Something went wrong. Please try again.')}
+            className="text-center"
+          />
         ) : null}
         <PendingButton
           className="w-full"

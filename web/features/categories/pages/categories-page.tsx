@@ -3,9 +3,8 @@ import { Plus, Tags } from 'lucide-react'
 import { EditButton } from '@/components/card-link'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { RequirePermission } from '@/components/require-permission'
@@ -47,42 +46,46 @@ function CategoriesPageContent() {
         }
       />
 
-      {categories.isPending ? (
-        <CardGridSkeleton label="Loading categories..." />
-      ) : categories.isError && !categories.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load categories" query={categories} />
-      ) : categories.data.length === 0 ? (
-        <EmptyState icon={Tags}>
-          {canManage
-            ? "No categories yet. Click 'Create Category' to get started."
-            : 'No categories yet. An administrator can create them.'}
-        </EmptyState>
-      ) : (
-        <CardGrid aria-label="Categories">
-          {categories.data.map((category) => (
-            <li key={category.id}>
-              <Card className="flex h-full flex-col gap-3 p-5">
-                <h2 className="text-base leading-snug font-semibold break-words">
-                  {category.name}
-                </h2>
-                <p className="line-clamp-3 text-sm text-muted-foreground">
-                  {category.description ?? 'No description'}
-                </p>
-                {canManage ? (
-                  <div className="mt-auto flex flex-wrap gap-2 pt-1">
-                    <CategoryFormDialog
-                      category={category}
-                      trigger={<EditButton name={category.name} />}
-                    />
-                    <DeleteCategoryDialog category={category} />
-                  </div>
-                ) : null}
-              </Card>
-            </li>
-          ))}
-        </CardGrid>
-      )}
-      {categories.isSuccess ? <LoadMore list={categories} label="Load more categories" /> : null}
+      <ListSection
+        query={categories}
+        loading={<CardGridSkeleton label="Loading categories..." />}
+        errorTitle="Could not load categories"
+        empty={
+          <EmptyState icon={Tags}>
+            {canManage
+              ? "No categories yet. Click 'Create Category' to get started."
+              : 'No categories yet. An administrator can create them.'}
+          </EmptyState>
+        }
+        loadMoreLabel="Load more categories"
+        className="gap-6"
+      >
+        {(list) => (
+          <CardGrid aria-label="Categories">
+            {list.map((category) => (
+              <li key={category.id}>
+                <Card className="flex h-full flex-col gap-3 p-5">
+                  <h2 className="text-base leading-snug font-semibold break-words">
+                    {category.name}
+                  </h2>
+                  <p className="line-clamp-3 text-sm text-muted-foreground">
+                    {category.description ?? 'No description'}
+                  </p>
+                  {canManage ? (
+                    <div className="mt-auto flex flex-wrap gap-2 pt-1">
+                      <CategoryFormDialog
+                        category={category}
+                        trigger={<EditButton name={category.name} />}
+                      />
+                      <DeleteCategoryDialog category={category} />
+                    </div>
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </CardGrid>
+        )}
+      </ListSection>
     </div>
   )
 }

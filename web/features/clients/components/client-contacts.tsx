@@ -4,13 +4,12 @@ import type { User } from '@shared/schemas/users'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { MailPlus, Users } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection, ListSkeleton, listReadFailed } from '@/components/list-section'
 import { LoadMore } from '@/components/paged/load-more'
 import { pagedCount } from '@/components/paged/paged-count'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { invitationQueries, userQueries } from '@/lib/queries/administration'
 import {
@@ -28,9 +27,19 @@ import {
 export function ClientContacts({ clientId, clientName }: { clientId: string; clientName: string }) {
   const users = useInfiniteQuery(userQueries.list({ clientId }))
   const invitations = useInfiniteQuery(invitationQueries.list({ clientId }))
-  const failed = [users, invitations].find((list) => list.isError && !list.isFetchNextPageError)
-  const contacts = users.data
-  const pending = invitations.data
+  // One section for both lists: it loads until both are read, and fails when either does.
+  const failed = [users, invitations].find(listReadFailed)
+  const lists = {
+    isPending: !failed && (users.isPending || invitations.isPending),
+    isError: failed !== undefined,
+    isFetching: failed?.isFetching ?? false,
+    error: failed?.error,
+    refetch: () => failed?.refetch(),
+    data:
+      users.data && invitations.data
+        ? { contacts: users.data, pending: invitations.data }
+        : undefined,
+  }
 
   return (
     <section aria-labelledby="contacts-heading" className="grid gap-3">
@@ -53,46 +62,53 @@ export function ClientContacts({ clientId, clientName }: { clientId: string; cli
           }
         />
       </div>
-      {failed ? (
-        <QueryErrorState title="Could not load contacts" query={failed} />
-      ) : !contacts || !pending ? (
-        <div role="status" className="grid gap-2">
-          <span className="sr-only">Loading contacts...</span>
-          <Skeleton className="h-16 w-full rounded-lg" />
-          <Skeleton className="h-16 w-full rounded-lg" />
-        </div>
-      ) : contacts.length === 0 && pending.length === 0 ? (
-        <EmptyState icon={Users} title="No contacts yet">
-          Click &apos;Invite contact&apos; to invite someone at this client: they will see its
-          projects and audits and answer the requests sent to them.
-        </EmptyState>
-      ) : (
-        <Card className="grid gap-0 divide-y p-0">
-          {contacts.length > 0 ? (
-            <div className="grid">
-              <ul aria-label="Contacts" className="divide-y">
-                {contacts.map((user) => (
-                  <ContactRow key={user.id} user={user} />
-                ))}
-              </ul>
-              <LoadMore list={users} label="Load more contacts" />
-            </div>
-          ) : null}
-          {pending.length > 0 ? (
-            <div className="grid">
-              <h3 className="px-4 pt-3 text-sm font-medium text-muted-foreground">
-                Pending invitations
-              </h3>
-              <ul aria-label="Pending invitations" className="divide-y">
-                {pending.map((invitation) => (
-                  <InvitationRow key={invitation.id} invitation={invitation} />
-                ))}
-              </ul>
-              <LoadMore list={invitations} label="Load more invitations" />
-            </div>
-          ) : null}
-        </Card>
-      )}
+      <ListSection
+        query={lists}
+        loading={
+          <ListSkeleton
+            label="Loading contacts..."
+            rows={2}
+            rowClassName="h-16 rounded-lg"
+            className="gap-2"
+          />
+        }
+        errorTitle="Could not load contacts"
+        isEmpty={({ contacts, pending }) => contacts.length === 0 && pending.length === 0}
+        empty={
+          <EmptyState icon={Users} title="No contacts yet">
+            Click &apos;Invite contact&apos; to invite someone at this client: they will see its
+            projects and audits and answer the requests sent to them.
+          </EmptyState>
+        }
+      >
+        {({ contacts, pending }) => (
+          <Card className="grid gap-0 divide-y p-0">
+            {contacts.length > 0 ? (
+              <div className="grid">
+                <ul aria-label="Contacts" className="divide-y">
+                  {contacts.map((user) => (
+                    <ContactRow key={user.id} user={user} />
+                  ))}
+                </ul>
+                <LoadMore list={users} label="Load more contacts" />
+              </div>
+            ) : null}
+            {pending.length > 0 ? (
+              <div className="grid">
+                <h3 className="px-4 pt-3 text-sm font-medium text-muted-foreground">
+                  Pending invitations
+                </h3>
+                <ul aria-label="Pending invitations" className="divide-y">
+                  {pending.map((invitation) => (
+                    <InvitationRow key={invitation.id} invitation={invitation} />
+                  ))}
+                </ul>
+                <LoadMore list={invitations} label="Load more invitations" />
+              </div>
+            ) : null}
+          </Card>
+        )}
+      </ListSection>
     </section>
   )
 }

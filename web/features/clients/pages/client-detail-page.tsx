@@ -5,9 +5,8 @@ import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -115,24 +114,26 @@ function ClientProjects({ clientId }: { clientId: string }) {
   // The counts say whether the client has any project, and head each section.
   const counts = useQuery(projectQueries.counts({ clientId }))
 
-  if (counts.isPending) return <CardGridSkeleton count={3} label="Loading projects..." />
-  if (counts.isError) {
-    return <QueryErrorState title="Could not load projects" query={counts} />
-  }
-  if (counts.data.all === 0) {
-    return <EmptyState icon={FolderKanban}>No projects for this client yet</EmptyState>
-  }
   return (
-    <div className="grid gap-8">
-      {SECTIONS.map((section) => (
-        <ProjectSection
-          key={section.title}
-          clientId={clientId}
-          section={section}
-          count={section.count(counts.data)}
-        />
-      ))}
-    </div>
+    <ListSection
+      query={counts}
+      loading={<CardGridSkeleton count={3} label="Loading projects..." />}
+      errorTitle="Could not load projects"
+      isEmpty={(data) => data.all === 0}
+      empty={<EmptyState icon={FolderKanban}>No projects for this client yet</EmptyState>}
+      className="gap-8"
+    >
+      {(data) =>
+        SECTIONS.map((section) => (
+          <ProjectSection
+            key={section.title}
+            clientId={clientId}
+            section={section}
+            count={section.count(data)}
+          />
+        ))
+      }
+    </ListSection>
   )
 }
 
@@ -155,23 +156,24 @@ function ProjectSection({
           {count}
         </Badge>
       </h2>
-      {projects.isPending ? (
-        <CardGridSkeleton
-          count={Math.min(count, 3) || 1}
-          label={`Loading ${title.toLowerCase()}...`}
-        />
-      ) : projects.isError && !projects.isFetchNextPageError ? (
-        <QueryErrorState title={`Could not load ${title.toLowerCase()}`} query={projects} />
-      ) : projects.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-          {empty}
-        </p>
-      ) : (
-        <>
-          <ClientProjectList projects={projects.data} label={title} />
-          <LoadMore list={projects} label={`Load more ${title.toLowerCase()}`} />
-        </>
-      )}
+      <ListSection
+        query={projects}
+        loading={
+          <CardGridSkeleton
+            count={Math.min(count, 3) || 1}
+            label={`Loading ${title.toLowerCase()}...`}
+          />
+        }
+        errorTitle={`Could not load ${title.toLowerCase()}`}
+        empty={
+          <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+            {empty}
+          </p>
+        }
+        loadMoreLabel={`Load more ${title.toLowerCase()}`}
+      >
+        {(list) => <ClientProjectList projects={list} label={title} />}
+      </ListSection>
     </section>
   )
 }

@@ -3,9 +3,8 @@ import { Plus, Users } from 'lucide-react'
 import { useState } from 'react'
 import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { NoSearchResults } from '@/components/paged/search-empty-state'
 import { VirtualList } from '@/components/paged/virtual-list'
 import { SearchField } from '@/components/search-field'
@@ -54,31 +53,33 @@ function ClientsPageContent() {
 
       <SearchField label="Search clients" value={search} onChange={setSearch} />
 
-      {clients.isPending ? (
-        <CardGridSkeleton label="Loading clients..." />
-      ) : clients.isError && !clients.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load clients" query={clients} />
-      ) : clients.data.length === 0 ? (
-        q ? (
-          <NoSearchResults title="No clients found" search={q} />
-        ) : (
-          <EmptyState icon={Users}>
-            No clients yet. Click &apos;Add Client&apos; to get started.
-          </EmptyState>
-        )
-      ) : (
-        <div className="grid gap-2" aria-busy={clients.isPlaceholderData}>
+      <ListSection
+        query={clients}
+        loading={<CardGridSkeleton label="Loading clients..." />}
+        errorTitle="Could not load clients"
+        empty={
+          q ? (
+            <NoSearchResults title="No clients found" search={q} />
+          ) : (
+            <EmptyState icon={Users}>
+              No clients yet. Click &apos;Add Client&apos; to get started.
+            </EmptyState>
+          )
+        }
+        loadMoreLabel="Load more clients"
+        className="gap-2"
+      >
+        {(list) => (
           <VirtualList
             label="Clients"
             layout="grid"
-            items={clients.data}
+            items={list}
             getKey={(client) => client.id}
             renderItem={(client) => <ClientCard client={client} />}
             estimateRowHeight={176}
           />
-          <LoadMore list={clients} label="Load more clients" />
-        </div>
-      )}
+        )}
+      </ListSection>
     </div>
   )
 }

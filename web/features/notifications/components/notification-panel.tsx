@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { CheckCheck, LoaderCircle } from 'lucide-react'
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/api'
@@ -88,69 +88,75 @@ export function NotificationPanel({
         {close}
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-        {list.isPending ? (
-          <div role="status">
-            <span className="sr-only">Loading notifications...</span>
-            <div aria-hidden="true" className="divide-y">
-              {[0, 1, 2].map((row) => (
-                <div key={row} className="flex gap-3 px-4 py-3">
-                  <Skeleton className="mt-1.5 size-2 rounded-full" />
-                  <div className="grid flex-1 gap-1.5">
-                    <Skeleton className="h-4 w-4/5" />
-                    <Skeleton className="h-4 w-3/5" />
-                    <Skeleton className="h-3 w-16" />
+        {/* Its own "Load more": the first new notification takes the focus. */}
+        <ListSection
+          query={list}
+          loading={
+            <div role="status">
+              <span className="sr-only">Loading notifications...</span>
+              <div aria-hidden="true" className="divide-y">
+                {[0, 1, 2].map((row) => (
+                  <div key={row} className="flex gap-3 px-4 py-3">
+                    <Skeleton className="mt-1.5 size-2 rounded-full" />
+                    <div className="grid flex-1 gap-1.5">
+                      <Skeleton className="h-4 w-4/5" />
+                      <Skeleton className="h-4 w-3/5" />
+                      <Skeleton className="h-3 w-16" />
+                    </div>
                   </div>
-                </div>
-              ))}
-            </div>
-          </div>
-        ) : list.data === undefined ? (
-          <QueryErrorState
-            title="Could not load your notifications"
-            query={list}
-            className="m-4 py-6"
-          />
-        ) : items.length === 0 ? (
-          <EmptyState icon={CheckCheck} title="You’re all caught up" className="border-0">
-            When a request, an answer or a comment needs you, it shows up here.
-          </EmptyState>
-        ) : (
-          <>
-            <ul ref={listRef} aria-label="Notifications" className="divide-y">
-              {items.map((notification) => (
-                <li key={notification.id}>
-                  <NotificationItem notification={notification} now={now} onOpen={onOpen} />
-                </li>
-              ))}
-            </ul>
-            {list.hasNextPage ? (
-              <div className="grid gap-2 border-t p-2">
-                {list.isFetchNextPageError ? (
-                  <p role="alert" className="px-2 text-sm text-destructive">
-                    {errorMessage(list.error, 'More notifications could not be loaded.')}
-                  </p>
-                ) : null}
-                <Button
-                  variant="ghost"
-                  className="w-full"
-                  aria-disabled={list.isFetchingNextPage || undefined}
-                  onClick={loadMore}
-                >
-                  {list.isFetchingNextPage ? (
-                    <>
-                      <LoaderCircle aria-hidden="true" className="animate-spin" />
-                      Loading more...
-                    </>
-                  ) : list.isFetchNextPageError ? (
-                    'Try again'
-                  ) : (
-                    'Load more'
-                  )}
-                </Button>
+                ))}
               </div>
-            ) : null}
-          </>
-        )}
+            </div>
+          }
+          errorTitle="Could not load your notifications"
+          errorClassName="m-4 py-6"
+          keepOnReloadError
+          isEmpty={() => items.length === 0}
+          empty={
+            <EmptyState icon={CheckCheck} title="You’re all caught up" className="border-0">
+              When a request, an answer or a comment needs you, it shows up here.
+            </EmptyState>
+          }
+          className="block"
+        >
+          {() => (
+            <>
+              <ul ref={listRef} aria-label="Notifications" className="divide-y">
+                {items.map((notification) => (
+                  <li key={notification.id}>
+                    <NotificationItem notification={notification} now={now} onOpen={onOpen} />
+                  </li>
+                ))}
+              </ul>
+              {list.hasNextPage ? (
+                <div className="grid gap-2 border-t p-2">
+                  {list.isFetchNextPageError ? (
+                    <p role="alert" className="px-2 text-sm text-destructive">
+                      {errorMessage(list.error, 'More notifications could not be loaded.')}
+                    </p>
+                  ) : null}
+                  <Button
+                    variant="ghost"
+                    className="w-full"
+                    aria-disabled={list.isFetchingNextPage || undefined}
+                    onClick={loadMore}
+                  >
+                    {list.isFetchingNextPage ? (
+                      <>
+                        <LoaderCircle aria-hidden="true" className="animate-spin" />
+                        Loading more...
+                      </>
+                    ) : list.isFetchNextPageError ? (
+                      'Try again'
+                    ) : (
+                      'Load more'
+                    )}
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </ListSection>
       </div>
     </>
   )

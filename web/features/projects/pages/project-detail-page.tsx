@@ -2,9 +2,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ClipboardList, Plus } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection, ListSkeleton } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { pagedCount } from '@/components/paged/paged-count'
 import { ProjectStatusBadge } from '@/components/status-badge'
 import { Badge } from '@/components/ui/badge'
@@ -111,33 +110,29 @@ function ProjectAudits({ projectId, canManage }: { projectId: string; canManage:
           </Badge>
         ) : null}
       </h2>
-      {audits.isPending ? (
-        <div role="status" className="grid gap-3">
-          <span className="sr-only">Loading audits...</span>
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="h-28 w-full rounded-lg" />
-          ))}
-        </div>
-      ) : audits.isError && !audits.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load audits" query={audits} />
-      ) : audits.data.length === 0 ? (
-        <EmptyState icon={ClipboardList}>
-          {canManage
-            ? 'No audits for this project yet. Click "Create Audit" to get started.'
-            : 'No audits for this project yet. Your audit firm will add them here.'}
-        </EmptyState>
-      ) : (
-        <>
+      <ListSection
+        query={audits}
+        loading={<ListSkeleton label="Loading audits..." rowClassName="h-28 rounded-lg" />}
+        errorTitle="Could not load audits"
+        empty={
+          <EmptyState icon={ClipboardList}>
+            {canManage
+              ? 'No audits for this project yet. Click "Create Audit" to get started.'
+              : 'No audits for this project yet. Your audit firm will add them here.'}
+          </EmptyState>
+        }
+        loadMoreLabel="Load more audits"
+      >
+        {(list) => (
           <ul className="grid gap-3" aria-label="Audits">
-            {audits.data.map((audit) => (
+            {list.map((audit) => (
               <li key={audit.id}>
                 <AuditCard audit={audit} />
               </li>
             ))}
           </ul>
-          <LoadMore list={audits} label="Load more audits" />
-        </>
-      )}
+        )}
+      </ListSection>
     </section>
   )
 }

@@ -4,9 +4,8 @@ import { FolderKanban, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { NoSearchResults } from '@/components/paged/search-empty-state'
 import { VirtualList } from '@/components/paged/virtual-list'
 import { SearchField } from '@/components/search-field'
@@ -112,28 +111,33 @@ function ProjectTab({
   })
   const noProjects = canManage ? NO_PROJECTS : NO_PROJECTS_CLIENT
 
-  if (projects.isPending) return <CardGridSkeleton label="Loading projects..." />
-  if (projects.isError && !projects.isFetchNextPageError)
-    return <QueryErrorState title="Could not load projects" query={projects} />
-  if (projects.data.length === 0) {
-    if (q) return <NoSearchResults title="No projects found" search={q} />
-    return (
-      <EmptyState icon={FolderKanban}>
-        {noProjectsAtAll ? noProjects : (tab.empty ?? noProjects)}
-      </EmptyState>
-    )
-  }
   return (
-    <div className="grid gap-2" aria-busy={projects.isPlaceholderData}>
-      <VirtualList
-        label={`${tab.label} projects`}
-        layout="grid"
-        items={projects.data}
-        getKey={(project) => project.id}
-        renderItem={(project) => <ProjectCard project={project} canManage={canManage} />}
-        estimateRowHeight={200}
-      />
-      <LoadMore list={projects} label="Load more projects" />
-    </div>
+    <ListSection
+      query={projects}
+      loading={<CardGridSkeleton label="Loading projects..." />}
+      errorTitle="Could not load projects"
+      empty={
+        q ? (
+          <NoSearchResults title="No projects found" search={q} />
+        ) : (
+          <EmptyState icon={FolderKanban}>
+            {noProjectsAtAll ? noProjects : (tab.empty ?? noProjects)}
+          </EmptyState>
+        )
+      }
+      loadMoreLabel="Load more projects"
+      className="gap-2"
+    >
+      {(list) => (
+        <VirtualList
+          label={`${tab.label} projects`}
+          layout="grid"
+          items={list}
+          getKey={(project) => project.id}
+          renderItem={(project) => <ProjectCard project={project} canManage={canManage} />}
+          estimateRowHeight={200}
+        />
+      )}
+    </ListSection>
   )
 }

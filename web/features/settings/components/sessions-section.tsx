@@ -1,10 +1,9 @@
 import type { Session } from '@shared/schemas/auth'
 import { useQuery } from '@tanstack/react-query'
 import { Laptop, MonitorSmartphone } from 'lucide-react'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection, ListSkeleton } from '@/components/list-section'
 import { Badge } from '@/components/ui/badge'
 import { PendingButton } from '@/components/ui/pending-button'
-import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/dates'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { sessionQueries } from '@/lib/queries/administration'
@@ -50,27 +49,24 @@ export function SessionsSection() {
         </PendingButton>
       }
     >
-      {sessions.isPending ? (
-        <div role="status" className="grid gap-3">
-          <span className="sr-only">Loading sessions...</span>
-          {[0, 1].map((index) => (
-            <Skeleton key={index} className="h-16 w-full" />
-          ))}
-        </div>
-      ) : sessions.isError ? (
-        <QueryErrorState title="Could not load your sessions" query={sessions} />
-      ) : (
-        <div className="grid gap-3">
-          <ul aria-label="Active sessions" className="divide-y rounded-md border">
-            {sessions.data.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </ul>
-          {others.length === 0 ? (
-            <p className="text-sm text-muted-foreground">You are not signed in anywhere else.</p>
-          ) : null}
-        </div>
-      )}
+      <ListSection
+        query={sessions}
+        loading={<ListSkeleton label="Loading sessions..." rows={2} rowClassName="h-16" />}
+        errorTitle="Could not load your sessions"
+      >
+        {(list) => (
+          <>
+            <ul aria-label="Active sessions" className="divide-y rounded-md border">
+              {list.map((session) => (
+                <SessionRow key={session.id} session={session} />
+              ))}
+            </ul>
+            {others.length === 0 ? (
+              <p className="text-sm text-muted-foreground">You are not signed in anywhere else.</p>
+            ) : null}
+          </>
+        )}
+      </ListSection>
     </SettingsSection>
   )
 }
