@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import { idParams } from '../schemas/common'
 import {
+  bulkCreateTemplateItemsInput,
   categoryDto,
   createCategoryInput,
   createTemplateInput,
   createTemplateItemInput,
+  ITEM_BATCH_MAX,
   listTemplateItemsQuery,
+  moveTemplateItemInput,
   templateDto,
   templateItemDto,
   updateCategoryInput,
@@ -96,6 +99,17 @@ export const templateItemsApi = {
     status: 201,
     reply: templateItemDto,
   }),
+  bulkCreate: defineRoute({
+    method: 'POST',
+    path: '/api/template-items/bulk',
+    tag: 'Templates',
+    summary: 'Add several items to a template',
+    description: `One item per title, in the order given, after the template’s last item (their orders follow its highest order), all in one transaction. Blank titles are skipped; at most ${ITEM_BATCH_MAX} titles. One bad title refuses them all: 400 on \`titles.<index>\`, naming its line, and nothing is added.`,
+    access: 'templates.manage',
+    body: bulkCreateTemplateItemsInput,
+    status: 201,
+    reply: z.array(templateItemDto),
+  }),
   update: defineRoute({
     method: 'PATCH',
     path: '/api/template-items/:id',
@@ -104,6 +118,19 @@ export const templateItemsApi = {
     access: 'templates.manage',
     params: idParams,
     body: updateTemplateItemInput,
+    status: 200,
+    reply: templateItemDto,
+  }),
+  move: defineRoute({
+    method: 'POST',
+    path: '/api/template-items/:id/move',
+    tag: 'Templates',
+    summary: 'Move an item within its template',
+    description:
+      '`position` is the item’s new place among its template’s other items (0 first; 400 beyond their count). The template’s items are then numbered again: their `order` becomes 0, 1, 2… in the new order. Moves and additions to one template happen one after the other.',
+    access: 'templates.manage',
+    params: idParams,
+    body: moveTemplateItemInput,
     status: 200,
     reply: templateItemDto,
   }),

@@ -83,6 +83,63 @@ export type CreateTemplateItemInput = z.input<typeof createTemplateItemInput>
 export const updateTemplateItemInput = z.strictObject(itemFields).partial()
 export type UpdateTemplateItemInput = z.input<typeof updateTemplateItemInput>
 
+/**
+ * Items added in one call (POST /api/template-items/bulk, the Add Item dialog's pasted lines).
+ * A template has no cap on its items, so this bounds one call only.
+ */
+export const ITEM_BATCH_MAX = 200
+
+/** The non-blank lines of a pasted block, trimmed, each with its line number (1 first). */
+export function titleLines(text: string) {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line, index) => ({ line: index + 1, title: line.trim() }))
+    .filter(({ title }) => title !== '')
+}
+
+/**
+ * Why a line cannot be an item's title ("Line 3: Title must be at most 200 characters"), if it
+ * cannot: the rules of a single item's title.
+ */
+export function titleLineError(title: string, line: number): string | undefined {
+  const parsed = itemFields.title.safeParse(title)
+  return parsed.success ? undefined : `Line ${line}: ${parsed.error.issues[0]!.message}`
+}
+
+/**
+ * One item per title, in the order given; blank titles are skipped. One bad title refuses them
+ * all, its error at its index and naming its line.
+ */
+export const bulkCreateTemplateItemsInput = z.strictObject({
+  templateId: z.uuid({ error: 'Template is required' }),
+  titles: z
+    .array(z.string({ error: 'Each title must be text' }), {
+      error: 'titles must be a list of titles',
+    })
+    .max(ITEM_BATCH_MAX, `At most ${ITEM_BATCH_MAX} items at once`)
+    .superRefine((titles, ctx) => {
+      for (const [index, title] of titles.entries()) {
+        const message = title.trim() === '' ? undefined : titleLineError(title, index + 1)
+        if (message) ctx.addIssue({ code: 'custom', path: [index], message })
+      }
+    })
+    .transform((titles) => titles.map((title) => title.trim()).filter((title) => title !== ''))
+    .refine((titles) => titles.length > 0, 'Enter at least one title'),
+  requiresDocument: itemFields.requiresDocument.default(false),
+  requiresResponse: itemFields.requiresResponse.default(false),
+})
+export type BulkCreateTemplateItemsInput = z.input<typeof bulkCreateTemplateItemsInput>
+
+/** POST /api/template-items/{id}/move: the item's new place among the template's others (0 first). */
+export const moveTemplateItemInput = z.strictObject({
+  position: z
+    .number({ error: 'Position must be a whole number' })
+    .int('Position must be a whole number')
+    .min(0, 'Position must be 0 or more')
+    .max(ITEM_ORDER_MAX, `Position must be at most ${ITEM_ORDER_MAX}`),
+})
+export type MoveTemplateItemInput = z.input<typeof moveTemplateItemInput>
+
 export const listTemplateItemsQuery = z.strictObject({
   templateId: z.uuid({ error: 'templateId must be a valid id' }),
   ...pageFields,

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { ITEM_ORDER_MAX } from '@shared/schemas/templates'
 import type { Db } from '../../db/client'
 import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
-import { templateItems } from '../../db/schema'
+import { templateItems, templates } from '../../db/schema'
 import { isoTimestamp } from '../../db/timestamps'
 import { notFound } from '../../lib/errors'
 
@@ -69,6 +70,131 @@ export async function createItem(
     .values({ ...values, order, organizationId: orgId, createdAt: now, updatedAt: now })
     .returning(columns)
   return row!
+}
+
+/**
+ * Locks the template's row until the transaction ends: its items are added and moved under this
+ * lock only, so two of those at once cannot give two items the same place. False: the company
+ * has no such template.
+ */
+export async function lockTemplate(db: Db, orgId: string, templateId: string) {
+  const [row] = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.organizationId, orgId), eq(templates.id, templateId)))
+    .for('update')
+  return row !== undefined
+}
+
+/** The company's item with this id: its template (not found: 404). */
+export async function findItem(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select({ templateId: templateItems.templateId })
+    .from(templateItems)
+    .where(ofOrg(orgId, id))
+  if (!row) throw notFound('Item')
+  return row
+}
+
+export async function getItem(db: Db, orgId: string, id: string) {
+  const [row] = await db.select(columns).from(templateItems).where(ofOrg(orgId, id))
+  if (!row) throw notFound('Item')
+  return row
+}
+
+/** The template's items in their order (as listed), numbered from 0: one statement. */
+const ranked = (orgId: string, templateId: string, exceptId: string | null) => sql`
+  select ${templateItems.id} as id,
+    (row_number() over (order by ${templateItems.order}, ${templateItems.createdAt}, ${templateItems.id}) - 1)::int as rank
+  from ${templateItems}
+  where ${templateItems.organizationId} = ${orgId} and ${templateItems.templateId} = ${templateId}
+    ${exceptId === null ? sql`` : sql`and ${templateItems.id} <> ${exceptId}`}`
+
+/** Writes each listed item's new order, only where it changes. */
+const writeOrders = (placed: SQL, now: Date) => sql`
+  update ${templateItems} set "order" = placed.rank, updated_at = ${now.toISOString()}::timestamptz
+  from (${placed}) as placed
+  where ${templateItems.id} = placed.id and ${templateItems.order} <> placed.rank`
+
+/**
+ * How many items the template holds besides `id`, and whether `id` is one of them (call with the
+ * template locked).
+ */
+export async function countPlaces(db: Db, orgId: string, templateId: string, id: string) {
+  const [row] = await db
+    .select({
+      others: sql<number>`(count(*) filter (where ${templateItems.id} <> ${id}))::int`,
+      own: sql<number>`(count(*) filter (where ${templateItems.id} = ${id}))::int`,
+    })
+    .from(templateItems)
+    .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
+  return { others: row!.others, present: row!.own > 0 }
+}
+
+/**
+ * Puts the item at `position` (0 first, at most the number of the others) among the template's
+ * other items, and numbers all of them 0, 1, 2… in the new order: one statement whatever the
+ * template's size, writing the rows whose order changes. Call with the template locked.
+ */
+export async function moveItem(
+  db: Db,
+  orgId: string,
+  templateId: string,
+  id: string,
+  position: number,
+  now: Date,
+) {
+  const placed = sql`
+    select others.id, case when others.rank >= ${position}::int then others.rank + 1 else others.rank end as rank
+    from (${ranked(orgId, templateId, id)}) as others
+    union all select ${id}::uuid, ${position}::int`
+  await db.execute(writeOrders(placed, now))
+}
+
+/** Numbers the template's items 0, 1, 2… in their order (call with the template locked). */
+export async function renumberItems(db: Db, orgId: string, templateId: string, now: Date) {
+  await db.execute(writeOrders(ranked(orgId, templateId, null), now))
+}
+
+/**
+ * New items after the template's last one, in the order given: their orders follow the highest
+ * order in the template (the item count when the orders are 0…n-1). Should that pass
+ * ITEM_ORDER_MAX, the template's items are numbered afresh first. Call with the template locked.
+ */
+export async function appendItems(
+  db: Db,
+  orgId: string,
+  templateId: string,
+  values: Array<Pick<Required<ItemValues>, 'title' | 'requiresDocument' | 'requiresResponse'>>,
+  now: Date,
+) {
+  const [counts] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      next: sql<number>`coalesce(max(${templateItems.order}) + 1, 0)::int`,
+    })
+    .from(templateItems)
+    .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
+  let first = Math.max(counts!.count, counts!.next)
+  if (first + values.length - 1 > ITEM_ORDER_MAX) {
+    await renumberItems(db, orgId, templateId, now)
+    first = counts!.count
+  }
+  const rows = await db
+    .insert(templateItems)
+    .values(
+      values.map((item, index) => ({
+        ...item,
+        description: null,
+        templateId,
+        order: first + index,
+        organizationId: orgId,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning(columns)
+  return rows.sort((a, b) => a.order - b.order)
 }
 
 export async function updateItem(db: Db, orgId: string, id: string, values: ItemValues, now: Date) {

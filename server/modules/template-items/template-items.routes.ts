@@ -12,6 +12,12 @@ export async function templateItemRoutes(app: FastifyInstance) {
   handle(app, templateItemsApi.create, async (request) =>
     items.create(principalOf(request), request.body),
   )
+  handle(app, templateItemsApi.bulkCreate, async (request) =>
+    items.bulkCreate(principalOf(request), request.body),
+  )
+  handle(app, templateItemsApi.move, async (request) =>
+    items.move(principalOf(request), request.params.id, request.body.position),
+  )
   handle(app, templateItemsApi.update, async (request) =>
     items.update(principalOf(request), request.params.id, request.body),
   )

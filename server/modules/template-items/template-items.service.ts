@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type {
+  bulkCreateTemplateItemsInput,
   createTemplateItemInput,
   listTemplateItemsQuery,
   updateTemplateItemInput,
@@ -8,10 +9,26 @@ import type {
 import type { Principal } from '../../access/principal'
 import { fieldError, notFound } from '../../lib/errors'
 import { findTemplate } from '../templates/templates.repo'
-import { createItem, deleteItem, listItems, updateItem } from './template-items.repo'
+import {
+  appendItems,
+  countPlaces,
+  createItem,
+  deleteItem,
+  findItem,
+  getItem,
+  listItems,
+  lockTemplate,
+  moveItem,
+  updateItem,
+} from './template-items.repo'
 
-/** A template's items: the firm reads them; admins change them (templates.manage). */
+/**
+ * A template's items: the firm reads them; admins change them (templates.manage). Additions and
+ * moves hold the template's lock (lockTemplate), so their places never collide.
+ */
 export function templateItemsService({ db, clock }: FastifyInstance) {
+  const templateNotFound = () => fieldError('templateId', 'Template not found')
+
   return {
     async list(principal: Principal, query: z.output<typeof listTemplateItemsQuery>) {
       if (!(await findTemplate(db, principal.organizationId, query.templateId)))
@@ -19,10 +36,48 @@ export function templateItemsService({ db, clock }: FastifyInstance) {
       return listItems(db, principal.organizationId, query.templateId, query)
     },
 
-    async create(principal: Principal, input: z.output<typeof createTemplateItemInput>) {
-      if (!(await findTemplate(db, principal.organizationId, input.templateId)))
-        throw fieldError('templateId', 'Template not found')
-      return createItem(db, principal.organizationId, input, clock())
+    create: (principal: Principal, input: z.output<typeof createTemplateItemInput>) =>
+      db.transaction(async (tx) => {
+        if (!(await lockTemplate(tx, principal.organizationId, input.templateId)))
+          throw templateNotFound()
+        return createItem(tx, principal.organizationId, input, clock())
+      }),
+
+    /** All or nothing, after the template's last item in the order given. */
+    bulkCreate: (principal: Principal, input: z.output<typeof bulkCreateTemplateItemsInput>) =>
+      db.transaction(async (tx) => {
+        const orgId = principal.organizationId
+        if (!(await lockTemplate(tx, orgId, input.templateId))) throw templateNotFound()
+        const { requiresDocument, requiresResponse } = input
+        return appendItems(
+          tx,
+          orgId,
+          input.templateId,
+          input.titles.map((title) => ({ title, requiresDocument, requiresResponse })),
+          clock(),
+        )
+      }),
+
+    /**
+     * Puts the item at `position` among its template's other items; the template's orders become
+     * 0…n-1 in the new order. A bounded number of statements, whatever the template's size.
+     */
+    async move(principal: Principal, id: string, position: number) {
+      const orgId = principal.organizationId
+      const { templateId } = await findItem(db, orgId, id)
+      return db.transaction(async (tx) => {
+        // Deleted meanwhile, with its template or alone: gone either way.
+        if (!(await lockTemplate(tx, orgId, templateId))) throw notFound('Item')
+        const { others, present } = await countPlaces(tx, orgId, templateId, id)
+        if (!present) throw notFound('Item')
+        if (position > others)
+          throw fieldError(
+            'position',
+            `Position must be at most ${others}: this template has ${others + 1} ${others === 0 ? 'item' : 'items'}`,
+          )
+        await moveItem(tx, orgId, templateId, id, position, clock())
+        return getItem(tx, orgId, id)
+      })
     },
 
     update: (principal: Principal, id: string, input: z.output<typeof updateTemplateItemInput>) =>

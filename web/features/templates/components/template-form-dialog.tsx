@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { updateTemplateInput, type Template } from '@shared/schemas/templates'
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ReactElement } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
-import { ComboboxField } from '@/components/combobox-field'
+import { PagedComboboxField } from '@/components/paged-combobox-field'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -15,7 +14,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { categoryQueries } from '@/lib/queries/templates'
 import { toast } from '@/lib/toast'
-import { useSearch } from '@/lib/use-search'
+import { usePagedSearch } from '@/lib/use-paged-search'
 import { useCreateTemplate } from '../api/create-template'
 import { useUpdateTemplate } from '../api/update-template'
 
@@ -23,8 +22,6 @@ const templateFormSchema = updateTemplateInput.required()
 type TemplateFormValues = z.input<typeof templateFormSchema>
 type TemplateFormOutput = z.output<typeof templateFormSchema>
 const FIELDS = ['name', 'categoryId', 'description'] as const
-
-// Radix Select items cannot have an empty value; this one stands for "no category" (null).
 
 interface TemplateFormDialogProps {
   /** The template to edit; omitted to create one. */
@@ -49,11 +46,7 @@ export function TemplateFormDialog({ template, trigger }: TemplateFormDialogProp
 }
 
 function TemplateForm({ template, onDone }: { template?: Template; onDone: () => void }) {
-  const categorySearch = useSearch()
-  const categories = useInfiniteQuery({
-    ...categoryQueries.list({ q: categorySearch.q }),
-    placeholderData: keepPreviousData,
-  })
+  const categories = usePagedSearch((q) => categoryQueries.list({ q }))
   const createTemplate = useCreateTemplate()
   const updateTemplate = useUpdateTemplate()
   const navigate = useNavigate()
@@ -92,23 +85,16 @@ function TemplateForm({ template, onDone }: { template?: Template; onDone: () =>
       <FormField label="Name" error={errors.name?.message}>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <ComboboxField
+      <PagedComboboxField
         control={form.control}
         name="categoryId"
         label="Category"
         placeholder="Search for a category"
-        search={categorySearch.search}
-        onSearch={categorySearch.setSearch}
-        options={
-          categories.isError
-            ? []
-            : categories.data?.map((category) => ({ value: category.id, label: category.name }))
-        }
-        searching={categories.isPlaceholderData || categories.isFetching}
-        more={categories.hasNextPage}
+        list={categories}
+        toOption={(category) => ({ value: category.id, label: category.name })}
+        loadError="The categories could not be loaded."
         currentLabel={template?.categoryName ?? undefined}
         none={{ label: 'None', value: null }}
-        description={categories.isError ? 'The categories could not be loaded.' : undefined}
       />
       <FormField label="Description" error={errors.description?.message}>
         <Textarea rows={4} {...form.register('description')} />

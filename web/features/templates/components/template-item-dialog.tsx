@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { updateTemplateItemInput, type TemplateItem } from '@shared/schemas/templates'
+import {
+  ITEM_BATCH_MAX,
+  titleLineError,
+  titleLines,
+  updateTemplateItemInput,
+  type TemplateItem,
+} from '@shared/schemas/templates'
 import { type ReactElement } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch, type Resolver } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
@@ -10,15 +16,61 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
+import { isApiError } from '@/lib/api'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { countOf } from '@/lib/plural'
 import { toast } from '@/lib/toast'
 import { useCreateTemplateItem } from '../api/create-template-item'
+import { useCreateTemplateItems } from '../api/create-template-items'
 import { useUpdateTemplateItem } from '../api/update-template-item'
 
 const itemFormSchema = updateTemplateItemInput.required()
 type ItemFormValues = z.input<typeof itemFormSchema>
 type ItemFormOutput = z.output<typeof itemFormSchema>
 const FIELDS = ['title', 'description', 'order', 'requiresDocument', 'requiresResponse'] as const
+
+type TitleLine = ReturnType<typeof titleLines>[number]
+
+/** Why several pasted lines cannot all be added, naming the first bad line, if they cannot. */
+function severalTitlesError(lines: TitleLine[]): string | undefined {
+  if (lines.length > ITEM_BATCH_MAX)
+    return `At most ${ITEM_BATCH_MAX} items at once: these lines hold ${lines.length}`
+  for (const { title, line } of lines) {
+    const message = titleLineError(title, line)
+    if (message) return message
+  }
+  return undefined
+}
+
+const oneItem = zodResolver(itemFormSchema)
+
+/**
+ * One item, or (adding, with several non-blank lines in Title) one per line: then only the lines
+ * and the two switches count, and the lines are checked as the server checks them.
+ */
+const itemFormResolver: Resolver<ItemFormValues, unknown, ItemFormOutput> = (
+  values,
+  context,
+  options,
+) => {
+  const lines = titleLines(values.title ?? '')
+  if (lines.length <= 1) return oneItem(values, context, options)
+  const message = severalTitlesError(lines)
+  if (message) return { values: {}, errors: { title: { type: 'validate', message } } }
+  return { values: values as ItemFormOutput, errors: {} }
+}
+
+/** The server's message for line `index` of the titles sent, told by the line in the field. */
+function lineErrorOf(error: unknown, lines: TitleLine[]): string | undefined {
+  if (!isApiError(error)) return undefined
+  for (const { path, message } of error.errors) {
+    const index = /^titles\.(\d+)$/.exec(path)?.[1]
+    const line = index === undefined ? undefined : lines[Number(index)]
+    if (line) return message.replace(/^Line \d+:/, `Line ${line.line}:`)
+    if (path === 'titles') return message
+  }
+  return undefined
+}
 
 // Spec §5: a non-numeric order becomes 0.
 const toOrder = (value: unknown) => {
@@ -71,9 +123,10 @@ function TemplateItemForm({
   onDone: () => void
 }) {
   const createItem = useCreateTemplateItem()
+  const createItems = useCreateTemplateItems()
   const updateItem = useUpdateTemplateItem()
   const form = useForm<ItemFormValues, unknown, ItemFormOutput>({
-    resolver: zodResolver(itemFormSchema),
+    resolver: itemFormResolver,
     defaultValues: {
       title: item?.title ?? '',
       description: item?.description ?? '',
@@ -83,8 +136,30 @@ function TemplateItemForm({
     },
   })
   const { errors } = form.formState
+  const titleText = useWatch({ control: form.control, name: 'title' })
+  // Adding: one item per non-blank line of Title.
+  const count = item ? 1 : titleLines(titleText ?? '').length
+  const several = count > 1
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const lines = titleLines(values.title)
+    if (!item && lines.length > 1) {
+      try {
+        await createItems.mutateAsync({
+          templateId,
+          titles: lines.map((line) => line.title),
+          requiresDocument: values.requiresDocument,
+          requiresResponse: values.requiresResponse,
+        })
+        toast({ title: `${lines.length} items added successfully` })
+        onDone()
+      } catch (error) {
+        const message = lineErrorOf(error, lines)
+        if (message) form.setError('title', { type: 'server', message }, { shouldFocus: true })
+        toastFailure('Failed to add items', error)
+      }
+      return
+    }
     try {
       if (item) {
         await updateItem.mutateAsync({ id: item.id, input: values })
@@ -100,41 +175,66 @@ function TemplateItemForm({
     }
   })
 
-  const pending = createItem.isPending || updateItem.isPending
+  const pending = createItem.isPending || createItems.isPending || updateItem.isPending
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label="Title" error={errors.title?.message}>
-        <Input autoComplete="off" {...form.register('title')} />
-      </FormField>
-      <FormField label="Description" error={errors.description?.message}>
-        <Textarea rows={3} {...form.register('description')} />
-      </FormField>
-      <FormField
-        label="Order"
-        error={errors.order?.message}
-        description="Lower numbers appear first in the checklist"
-      >
-        <Input
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          className="w-full sm:w-32"
-          {...form.register('order', { setValueAs: toOrder })}
-        />
-      </FormField>
+      {item ? (
+        <FormField label="Title" error={errors.title?.message}>
+          <Input autoComplete="off" {...form.register('title')} />
+        </FormField>
+      ) : (
+        <>
+          <FormField
+            label="Title"
+            error={errors.title?.message}
+            description={`To add several items, paste their titles one per line (at most ${ITEM_BATCH_MAX}).`}
+          >
+            <Textarea
+              rows={several ? 6 : 2}
+              autoComplete="off"
+              className="min-h-0"
+              {...form.register('title')}
+            />
+          </FormField>
+          {/* Always there (announced when it fills), out of the layout while empty. */}
+          <p role="status" className={several ? 'text-sm font-medium' : 'sr-only'}>
+            {several ? `${countOf(count, 'item')} will be added` : ''}
+          </p>
+        </>
+      )}
+      {several ? null : (
+        <>
+          <FormField label="Description" error={errors.description?.message}>
+            <Textarea rows={3} {...form.register('description')} />
+          </FormField>
+          <FormField
+            label="Order"
+            error={errors.order?.message}
+            description="Lower numbers appear first in the checklist"
+          >
+            <Input
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              className="w-full sm:w-32"
+              {...form.register('order', { setValueAs: toOrder })}
+            />
+          </FormField>
+        </>
+      )}
       <SwitchField
         control={form.control}
         name="requiresDocument"
         label="Requires Document"
-        description="The client must upload a document for this item."
+        description={`The client must upload a document for ${several ? 'each of these items' : 'this item'}.`}
       />
       <SwitchField
         control={form.control}
         name="requiresResponse"
         label="Requires Response"
-        description="The client must answer this item in writing."
+        description={`The client must answer ${several ? 'each of these items' : 'this item'} in writing.`}
       />
       <DialogFooter>
         <PendingButton
@@ -142,7 +242,7 @@ function TemplateItemForm({
           pending={pending}
           pendingLabel={item ? 'Saving...' : 'Adding...'}
         >
-          {item ? 'Save Changes' : 'Add Item'}
+          {item ? 'Save Changes' : several ? `Add ${count} Items` : 'Add Item'}
         </PendingButton>
       </DialogFooter>
     </form>

@@ -1,10 +1,12 @@
 import type { TemplateItem } from '@shared/schemas/templates'
 import { FileCheck, MessageSquareText } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { EditButton, DeleteButton } from '@/components/card-link'
 import { Badge } from '@/components/ui/badge'
 import { keepFocusInPage } from '@/lib/focus'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
+import { cn } from '@/lib/utils'
 import { useDeleteTemplateItem } from '../api/delete-template-item'
 import { TemplateItemDialog } from './template-item-dialog'
 
@@ -12,9 +14,11 @@ interface TemplateItemRowProps {
   item: TemplateItem
   number: number
   canManage: boolean
+  /** The control that moves the item (a drag handle), before its number. */
+  handle?: ReactNode
 }
 
-export function TemplateItemRow({ item, number, canManage }: TemplateItemRowProps) {
+export function TemplateItemRow({ item, number, canManage, handle }: TemplateItemRowProps) {
   const deleteItem = useDeleteTemplateItem()
 
   const onDelete = () => {
@@ -30,6 +34,7 @@ export function TemplateItemRow({ item, number, canManage }: TemplateItemRowProp
   return (
     <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:gap-4">
       <div className="flex min-w-0 flex-1 gap-3">
+        {handle}
         <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-medium tabular-nums">
           {number}
         </span>
@@ -57,7 +62,7 @@ export function TemplateItemRow({ item, number, canManage }: TemplateItemRowProp
         </div>
       </div>
       {canManage ? (
-        <div className="flex shrink-0 flex-wrap gap-2 pl-10 sm:pl-0">
+        <div className={cn('flex shrink-0 flex-wrap gap-2 sm:pl-0', handle ? 'pl-19' : 'pl-10')}>
           <TemplateItemDialog
             templateId={item.templateId}
             item={item}

@@ -2,9 +2,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ListChecks, Plus } from 'lucide-react'
 import { useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection, ListSkeleton } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -17,6 +16,7 @@ import { RequirePermission } from '@/components/require-permission'
 import { templateItemQueries, templateQueries } from '@/lib/queries/templates'
 import { useCan } from '@/lib/session'
 import { TemplateItemDialog } from '../components/template-item-dialog'
+import { SortableItemList } from '../components/sortable-item-list'
 import { TemplateItemRow } from '../components/template-item-row'
 
 // The firm's (admins change them, staff read them): client users get the forbidden state (and the
@@ -51,7 +51,6 @@ function TemplateDetailPageContent() {
   const { name, description, categoryName } = template.data
   // The template counts its items; the list below may hold only its first pages so far.
   const total = template.data.itemCount
-  const sorted = items.data
 
   return (
     <div className="grid gap-6">
@@ -100,39 +99,39 @@ function TemplateDetailPageContent() {
         <h2 id="items-heading" className="text-lg font-semibold">
           Checklist Items
         </h2>
-        {items.isPending ? (
-          <div role="status" className="grid gap-px overflow-hidden rounded-lg border">
-            <span className="sr-only">Loading items...</span>
-            {[0, 1, 2].map((index) => (
-              <div key={index} className="flex gap-3 p-4">
-                <Skeleton className="size-7 rounded-full" />
-                <div className="grid flex-1 gap-2">
-                  <Skeleton className="h-5 w-1/2" />
-                  <Skeleton className="h-4 w-3/4" />
-                </div>
-              </div>
-            ))}
-          </div>
-        ) : items.isError && !items.isFetchNextPageError ? (
-          <QueryErrorState title="Could not load the checklist items" query={items} />
-        ) : sorted && sorted.length > 0 ? (
-          <>
-            <ol className="divide-y rounded-lg border bg-card" aria-label="Checklist items">
-              {sorted.map((item, index) => (
-                <li key={item.id}>
-                  <TemplateItemRow item={item} number={index + 1} canManage={canManage} />
-                </li>
-              ))}
-            </ol>
-            <LoadMore list={items} label="Load more items" />
-          </>
-        ) : (
-          <EmptyState icon={ListChecks}>
-            {canManage
-              ? "No items yet. Click 'Add Item' to build the checklist."
-              : 'This template has no checklist items yet.'}
-          </EmptyState>
-        )}
+        <ListSection
+          query={items}
+          loading={
+            <ListSkeleton
+              label="Loading items..."
+              className="gap-px overflow-hidden rounded-lg border"
+              rowClassName="h-19 rounded-none"
+            />
+          }
+          errorTitle="Could not load the checklist items"
+          empty={
+            <EmptyState icon={ListChecks}>
+              {canManage
+                ? "No items yet. Click 'Add Item' to build the checklist."
+                : 'This template has no checklist items yet.'}
+            </EmptyState>
+          }
+          loadMoreLabel="Load more items"
+        >
+          {(sorted) =>
+            canManage ? (
+              <SortableItemList items={sorted} />
+            ) : (
+              <ol className="divide-y rounded-lg border bg-card" aria-label="Checklist items">
+                {sorted.map((item, index) => (
+                  <li key={item.id}>
+                    <TemplateItemRow item={item} number={index + 1} canManage={false} />
+                  </li>
+                ))}
+              </ol>
+            )
+          }
+        </ListSection>
       </section>
     </div>
   )

@@ -2,9 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { FileText, Plus } from 'lucide-react'
 import { CardGrid, CardGridSkeleton } from '@/components/card-grid'
 import { EmptyState } from '@/components/empty-state'
-import { QueryErrorState } from '@/components/error-state'
+import { ListSection } from '@/components/list-section'
 import { PageHeader } from '@/components/page-header'
-import { LoadMore } from '@/components/paged/load-more'
 import { Button } from '@/components/ui/button'
 import { RequirePermission } from '@/components/require-permission'
 import { templateQueries } from '@/lib/queries/templates'
@@ -45,26 +44,30 @@ function TemplatesPageContent() {
         }
       />
 
-      {templates.isPending ? (
-        <CardGridSkeleton label="Loading templates..." />
-      ) : templates.isError && !templates.isFetchNextPageError ? (
-        <QueryErrorState title="Could not load templates" query={templates} />
-      ) : templates.data.length === 0 ? (
-        <EmptyState icon={FileText}>
-          {canManage
-            ? "No templates yet. Click 'Create Template' to get started."
-            : 'No templates yet. An administrator can create them.'}
-        </EmptyState>
-      ) : (
-        <CardGrid aria-label="Templates">
-          {templates.data.map((template) => (
-            <li key={template.id}>
-              <TemplateCard template={template} canManage={canManage} />
-            </li>
-          ))}
-        </CardGrid>
-      )}
-      {templates.isSuccess ? <LoadMore list={templates} label="Load more templates" /> : null}
+      <ListSection
+        query={templates}
+        loading={<CardGridSkeleton label="Loading templates..." />}
+        errorTitle="Could not load templates"
+        empty={
+          <EmptyState icon={FileText}>
+            {canManage
+              ? "No templates yet. Click 'Create Template' to get started."
+              : 'No templates yet. An administrator can create them.'}
+          </EmptyState>
+        }
+        loadMoreLabel="Load more templates"
+        className="gap-6"
+      >
+        {(list) => (
+          <CardGrid aria-label="Templates">
+            {list.map((template) => (
+              <li key={template.id}>
+                <TemplateCard template={template} canManage={canManage} />
+              </li>
+            ))}
+          </CardGrid>
+        )}
+      </ListSection>
     </div>
   )
 }
