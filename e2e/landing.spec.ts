@@ -371,6 +371,26 @@ test('on a wide screen the section links are in the header and there is no menu 
   const header = page.getByRole('banner')
   await expect(header.getByRole('navigation', { name: 'Sections' })).toBeVisible()
   await expect(header.getByRole('button', { name: 'Menu' })).toBeHidden()
+
+  // Back and forward between sections return to each one (the browser makes these entries
+  // itself: they must not share one remembered position).
+  const sections = header.getByRole('navigation', { name: 'Sections' })
+  const features = page.getByRole('heading', { level: 2, name: 'Everything an engagement needs' })
+  const industries = page.getByRole('heading', {
+    level: 2,
+    name: 'Built for the audits your clients need',
+  })
+  await sections.getByRole('link', { name: 'Features' }).click()
+  await expect(features).toBeInViewport()
+  await sections.getByRole('link', { name: 'Industries' }).click()
+  await expect(industries).toBeInViewport()
+  await expect(features).not.toBeInViewport()
+  await page.goBack()
+  await expect(page).toHaveURL('/#features')
+  await expect(features).toBeInViewport()
+  await page.goForward()
+  await expect(page).toHaveURL('/#industries')
+  await expect(industries).toBeInViewport()
 })
 
 test('an unknown public path shows the public 404, not the landing page', async ({ page }) => {

@@ -21,7 +21,13 @@ const positions = readSaved()
 export function ScrollRestoration() {
   const location = useLocation()
   const navigationType = useNavigationType()
-  const { key, hash } = location
+  const { hash } = location
+  // Entries the router did not make (the first page of a visit, and plain #hash links, which the
+  // browser adds itself) all have the key "default": tell them apart by their address.
+  const key =
+    location.key === 'default'
+      ? `default:${location.pathname}${location.search}${location.hash}`
+      : location.key
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual'

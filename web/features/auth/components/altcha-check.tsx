@@ -62,5 +62,15 @@ export function AltchaCheck({ challengeUrl, onToken, ref }: AltchaCheckProps) {
     return () => widget.removeEventListener('statechange', onStateChange)
   }, [onToken])
 
-  return <altcha-widget ref={widgetRef} challenge={challengeUrl} name="captcha" language="en" />
+  // Solved in the background as soon as the user starts on the form; the box stays for anyone
+  // who reaches it first, and for a check that expired or failed.
+  return (
+    <altcha-widget
+      ref={widgetRef}
+      challenge={challengeUrl}
+      name="captcha"
+      language="en"
+      auto="onfocus"
+    />
+  )
 }
