@@ -51,6 +51,8 @@ export const registerInput = z.strictObject({
    * is read in it. Omitted: UTC.
    */
   timeZone: timeZone.optional(),
+  /** The order the registering browser writes dates in: the company's. Omitted: month first. */
+  dateFormat: dateFormat.optional(),
   captchaToken: z
     .string({ error: 'Please complete the CAPTCHA verification' })
     .min(1, 'Please complete the CAPTCHA verification')

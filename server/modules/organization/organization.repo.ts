@@ -63,7 +63,7 @@ export async function insertOrganization(
   db: Db,
   values: Pick<
     RegisterInput,
-    'companyName' | 'companySize' | 'companyIndustry' | 'companyPhone' | 'timeZone'
+    'companyName' | 'companySize' | 'companyIndustry' | 'companyPhone' | 'timeZone' | 'dateFormat'
   >,
   now: Date,
 ) {
@@ -75,6 +75,7 @@ export async function insertOrganization(
       industry: values.companyIndustry,
       phone: values.companyPhone,
       ...(values.timeZone ? { timeZone: values.timeZone } : {}),
+      ...(values.dateFormat ? { dateFormat: values.dateFormat } : {}),
       createdAt: now,
       updatedAt: now,
     })

@@ -14,7 +14,13 @@ import {
   MISSING_ID,
   signedInClientUser,
 } from '../../test/factories'
-import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
+import {
+  createTestApp,
+  newAccount,
+  signedInAdmin,
+  solveCaptcha,
+  type TestApp,
+} from '../../test/harness'
 
 let t: TestApp
 let a: Awaited<ReturnType<typeof signedInAdmin>>
@@ -63,6 +69,18 @@ describe('GET /api/organization', () => {
     })
     expectIsoTimestamp(company.createdAt)
     expect((await read(b.cookie)).id).toBe(b.user.company.id)
+  })
+
+  it('a company registered from a day-first browser starts day first', async () => {
+    const dayFirst = await signedInAdmin(t, { dateFormat: 'day-first', timeZone: 'Europe/London' })
+    expect(await read(dayFirst.cookie)).toMatchObject({
+      dateFormat: 'day-first',
+      timeZone: 'Europe/London',
+    })
+    const refused = await t.request('POST', '/api/auth/register', {
+      body: { ...newAccount(), dateFormat: 'year-first', captchaToken: await solveCaptcha(t) },
+    })
+    expectValidation(refused, ['dateFormat'])
   })
 })
 

@@ -1,4 +1,9 @@
-import { COMPANY_SIZES, INDUSTRIES, REGISTERED_EMAIL_STORAGE_KEY } from '@shared/constants'
+import {
+  COMPANY_SIZES,
+  INDUSTRIES,
+  REGISTERED_EMAIL_STORAGE_KEY,
+  type DateFormat,
+} from '@shared/constants'
 import { registerInput } from '@shared/schemas/auth'
 import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
@@ -22,9 +27,11 @@ import { HumanCheck, type HumanCheckHandle } from '../components/human-check'
 import { schemaValidation, useAuthForm } from '../hooks/use-auth-form'
 
 // The time zone is the browser's, sent with the form (not a field of it).
-const registerFormSchema = registerInput.omit({ captchaToken: true, timeZone: true }).extend({
-  confirmPassword: z.string().min(1, 'Please confirm your password'),
-})
+const registerFormSchema = registerInput
+  .omit({ captchaToken: true, timeZone: true, dateFormat: true })
+  .extend({
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
 
 type RegisterFormOutput = z.output<typeof registerFormSchema>
 type FieldName = keyof RegisterFormOutput
@@ -42,6 +49,18 @@ function browserTimeZone(): string | undefined {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
   } catch {
     return undefined
+  }
+}
+
+/** The order this browser writes dates in (22 November: day before month?), for the new company. */
+function browserDateFormat(): DateFormat {
+  try {
+    const parts = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'numeric' })
+      .formatToParts(new Date(2000, 10, 22))
+      .map((part) => part.type)
+    return parts.indexOf('day') < parts.indexOf('month') ? 'day-first' : 'month-first'
+  } catch {
+    return 'month-first'
   }
 }
 
@@ -103,7 +122,7 @@ export function RegisterPage() {
     }
 
     registerAccount.mutate(
-      { ...values, timeZone: browserTimeZone(), captchaToken },
+      { ...values, timeZone: browserTimeZone(), dateFormat: browserDateFormat(), captchaToken },
       {
         onSuccess: ({ email }) => {
           try {
