@@ -84,14 +84,19 @@ export type Activity = z.infer<typeof activityDto>
 
 /** How many audits the firm's dashboard names under its overdue requests. */
 export const OVERDUE_AUDITS_SHOWN = 5
+/** The overdue requests are counted up to this many: a count at it means at least that many. */
+export const OVERDUE_COUNT_CAP = 1000
 
 export const overdueSummaryDto = z
   .object({
-    /** The firm's requests waiting for the client past their due date. */
+    /** The firm's requests waiting for the client past their due date, up to OVERDUE_COUNT_CAP. */
     total: z.number().int(),
-    /** Those of audits whose team the caller is on. */
+    /** Those of audits whose team the caller is on, up to OVERDUE_COUNT_CAP. */
     mine: z.number().int(),
-    /** The audits holding most of them (the caller's first), at most OVERDUE_AUDITS_SHOWN. */
+    /**
+     * At most OVERDUE_AUDITS_SHOWN audits with overdue requests: the caller's (most overdue first),
+     * then the others whose overdue requests are the oldest.
+     */
     audits: z.array(
       z.object({
         auditId: z.string(),

@@ -84,9 +84,13 @@ export const auditRequests = pgTable(
     index('audit_requests_review_idx')
       .on(t.organizationId, t.submittedAt, t.id)
       .where(sql`${t.status} = 'submitted'`),
-    // The dashboard's overdue requests: a company's requests waiting for the client, by due date.
+    // The dashboard's overdue requests, waiting for the client by due date: the company's (with
+    // their audit, read from the index alone), and an audit's.
     index('audit_requests_awaiting_client_due_idx')
-      .on(t.organizationId, t.dueDate)
+      .on(t.organizationId, t.dueDate, t.auditId)
+      .where(sql`${t.status} in ('sent', 'returned') and ${t.clientAsk} is null`),
+    index('audit_requests_audit_awaiting_client_due_idx')
+      .on(t.auditId, t.dueDate)
       .where(sql`${t.status} in ('sent', 'returned') and ${t.clientAsk} is null`),
     check('audit_requests_status_check', sql`${t.status} in (${statusList})`),
     check('audit_requests_number_check', sql`${t.number} >= 1`),

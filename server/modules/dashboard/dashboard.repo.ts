@@ -58,44 +58,86 @@ export interface OverdueAuditRow {
   overdue: number
   oldestDueDate: string
   mine: boolean
-  total: number
-  totalMine: number
 }
 
 /**
- * The firm's overdue requests (due before `today`, waiting for the client), counted in all and in
- * the caller's audits (those whose team they are on), with the `limit` audits holding most of
- * them, the caller's first. Read through the index of requests waiting for the client by due date.
+ * The firm's overdue requests (due before `today`, waiting for the client), each count read up to
+ * `cap` (a count at the cap means at least that many): all of them, and those of the caller's
+ * audits (the audits whose team they are on).
+ */
+export async function overdueCounts(
+  db: Db,
+  orgId: string,
+  userId: string,
+  today: string,
+  cap: number,
+) {
+  const late = sql`${awaitingClient} and ${auditRequests.dueDate} < ${today}::date`
+  const [row] = await selectRows<{ total: number; mine: number }>(
+    db,
+    sql`select
+      (select count(*)::int from (select 1 from ${auditRequests}
+        where ${auditRequests.organizationId} = ${orgId} and ${late} limit ${cap}) as firm) as total,
+      (select count(*)::int from (select 1 from ${auditRequests}
+        where ${auditRequests.auditId} in (${myAudits(orgId, userId)}) and ${late} limit ${cap}) as own) as mine`,
+  )
+  return row!
+}
+
+/** The audits whose team the user is on. */
+const myAudits = (orgId: string, userId: string) =>
+  sql`select ${auditMembers.auditId} from ${auditMembers}
+    where ${auditMembers.userId} = ${userId} and ${auditMembers.organizationId} = ${orgId}`
+
+/**
+ * Up to `limit` audits with overdue requests: the caller's first (most overdue first), then the
+ * firm's others whose overdue requests are the oldest (found among the OLDEST_SCANNED oldest overdue
+ * requests), each with its count and its oldest due date. Every read is bounded: the caller's
+ * audits, a prefix of the company's overdue index, and an audit's own index.
  */
 export function overdueAudits(db: Db, orgId: string, userId: string, today: string, limit: number) {
+  const late = sql`${awaitingClient} and ${auditRequests.dueDate} < ${today}::date`
   return selectRows<OverdueAuditRow>(
     db,
-    sql`with late as (
+    sql`with own as (
       select ${auditRequests.auditId} as audit_id, count(*)::int as overdue,
-             min(${auditRequests.dueDate})::text as oldest
+             min(${auditRequests.dueDate}) as oldest, true as mine
       from ${auditRequests}
-      where ${auditRequests.organizationId} = ${orgId}
-        and ${awaitingClient}
-        and ${auditRequests.dueDate} < ${today}::date
+      where ${auditRequests.auditId} in (${myAudits(orgId, userId)}) and ${late}
       group by ${auditRequests.auditId}
-    ), marked as (
-      select late.*, exists (select 1 from ${auditMembers}
-          where ${auditMembers.auditId} = late.audit_id and ${auditMembers.userId} = ${userId}) as mine
-      from late
-    ), ranked as (
-      select marked.*, sum(overdue) over ()::int as total,
-             coalesce(sum(overdue) filter (where mine) over (), 0)::int as total_mine
-      from marked
-      order by mine desc, overdue desc, oldest, audit_id
+      order by overdue desc, oldest, audit_id
       limit ${limit}
+    ), oldest as (
+      select ${auditRequests.auditId} as audit_id, ${auditRequests.dueDate} as due_date
+      from ${auditRequests}
+      where ${auditRequests.organizationId} = ${orgId} and ${late}
+      order by ${auditRequests.dueDate}
+      limit ${OLDEST_SCANNED}
+    ), others as (
+      select oldest.audit_id, min(oldest.due_date) as oldest
+      from oldest
+      where oldest.audit_id not in (${myAudits(orgId, userId)})
+      group by oldest.audit_id
+      order by oldest, oldest.audit_id
+      limit ${limit}
+    ), picked as (
+      select * from own
+      union all
+      select others.audit_id, counted.overdue, others.oldest, false
+      from others cross join lateral (
+        select count(*)::int as overdue from ${auditRequests}
+        where ${auditRequests.auditId} = others.audit_id and ${late}) as counted
     )
-    select ranked.audit_id as "auditId", ${audits.name} as "auditName", ${clients.name} as "clientName",
-           ranked.overdue, ranked.oldest as "oldestDueDate", ranked.mine, ranked.total,
-           ranked.total_mine as "totalMine"
-    from ranked
-    join ${audits} on ${audits.id} = ranked.audit_id
+    select picked.audit_id as "auditId", ${audits.name} as "auditName", ${clients.name} as "clientName",
+           picked.overdue, picked.oldest::text as "oldestDueDate", picked.mine
+    from picked
+    join ${audits} on ${audits.id} = picked.audit_id
     join ${projects} on ${projects.id} = ${audits.projectId}
     join ${clients} on ${clients.id} = ${projects.clientId}
-    order by ranked.mine desc, ranked.overdue desc, ranked.oldest, ranked.audit_id`,
+    order by picked.mine desc, case when picked.mine then picked.overdue end desc, picked.oldest, picked.audit_id
+    limit ${limit}`,
   )
 }
+
+/** How many of the company's oldest overdue requests name the audits beyond the caller's. */
+const OLDEST_SCANNED = 500

@@ -3,9 +3,9 @@ import type { PageQuery } from '@shared/schemas/pagination'
 import { clientScope } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import { activityPage, recentActivity } from '../activity/activity.repo'
-import { OVERDUE_AUDITS_SHOWN } from '@shared/schemas/dashboard'
+import { OVERDUE_AUDITS_SHOWN, OVERDUE_COUNT_CAP } from '@shared/schemas/dashboard'
 import { today } from '../requests/request-dto'
-import { dashboardCounts, overdueAudits } from './dashboard.repo'
+import { dashboardCounts, overdueAudits, overdueCounts } from './dashboard.repo'
 
 /** The company's trail is the firm's information: a client user sees their own events only. */
 const activityOf = (principal: Principal) =>
@@ -14,18 +14,12 @@ const activityOf = (principal: Principal) =>
 export function dashboardService({ db, clock }: FastifyInstance) {
   /** The firm's overdue requests, counted and by audit (the caller's audits first). */
   async function overdueSummary(principal: Principal) {
-    const rows = await overdueAudits(
-      db,
-      principal.organizationId,
-      principal.userId,
-      today(clock()),
-      OVERDUE_AUDITS_SHOWN,
-    )
-    return {
-      total: rows[0]?.total ?? 0,
-      mine: rows[0]?.totalMine ?? 0,
-      audits: rows.map(({ total: _total, totalMine: _mine, ...audit }) => audit),
-    }
+    const { organizationId: orgId, userId } = principal
+    const day = today(clock())
+    const counts = await overdueCounts(db, orgId, userId, day, OVERDUE_COUNT_CAP)
+    const audits =
+      counts.total === 0 ? [] : await overdueAudits(db, orgId, userId, day, OVERDUE_AUDITS_SHOWN)
+    return { ...counts, audits }
   }
 
   return {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Dashboard } from '@shared/schemas/dashboard'
+import { OVERDUE_COUNT_CAP, type Dashboard } from '@shared/schemas/dashboard'
 import type { ProjectCounts } from '@shared/schemas/projects'
 import { selectRows } from '../../db/client'
 import {
@@ -352,6 +352,32 @@ describe('GET /api/dashboard → overdue', () => {
     // A client user has no firm-wide figures, not even of their own client.
     const contact = await signedInClientUser(t, orgId, project.clientId)
     expect((await dashboard(contact.cookie)).overdue).toBeNull()
+  })
+
+  it('beyond the caller’s audits, those whose overdue requests are the oldest come first; counts stop at the cap', async () => {
+    const admin = await signedInAdmin(t)
+    const orgId = admin.user.company.id
+    const staff = await signedInStaff(t, orgId)
+    const project = await createProject(t, admin.cookie)
+    const many = await createAudit(t, admin.cookie, { projectId: project.id, name: 'Many' })
+    const old = await createAudit(t, admin.cookie, { projectId: project.id, name: 'Old' })
+    await sentDue(orgId, many.id, OVERDUE_COUNT_CAP + 1, 2)
+    await sentDue(orgId, old.id, 1, 40)
+
+    const { overdue } = await dashboard(staff.cookie)
+    expect(overdue).toMatchObject({ total: OVERDUE_COUNT_CAP, mine: 0 })
+    expect(
+      overdue?.audits.map(({ auditName, overdue: count, mine }) => ({ auditName, count, mine })),
+    ).toEqual([
+      { auditName: 'Old', count: 1, mine: false },
+      { auditName: 'Many', count: OVERDUE_COUNT_CAP + 1, mine: false },
+    ])
+    // The admin leads both: theirs, most overdue first, with the same cap on their count.
+    expect((await dashboard(admin.cookie)).overdue).toMatchObject({
+      total: OVERDUE_COUNT_CAP,
+      mine: OVERDUE_COUNT_CAP,
+      audits: [{ auditId: many.id }, { auditId: old.id }],
+    })
   })
 
   it('names at most five audits, however many are late', async () => {

@@ -51,7 +51,7 @@ describe('Overdue on the firm’s dashboard', () => {
     renderWithApp(<OverdueRequests />)
 
     expect(await screen.findByRole('heading', { name: 'Overdue 9' })).toBeVisible()
-    expect(screen.getByText('2 requests in your audits, 7 in others.')).toBeVisible()
+    expect(screen.getByText('2 in your audits.')).toBeVisible()
     const list = screen.getByRole('list', { name: 'Audits with overdue requests' })
     const links = within(list).getAllByRole('link')
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -61,6 +61,13 @@ describe('Overdue on the firm’s dashboard', () => {
     expect(links[1]).toHaveAccessibleName('FY2025: 7 overdue requests')
     expect(within(list).getByText('Northwind · your audit')).toBeVisible()
     expect(within(list).getByText('Contoso')).toBeVisible()
+  })
+
+  test('a count at the server’s cap reads as at least that many', async () => {
+    server.use(answer(dashboardApi.get, aDashboard({ total: 1000, mine: 0, audits: [] })))
+    renderWithApp(<OverdueRequests />)
+    expect(await screen.findByRole('heading', { name: 'Overdue 1,000+' })).toBeVisible()
+    expect(screen.getByText('None in your audits.')).toBeVisible()
   })
 
   test('nothing overdue says so', async () => {

@@ -1,3 +1,4 @@
+import { OVERDUE_COUNT_CAP } from '@shared/schemas/dashboard'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
@@ -7,6 +8,10 @@ import { formatCalendarDate } from '@/lib/dates'
 import { dashboardQueries } from '@/lib/queries/engagements'
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+/** A count the server stops at OVERDUE_COUNT_CAP: "1,000+" there. */
+const counted = (count: number) =>
+  count >= OVERDUE_COUNT_CAP ? `${OVERDUE_COUNT_CAP.toLocaleString('en-US')}+` : String(count)
 
 /**
  * The firm's dashboard card of requests waiting for the client past their due date: how many, how
@@ -28,16 +33,14 @@ export function OverdueRequests() {
                 variant={overdue.total > 0 ? 'destructive' : 'secondary'}
                 className="tabular-nums"
               >
-                {overdue.total}
+                {counted(overdue.total)}
               </Badge>
             ) : null}
           </h2>
         </CardTitle>
         {overdue && overdue.total > 0 ? (
           <p className="text-sm text-muted-foreground">
-            {overdue.mine > 0
-              ? `${plural(overdue.mine, 'request', 'requests')} in your audits, ${overdue.total - overdue.mine} in others.`
-              : 'None in your audits.'}
+            {overdue.mine > 0 ? `${counted(overdue.mine)} in your audits.` : 'None in your audits.'}
           </p>
         ) : null}
       </CardHeader>

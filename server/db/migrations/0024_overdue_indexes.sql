@@ -1,0 +1,3 @@
+DROP INDEX "audit_requests_awaiting_client_due_idx";--> statement-breakpoint
+CREATE INDEX "audit_requests_audit_awaiting_client_due_idx" ON "audit_requests" USING btree ("audit_id","due_date") WHERE "audit_requests"."status" in ('sent', 'returned') and "audit_requests"."client_ask" is null;--> statement-breakpoint
+CREATE INDEX "audit_requests_awaiting_client_due_idx" ON "audit_requests" USING btree ("organization_id","due_date","audit_id") WHERE "audit_requests"."status" in ('sent', 'returned') and "audit_requests"."client_ask" is null;
