@@ -14,7 +14,7 @@ export function ActivityItem({ event, now }: { event: Activity; now: number }) {
         <History aria-hidden="true" className="size-4" />
       </span>
       <div className="grid min-w-0 gap-0.5">
-        <p className="text-sm break-words">
+        <p className="text-sm wrap-anywhere">
           <span className="font-medium">{event.actor}</span>{' '}
           {ACTIVITY_ACTION_LABELS[event.action] ?? event.action}{' '}
           {event.request ? (

@@ -59,8 +59,10 @@ describe('Overdue on the firm’s dashboard', () => {
       `/audits/${theirs}?overdue=1`,
     ])
     expect(links[1]).toHaveAccessibleName('FY2025: 7 overdue requests')
-    expect(within(list).getByText('Northwind · your audit')).toBeVisible()
-    expect(within(list).getByText('Contoso')).toBeVisible()
+    expect(
+      within(list).getByText('Northwind · your audit · the oldest due Mar 2, 2026'),
+    ).toBeVisible()
+    expect(within(list).getByText('Contoso · the oldest due Jan 15, 2026')).toBeVisible()
   })
 
   test('a count at the server’s cap reads as at least that many', async () => {

@@ -63,25 +63,27 @@ export function OverdueRequests() {
         ) : (
           <ul aria-label="Audits with overdue requests" className="grid divide-y">
             {overdue.audits.map((audit) => (
-              <li
-                key={audit.auditId}
-                className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2"
-              >
-                <Link
-                  to={`/audits/${audit.auditId}?overdue=1`}
-                  aria-label={`${audit.auditName}: ${plural(audit.overdue, 'overdue request', 'overdue requests')}`}
-                  className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  {audit.auditName}
-                </Link>
-                <span className="min-w-0 truncate text-sm text-muted-foreground">
+              <li key={audit.auditId} className="grid gap-0.5 py-2">
+                <div className="flex items-baseline justify-between gap-3">
+                  <Link
+                    to={`/audits/${audit.auditId}?overdue=1`}
+                    aria-label={`${audit.auditName}: ${plural(audit.overdue, 'overdue request', 'overdue requests')}`}
+                    className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {audit.auditName}
+                  </Link>
+                  <span className="shrink-0 text-sm text-muted-foreground">
+                    <span className="font-medium text-destructive tabular-nums">
+                      {audit.overdue}
+                    </span>{' '}
+                    overdue
+                  </span>
+                </div>
+                <p className="truncate text-sm text-muted-foreground">
                   {audit.clientName}
-                  {audit.mine ? ' · your audit' : ''}
-                </span>
-                <span className="ml-auto text-sm text-muted-foreground">
-                  <span className="font-medium text-destructive tabular-nums">{audit.overdue}</span>{' '}
-                  overdue, the oldest due {formatCalendarDate(audit.oldestDueDate)}
-                </span>
+                  {audit.mine ? ' · your audit' : ''} · the oldest due{' '}
+                  {formatCalendarDate(audit.oldestDueDate)}
+                </p>
               </li>
             ))}
           </ul>
