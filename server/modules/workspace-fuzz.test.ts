@@ -33,6 +33,9 @@ import {
   updateCategoryInput,
   updateTemplateInput,
   updateTemplateItemInput,
+  bulkCreateTemplateItemsInput,
+  ITEM_BATCH_MAX,
+  moveTemplateItemInput,
 } from '@shared/schemas/templates'
 import { selectRows } from '../db/client'
 import {
@@ -463,6 +466,13 @@ const requestsOfAudit = (auditId: string) =>
     })
     .from(auditRequests)
     .where(eq(auditRequests.auditId, auditId))
+const itemsOf = async (templateId: string) =>
+  (
+    await t.app.db
+      .select({ id: templateItems.id })
+      .from(templateItems)
+      .where(eq(templateItems.templateId, templateId))
+  ).length
 const draftsOf = async (auditId: string) =>
   (await requestsOfAudit(auditId)).filter((row) => row.status === 'draft').length
 const statusOf = async (id: string): Promise<RequestStatus> =>
@@ -577,6 +587,49 @@ const routes: Record<string, BodyRoute> = {
     fields: () => without(itemFields(), 'templateId'),
     whenValid: () => 200,
     read: read(templateItems, () => own.itemId),
+  },
+  'POST /api/template-items/bulk': {
+    method: 'POST',
+    url: () => '/api/template-items/bulk',
+    schema: bulkCreateTemplateItemsInput,
+    fields: () => ({
+      templateId: idOf(() => own.templateId),
+      titles: mostly(
+        fc.array(text, { maxLength: 4 }),
+        fc.oneof(
+          wrongType,
+          fc.array(fc.constant('Line'), {
+            minLength: ITEM_BATCH_MAX - 1,
+            maxLength: ITEM_BATCH_MAX + 2,
+          }),
+        ),
+      ),
+      requiresDocument: flag,
+      requiresResponse: flag,
+    }),
+    whenValid: (body) => (body.templateId === own.templateId ? 201 : 400),
+    // One item per non-blank title (the schema has dropped the blank ones).
+    adds: (body) => ({ templateItems: (body.titles as string[]).length }),
+  },
+  'POST /api/template-items/{id}/move': {
+    method: 'POST',
+    url: () => `/api/template-items/${own.itemId}/move`,
+    schema: moveTemplateItemInput,
+    fields: () => ({
+      position: mostly(
+        fc.integer({ min: 0, max: 3 }),
+        fc.oneof(fc.constantFrom(-1, 2.5, '1', null, 100_001), fc.double(), anyField),
+      ),
+    }),
+    // A place among the template's other items: up to their count.
+    whenValid: async (body) =>
+      (body.position as number) < (await itemsOf(own.templateId)) ? 200 : 400,
+    read: async () =>
+      t.app.db
+        .select({ id: templateItems.id, order: templateItems.order })
+        .from(templateItems)
+        .where(eq(templateItems.templateId, own.templateId))
+        .orderBy(asc(templateItems.id)),
   },
   'POST /api/audits/{id}/requests': {
     method: 'POST',
@@ -961,6 +1014,11 @@ describe('path ids', () => {
       },
       { method: 'POST', url: (id) => `/api/requests/${id}/comments`, body: () => ({ body: 'x' }) },
       { method: 'POST', url: (id) => `/api/requests/${id}/move`, body: () => ({ position: 0 }) },
+      {
+        method: 'POST',
+        url: (id) => `/api/template-items/${id}/move`,
+        body: () => ({ position: 0 }),
+      },
       { method: 'GET', url: (id) => `/api/requests/${id}/assignees` },
       { method: 'GET', url: (id) => `/api/audits/${id}/assignees` },
       { method: 'GET', url: (id) => `/api/audits/${id}/team-candidates` },
