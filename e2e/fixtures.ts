@@ -251,12 +251,8 @@ export async function animationsFinished(page: Page) {
   )
 }
 
-/**
- * Waits until the page has drawn its main region and no loading skeleton or busy region is left
- * (right after a navigation the page is blank: nothing is loading yet, and nothing is there).
- */
+/** Waits until no loading skeleton or busy region is left on the page. */
 export async function loaded(page: Page) {
-  await expect(page.locator('main').first()).toBeVisible()
   await expect(page.locator('[aria-busy="true"], [data-slot="skeleton"]')).toHaveCount(0)
 }
 
