@@ -58,7 +58,9 @@ export function useAnswerAutosave(
       restore(draft.data.response)
       setState('saved')
     }
-  }, [draft.data, restore])
+    // What was typed before the saved draft was read is saved now, not at the next keystroke.
+    if (latest.current && latest.current !== saved.current) void save(latest.current)
+  }, [draft.data, restore, save])
 
   useEffect(() => {
     if (saved.current === null || text === saved.current) return
