@@ -167,13 +167,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock
   app.decorate('config', config)
   app.decorate('database', database)
+  const jobs = createJobQueue(database, app.log)
   const readiness = databaseReadiness(database, app.log, {
     prepare: options.prepareDatabase ?? false,
+    // The API opens once the queues exist: a job queued before would find none.
+    afterMigrations: () => jobs.prepare(),
   })
   app.decorate('databaseReadiness', readiness)
   app.decorate('db', database.db)
   app.decorate('clock', clock)
-  const jobs = createJobQueue(database, app.log)
   app.decorate('jobs', jobs)
   app.decorate(
     'mailer',

@@ -24,7 +24,14 @@ const LAST_RETRY_MS = 10_000
 export function databaseReadiness(
   database: Database,
   log: FastifyBaseLogger,
-  { prepare }: { prepare: boolean },
+  {
+    prepare,
+    afterMigrations,
+  }: {
+    prepare: boolean
+    /** Runs once the migrations have (the job queues), before the API opens; tried again alike. */
+    afterMigrations?: () => Promise<void>
+  },
 ): DatabaseReadiness {
   let state: DatabaseState = prepare ? 'starting' : 'ready'
   let markReady!: () => void
@@ -38,6 +45,7 @@ export function databaseReadiness(
     if (stopped) return
     try {
       await database.migrate()
+      await afterMigrations?.()
       state = 'ready'
       markReady()
       if (failures > 0) log.info({ event: 'db.ready' }, 'database reachable: serving')

@@ -1,6 +1,9 @@
+import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
+import { openPostgres, wrapPglite } from '../db/client'
 import { mails } from '../mail/templates'
+import { createEmptyPostgresDatabase, testDbKind } from '../test/databases'
 import { createTestApp, signedInAdmin, type TestApp } from '../test/harness'
 import { startSmtpCapture } from '../test/smtp-capture'
 
@@ -84,6 +87,35 @@ describe('mail through the job queue', () => {
     await t.app.jobs.idle()
     await expect.poll(() => t.smtp.to(email).length, { timeout: 10_000 }).toBe(1)
   })
+})
+
+describe('an app that migrates a new database itself (npm start)', () => {
+  it('opens its API once the job queues exist: a mail queued at once is sent', async () => {
+    const empty = testDbKind() === 'postgres' ? await createEmptyPostgresDatabase() : undefined
+    const database = empty ? openPostgres(empty.url, 4) : wrapPglite(await PGlite.create())
+    const app = await buildApp({
+      config: t.config,
+      database,
+      prepareDatabase: true,
+      logStream: { write: () => {} },
+      periodicJobs: false,
+    })
+    try {
+      await app.ready()
+      await app.databaseReadiness.ready
+      const email = `first.${Date.now()}@example.com`
+      // Until the queues were made with the migrations, they came with the workers, after the
+      // API had opened: the first sign-up's mail found no queue (CI, on a new database).
+      await app.db.transaction((tx) =>
+        app.mailer.send(tx, mails.resetPassword(email, 'Fay', 'http://app.test/first')),
+      )
+      await expect.poll(() => t.smtp.to(email).length, { timeout: 10_000 }).toBe(1)
+    } finally {
+      await app.close()
+      await database.close()
+      await empty?.drop()
+    }
+  }, 60_000)
 })
 
 describe('periodic jobs', () => {

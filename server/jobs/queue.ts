@@ -84,6 +84,12 @@ export interface JobQueue {
     data: object,
     options?: { singletonKey?: string; startAfterSeconds?: number },
   ): Promise<string | null>
+  /**
+   * Creates the queues (and brings their settings up to date): until it has run, enqueue() fails.
+   * start() runs it; an app that migrates its database runs it with the migrations, so that the
+   * API does not open before the queues exist.
+   */
+  prepare(): Promise<void>
   /** Starts the workers (and, with `periodic`, the periodic jobs). */
   start(options: { periodic: boolean }): Promise<void>
   /** Stops taking jobs and waits for the running ones. */
@@ -144,6 +150,8 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
   let unlisten: (() => Promise<void>) | undefined
   let reclaimer: NodeJS.Timeout | undefined
   let started = false
+  /** Whether the queues exist with this version's settings. */
+  let prepared = false
   let periodic = false
   let stopped = false
   let retry: NodeJS.Timeout | undefined
@@ -342,21 +350,12 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
 
   /**
    * Creates the queues that do not exist yet, one instance at a time (pg-boss's create_queue
-   * skips a queue that exists). Instances that start together on a new database otherwise create
-   * the same queues at once, and create_queue (a row, then a partition attached to the job table)
-   * deadlocks between two of them: PostgreSQL failed one each time, and its jobs waited 5 s for
-   * the next start (every time in the two-instance test).
+   * skips a queue that exists), and brings every queue's settings up to date. Instances that start
+   * together on a new database otherwise create the same queues at once, and create_queue (a row,
+   * then a partition attached to the job table) deadlocks between two of them: PostgreSQL failed
+   * one each time, and its jobs waited 5 s for the next start (every time in the two-instance test).
    */
-  async function createQueues(queues: Map<string, PgBoss.Queue>) {
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATION_LOCK_KEY})`)
-      for (const [name, { name: _, ...options }] of queues)
-        await tx.execute(sql`select pgboss.create_queue(${name}, ${JSON.stringify(options)}::json)`)
-    })
-  }
-
-  async function startWorkers() {
-    await boss.start()
+  async function prepareQueues() {
     const queues = new Map<string, PgBoss.Queue>()
     for (const [name, { options: jobOptions }] of definitions)
       queues.set(name, {
@@ -367,9 +366,18 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
         retryBackoff: jobOptions.retryBackoff ?? true,
         expireInSeconds: LEASE_SECONDS,
       })
-    await createQueues(queues)
-    // Later starts bring an existing queue's settings up to date.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATION_LOCK_KEY})`)
+      for (const [name, { name: _, ...options }] of queues)
+        await tx.execute(sql`select pgboss.create_queue(${name}, ${JSON.stringify(options)}::json)`)
+    })
     for (const [name, settings] of queues) await boss.updateQueue(name, settings)
+    prepared = true
+  }
+
+  async function startWorkers() {
+    await boss.start()
+    if (!prepared) await prepareQueues()
     started = true
     for (const [name, definition] of definitions) {
       if (definition.everySeconds && !periodic) continue
@@ -423,6 +431,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
       await db.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${name})`)
       return id
     },
+    prepare: prepareQueues,
     async start(options) {
       periodic = options.periodic
       stopped = false
