@@ -251,8 +251,12 @@ export async function animationsFinished(page: Page) {
   )
 }
 
-/** Waits until no loading skeleton or busy region is left on the page. */
+/**
+ * Waits until the page has drawn its main region and no loading skeleton or busy region is left
+ * (right after a navigation the page is blank: nothing is loading yet, and nothing is there).
+ */
 export async function loaded(page: Page) {
+  await expect(page.locator('main').first()).toBeVisible()
   await expect(page.locator('[aria-busy="true"], [data-slot="skeleton"]')).toHaveCount(0)
 }
 
