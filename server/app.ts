@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { categoryRoutes } from './modules/categories/categories.routes'
 import { clientRoutes } from './modules/clients/clients.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
+import { reportsRoutes } from './modules/reports/reports.routes'
 import { eventRoutes } from './modules/events/events.routes'
 import { exportRoutes } from './modules/exports/exports.routes'
 import { fileRoutes } from './modules/files/files.routes'
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clientRoutes,
         projectRoutes,
         auditRoutes,
+        reportsRoutes,
         requestRoutes,
         reviewRoutes,
         fileRoutes,

@@ -57,3 +57,27 @@ export function formatDay(at: Date, dateFormat: DateFormat, timeZone?: string): 
 export function formatDayTime(at: Date, dateFormat: DateFormat, timeZone?: string): string {
   return `${formatDay(at, dateFormat, timeZone)}, ${formatter('time', timeZone).format(at)}`
 }
+
+/** The calendar day (YYYY-MM-DD) that `at` falls on in `timeZone`. */
+export function calendarDay(at: Date, timeZone: string): string {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  const days = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  for (const { type, value } of days.formatToParts(at)) part[type] = value
+  return `${part.year}-${part.month}-${part.day}`
+}
+
+/** `day` (YYYY-MM-DD) moved by `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`)
+  at.setUTCDate(at.getUTCDate() + days)
+  return at.toISOString().slice(0, 10)
+}
+
+/** Calendar days from `from` to `to` (both YYYY-MM-DD): negative when `to` comes first. */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)

@@ -1,6 +1,7 @@
 import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
 import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
+import { reportsApi } from './reports'
 import { eventsApi, notificationPreferencesApi, notificationsApi, remindersApi } from './reminders'
 import { filesApi, requestsApi, reviewQueueApi } from './requests'
 import { systemApi } from './system'
@@ -23,6 +24,7 @@ export {
   organizationApi,
   projectsApi,
   remindersApi,
+  reportsApi,
   requestsApi,
   reviewQueueApi,
   systemApi,
@@ -43,6 +45,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   clientsApi,
   projectsApi,
   auditsApi,
+  reportsApi,
   requestsApi,
   reviewQueueApi,
   filesApi,

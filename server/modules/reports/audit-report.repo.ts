@@ -1,0 +1,160 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
+import { selectRows, type Db } from '../../db/client'
+import { auditRequests, requestVersions, users } from '../../db/schema'
+import { awaitingClient } from '../requests/request-conditions'
+
+/** The reads behind an audit's figures (shared/schemas/reports.ts defines them). */
+
+/** Open: sent, and neither accepted nor set aside. */
+const open = sql`${auditRequests.status} in ('sent', 'submitted', 'returned')`
+
+const ofAudit = (orgId: string, auditId: string) =>
+  and(eq(auditRequests.organizationId, orgId), eq(auditRequests.auditId, auditId))
+
+/** The day a moment falls on in the firm's time zone. */
+const dayOf = (column: unknown, timeZone: string) => sql`(${column} at time zone ${timeZone})::date`
+
+/** Counts by status, and the overdue ones by days late (`today`: the firm's). */
+export async function statusAndAging(db: Db, orgId: string, auditId: string, today: string) {
+  const late = sql`${today}::date - ${auditRequests.dueDate}`
+  const overdue = sql`${awaitingClient} and ${auditRequests.dueDate} < ${today}::date`
+  const [byStatus, [aging]] = await Promise.all([
+    db
+      .select({ status: auditRequests.status, count: sql<number>`count(*)::int` })
+      .from(auditRequests)
+      .where(ofAudit(orgId, auditId))
+      .groupBy(auditRequests.status),
+    db
+      .select({
+        week: sql<number>`count(*) filter (where ${late} between 1 and 7)::int`,
+        month: sql<number>`count(*) filter (where ${late} between 8 and 30)::int`,
+        older: sql<number>`count(*) filter (where ${late} > 30)::int`,
+      })
+      .from(auditRequests)
+      .where(and(ofAudit(orgId, auditId), overdue)),
+  ])
+  const counts = Object.fromEntries(REQUEST_STATUSES.map((status) => [status, 0])) as Record<
+    RequestStatus,
+    number
+  >
+  for (const row of byStatus) counts[row.status] = Number(row.count)
+  return {
+    byStatus: counts,
+    aging: { week: aging?.week ?? 0, month: aging?.month ?? 0, older: aging?.older ?? 0 },
+  }
+}
+
+/** Assignees (null: nobody) with open requests, most first; at most `limit`. */
+export function openByAssignee(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  today: string,
+  limit: number,
+) {
+  const openCount = sql<number>`count(*)::int`
+  return db
+    .select({
+      userId: auditRequests.assigneeUserId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      open: openCount,
+      overdue: sql<number>`count(*) filter (where ${awaitingClient} and ${auditRequests.dueDate} < ${today}::date)::int`,
+    })
+    .from(auditRequests)
+    .leftJoin(users, eq(users.id, auditRequests.assigneeUserId))
+    .where(and(ofAudit(orgId, auditId), open))
+    .groupBy(auditRequests.assigneeUserId, users.firstName, users.lastName)
+    .orderBy(sql`${openCount} desc`, users.lastName, users.firstName)
+    .limit(limit)
+}
+
+/**
+ * The turnarounds' medians in hours, with how many each is over, and the answers submitted and
+ * returned. A submission's decision: its return, or for the latest one of an accepted request,
+ * the acceptance.
+ */
+export async function turnarounds(db: Db, orgId: string, auditId: string) {
+  const hours = (from: unknown, to: unknown) => sql`extract(epoch from (${to} - ${from})) / 3600`
+  const median = (value: unknown) =>
+    sql<number | null>`percentile_cont(0.5) within group (order by ${value})`
+  const [[client], [review]] = await Promise.all([
+    selectRows<{ median: number | null; samples: number }>(
+      db,
+      sql`select ${median(sql`hours`)} as median, count(*)::int as samples
+          from (
+            select ${hours(auditRequests.sentAt, sql`min(${requestVersions.submittedAt})`)} as hours
+            from ${auditRequests}
+            join ${requestVersions} on ${requestVersions.requestId} = ${auditRequests.id}
+            where ${ofAudit(orgId, auditId)} and ${auditRequests.sentAt} is not null
+              and ${requestVersions.submittedAt} is not null
+            group by ${auditRequests.id}, ${auditRequests.sentAt}
+          ) firsts`,
+    ),
+    selectRows<{ median: number | null; samples: number; submitted: number; returned: number }>(
+      db,
+      sql`select ${median(sql`hours`)} as median, count(hours)::int as samples,
+                 count(*)::int as submitted, count(*) filter (where returned)::int as returned
+          from (
+            select ${requestVersions.returnedAt} is not null as returned,
+              ${hours(
+                requestVersions.submittedAt,
+                sql`coalesce(${requestVersions.returnedAt}, case
+                  when ${auditRequests.status} = 'accepted' and not exists (
+                    select 1 from ${requestVersions} later
+                    where later.request_id = ${requestVersions.requestId}
+                      and later.number > ${requestVersions.number}
+                  ) then ${auditRequests.acceptedAt} end)`,
+              )} as hours
+            from ${auditRequests}
+            join ${requestVersions} on ${requestVersions.requestId} = ${auditRequests.id}
+            where ${ofAudit(orgId, auditId)} and ${requestVersions.submittedAt} is not null
+          ) decisions`,
+    ),
+  ])
+  const number = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? null : Number(value)
+  return {
+    clientHours: number(client?.median),
+    clientSamples: client?.samples ?? 0,
+    reviewHours: number(review?.median),
+    reviewSamples: review?.samples ?? 0,
+    submitted: review?.submitted ?? 0,
+    returned: review?.returned ?? 0,
+  }
+}
+
+export interface SentGroup {
+  /** The firm's days it was sent and closed on (closed: null while open), and its due date. */
+  sentDay: string
+  closedDay: string | null
+  dueDate: string | null
+  count: number
+}
+
+/**
+ * The sent requests grouped by the days they were sent and closed on and their due date: enough
+ * to count, for any day, those open then and those their due dates would leave open. A request
+ * set aside is closed on its last change (the day it was set aside: it cannot change after).
+ */
+export function sentGroups(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  timeZone: string,
+): Promise<SentGroup[]> {
+  const sentDay = dayOf(auditRequests.sentAt, timeZone)
+  const closedDay = sql`case
+    when ${auditRequests.status} = 'accepted' then ${dayOf(auditRequests.acceptedAt, timeZone)}
+    when ${auditRequests.status} = 'not_applicable' then ${dayOf(auditRequests.updatedAt, timeZone)}
+  end`
+  return selectRows<SentGroup>(
+    db,
+    sql`select ${sentDay}::text as "sentDay", ${closedDay}::text as "closedDay",
+          ${auditRequests.dueDate}::text as "dueDate", count(*)::int as count
+        from ${auditRequests}
+        where ${ofAudit(orgId, auditId)} and ${auditRequests.sentAt} is not null
+        group by 1, 2, 3`,
+  )
+}

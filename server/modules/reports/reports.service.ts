@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify'
+import { addDays, calendarDay, daysBetween, fullName } from '@shared/format'
+import { BURN_DOWN_POINTS, OVERDUE_AGING, type AuditReport } from '@shared/schemas/reports'
+import type { Principal } from '../../access/principal'
+import { getAudit } from '../audits/audits.repo'
+import { findOrganizationDisplay } from '../organization/organization.repo'
+import {
+  openByAssignee,
+  sentGroups,
+  statusAndAging,
+  turnarounds,
+  type SentGroup,
+} from './audit-report.repo'
+
+/** Assignees listed on an audit's report; a client has a handful of users. */
+const ASSIGNEES_SHOWN = 50
+
+/**
+ * Open and planned-open requests at the end of each day from the first sending to `today`, a
+ * point every few days when that is more than BURN_DOWN_POINTS days (today always the last).
+ */
+export function burnDown(groups: readonly SentGroup[], today: string): AuditReport['burnDown'] {
+  if (groups.length === 0) return []
+  const first = groups.reduce((min, group) => (group.sentDay < min ? group.sentDay : min), today)
+  const span = daysBetween(first, today)
+  const step = Math.max(1, Math.ceil(span / (BURN_DOWN_POINTS - 1)))
+  const days: string[] = []
+  for (let back = 0; back <= span; back += step) days.unshift(addDays(today, -back))
+  return days.map((day) => {
+    let open = 0
+    let planned = 0
+    for (const group of groups) {
+      if (group.sentDay > day) continue
+      if (group.closedDay === null || group.closedDay > day) open += group.count
+      if (group.dueDate === null || group.dueDate > day) planned += group.count
+    }
+    return { day, open, planned }
+  })
+}
+
+/** The firm's figures (shared/schemas/reports.ts defines each one). */
+export function reportsService({ db, clock }: FastifyInstance) {
+  return {
+    async audit(principal: Principal, auditId: string): Promise<AuditReport> {
+      const orgId = principal.organizationId
+      await getAudit(db, orgId, auditId)
+      const { timeZone } = await findOrganizationDisplay(db, orgId)
+      const today = calendarDay(clock(), timeZone)
+      const [{ byStatus, aging }, assignees, turnaround, groups] = await Promise.all([
+        statusAndAging(db, orgId, auditId, today),
+        openByAssignee(db, orgId, auditId, today, ASSIGNEES_SHOWN),
+        turnarounds(db, orgId, auditId),
+        sentGroups(db, orgId, auditId, timeZone),
+      ])
+      const sent = Object.values(byStatus).reduce((sum, n) => sum + n, 0) - byStatus.draft
+      const { submitted, returned, ...medians } = turnaround
+      return {
+        today,
+        timeZone,
+        progress: { done: byStatus.accepted + byStatus.not_applicable, sent },
+        byStatus,
+        overdue: {
+          total: aging.week + aging.month + aging.older,
+          aging: OVERDUE_AGING.map(({ key }) => ({ key, count: aging[key] })),
+        },
+        turnaround: medians,
+        returns: { returned, submitted },
+        assignees: assignees.map(({ userId, firstName, lastName, open, overdue }) => ({
+          userId,
+          name:
+            userId && firstName !== null ? fullName({ firstName, lastName: lastName ?? '' }) : null,
+          open,
+          overdue,
+        })),
+        burnDown: burnDown(groups, today),
+      }
+    },
+  }
+}
