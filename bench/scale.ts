@@ -15,7 +15,7 @@
 //   BENCH_SCALE_REQUESTS timed requests per call and firm (200)
 //   BENCH_SCALE_WARMUP   untimed requests first (20)
 //   BENCH_SCALE_FACTOR   the large firm's clients and events times this (1); for a quick look
-//   BENCH_SCALE_ONLY     the calls of one screen only (dashboard, clients, …, my-requests, activity)
+//   BENCH_SCALE_ONLY     the calls of one screen only (dashboard, clients, …, report, my-requests, activity)
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -282,6 +282,13 @@ const CALLS: Call[] = [
     'admin',
     'GET …/requests (2,000) ?overdue=true&sort=-number',
     (p) => `/api/audits/${p.bigAuditId}/requests?overdue=true&sort=-number`,
+  ),
+  call('report', 'admin', 'GET /api/audits/:id/report', (p) => `/api/audits/${p.auditId}/report`),
+  call(
+    'report',
+    'admin',
+    'GET /api/audits/:id/report (2,000)',
+    (p) => `/api/audits/${p.bigAuditId}/report`,
   ),
   call('review', 'admin', 'GET /api/review-queue', () => '/api/review-queue'),
   call(

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs'
 import { readFile } from 'node:fs/promises'
 import {
   createClientUser,
@@ -122,6 +123,14 @@ test('a client attaches files to a document-required request; the auditor downlo
   const csv = await exporting
   expect(csv.suggestedFilename()).toMatch(/\.csv$/)
   expect(await readFile(await csv.path(), 'utf8')).toContain('Signed bank confirmation')
+  const exportingWorkbook = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export Excel' }).click()
+  const xlsx = await exportingWorkbook
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/)
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile(await xlsx.path())
+  const titles = book.getWorksheet('Requests')!.getColumn(2).values
+  expect(titles).toContain('Signed bank confirmation')
   await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
 
   // Client users see no exports.
@@ -130,5 +139,6 @@ test('a client attaches files to a document-required request; the auditor downlo
     clientPage.getByRole('heading', { level: 1, name: 'FY2026 statutory audit' }),
   ).toBeVisible()
   await expect(clientPage.getByRole('link', { name: 'Export CSV' })).toHaveCount(0)
+  await expect(clientPage.getByRole('link', { name: 'Export Excel' })).toHaveCount(0)
   await clientContext.close()
 })

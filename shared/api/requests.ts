@@ -406,6 +406,21 @@ export const filesApi = {
     status: 200,
     reply: { file: 'text/csv', description: 'One row per request' },
   }),
+  exportXlsx: defineRoute({
+    method: 'GET',
+    path: '/api/audits/:id/export.xlsx',
+    tag,
+    summary: 'The audit’s request tracker as an Excel workbook',
+    description:
+      'A Summary sheet (the audit’s figures) and a Requests sheet: frozen header, filters, dates as dates, statuses coloured.',
+    access: 'engagements.manage',
+    params: idParams,
+    status: 200,
+    reply: {
+      file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      description: 'One row per request',
+    },
+  }),
   exportZip: defineRoute({
     method: 'GET',
     path: '/api/audits/:id/export.zip',

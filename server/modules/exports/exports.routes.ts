@@ -5,7 +5,9 @@ import { handle } from '../../plugins/contract'
 import { principalOf } from '../../plugins/session'
 import { exportsService } from './exports.service'
 
-/** The audit's request tracker (CSV) and its accepted files (ZIP): the firm's (decision 005). */
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** The audit's request tracker (CSV, XLSX) and its accepted files (ZIP): the firm's (decision 005). */
 export async function exportRoutes(app: FastifyInstance) {
   const exports = exportsService(app)
 
@@ -13,6 +15,15 @@ export async function exportRoutes(app: FastifyInstance) {
     const { fileName, stream } = await exports.csv(principalOf(request), request.params.id)
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', attachment(fileName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(stream)
+  })
+
+  handle(app, filesApi.exportXlsx, async (request, reply) => {
+    const { fileName, stream } = await exports.xlsx(principalOf(request), request.params.id)
+    return reply
+      .header('Content-Type', XLSX_TYPE)
       .header('Content-Disposition', attachment(fileName))
       .header('X-Content-Type-Options', 'nosniff')
       .send(stream)

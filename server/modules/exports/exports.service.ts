@@ -1,23 +1,26 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { REQUEST_STATUS_LABELS } from '@shared/schemas/requests'
+import { formatDayTime } from '@shared/format'
+import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '@shared/schemas/requests'
 import type { Principal } from '../../access/principal'
 import { toCsv } from '../../files/csv'
 import { fileNameFor } from '../../files/file-types'
 import { safeFileName } from '../../files/names'
 import { zipStream, type ZipEntry } from '../../files/zip'
 import { readAsTenant } from '../../lib/tenant'
-import { findAuditWithClient } from '../audits/audits.repo'
+import { auditPlace, findAuditWithClient } from '../audits/audits.repo'
 import { acceptedFiles } from '../files/files.repo'
 import { openStoredFile } from '../files/files.service'
 import { toRequestDto } from '../requests/request-dto'
 import { auditRequestsInBatches } from '../requests/requests.repo'
-import { submittedVersionCounts } from '../requests/versions.repo'
+import { submittedVersionSummaries } from '../requests/versions.repo'
+import { findOrganizationDisplay } from '../organization/organization.repo'
+import { reportsService } from '../reports/reports.service'
+import { TRACKER_COLUMNS, trackerRow } from './tracker'
+import { trackerWorkbook } from './workbook'
 
 /** A name for one path segment: slashes would make folders. */
 const segment = (name: string) => name.replace(/[/\\]/g, '-')
-
-const date = (value: string | null) => value?.slice(0, 10) ?? ''
 
 /** Keeps a name unique within a folder: "a.pdf", "a (2).pdf", … */
 function uniqueName(name: string, taken: Set<string>) {
@@ -29,17 +32,6 @@ function uniqueName(name: string, taken: Set<string>) {
   return candidate
 }
 
-const CSV_HEADER = [
-  'Number',
-  'Title',
-  'Status',
-  'Assignee',
-  'Due date',
-  'Submitted',
-  'Accepted',
-  'Versions',
-]
-
 /**
  * The audit's request tracker (CSV) and its accepted files (ZIP), for the firm. Each is heavy
  * work in the firm's turn (lib/heavy-work.ts), held until its stream ends, and reads the audit a
@@ -48,6 +40,7 @@ const CSV_HEADER = [
  */
 export function exportsService(app: FastifyInstance) {
   const { db, clock, log, heavyWork } = app
+  const reports = reportsService(app)
 
   function logExport(principal: Principal, auditId: string, details: Record<string, unknown>) {
     log.info(
@@ -73,37 +66,60 @@ export function exportsService(app: FastifyInstance) {
     }
   }
 
+  /** What every tracker row carries besides its request: the client, and the firm's days. */
+  async function trackerContext(principal: Principal, auditId: string) {
+    const orgId = principal.organizationId
+    const audit = await findAuditWithClient(db, orgId, auditId)
+    const [place, firm] = await Promise.all([
+      auditPlace(db, orgId, audit.id),
+      findOrganizationDisplay(db, orgId),
+    ])
+    return {
+      audit,
+      context: {
+        clientName: place.client.name,
+        projectName: place.project.name,
+        timeZone: firm.timeZone,
+        dateFormat: firm.dateFormat,
+      },
+    }
+  }
+
+  /** The audit's tracker rows a batch at a time, as the export's stream reads them. */
+  async function trackerBatches(
+    principal: Principal,
+    auditId: string,
+    context: { clientName: string; timeZone: string },
+  ) {
+    const now = clock()
+    const batches = await requestBatches(principal, auditId)
+    return (async function* () {
+      for await (const rows of batches) {
+        const versions = await submittedVersionSummaries(
+          db,
+          rows.map((row) => row.id),
+        )
+        yield rows.map((row) => {
+          const request = toRequestDto(row, now, principal)
+          return {
+            cells: trackerRow(request, versions.get(request.id), context),
+            status: request.status,
+          }
+        })
+      }
+    })()
+  }
+
   return {
     async csv(principal: Principal, auditId: string) {
-      const audit = await findAuditWithClient(db, principal.organizationId, auditId)
+      const { audit, context } = await trackerContext(principal, auditId)
       return inTurn(principal, async (done) => {
-        const now = clock()
-        const batches = await requestBatches(principal, audit.id)
+        const batches = await trackerBatches(principal, audit.id, context)
         logExport(principal, audit.id, { format: 'csv' })
         async function* lines() {
           try {
-            yield `\uFEFF${toCsv([CSV_HEADER])}`
-            for await (const rows of batches) {
-              const versions = await submittedVersionCounts(
-                db,
-                rows.map((row) => row.id),
-              )
-              yield toCsv(
-                rows.map((row) => {
-                  const dto = toRequestDto(row, now, principal)
-                  return [
-                    dto.number,
-                    dto.title,
-                    REQUEST_STATUS_LABELS[dto.status],
-                    dto.assigneeName,
-                    dto.dueDate,
-                    date(dto.submittedAt),
-                    date(dto.acceptedAt),
-                    versions.get(dto.id) ?? 0,
-                  ]
-                }),
-              )
-            }
+            yield `\uFEFF${toCsv([TRACKER_COLUMNS.map((column) => column.header)])}`
+            for await (const rows of batches) yield toCsv(rows.map((row) => row.cells))
           } finally {
             done()
           }
@@ -111,6 +127,40 @@ export function exportsService(app: FastifyInstance) {
         return {
           fileName: safeFileName(segment(`${audit.name}-requests.csv`)),
           stream: Readable.from(readAsTenant(lines())),
+        }
+      })
+    },
+
+    /** The tracker as a workbook: a summary sheet (the audit's figures), then the requests. */
+    async xlsx(principal: Principal, auditId: string) {
+      const { audit, context } = await trackerContext(principal, auditId)
+      const report = await reports.audit(principal, audit.id)
+      return inTurn(principal, async (done) => {
+        const batches = await trackerBatches(principal, audit.id, context)
+        logExport(principal, audit.id, { format: 'xlsx' })
+        const summary: Array<readonly [string, string | number | null]> = [
+          ['Audit', audit.name],
+          ['Client', context.clientName],
+          ['Project', context.projectName],
+          ['Exported', formatDayTime(clock(), context.dateFormat, context.timeZone)],
+          ['Time zone', context.timeZone],
+          ['Sent requests', report.progress.sent],
+          ['Done (accepted or not applicable)', report.progress.done],
+          ['Overdue', report.overdue.total],
+          ...REQUEST_STATUSES.map(
+            (status) => [REQUEST_STATUS_LABELS[status], report.byStatus[status]] as const,
+          ),
+        ]
+        async function* rows() {
+          try {
+            yield* batches
+          } finally {
+            done()
+          }
+        }
+        return {
+          fileName: safeFileName(segment(`${audit.name}-requests.xlsx`)),
+          stream: trackerWorkbook(summary, readAsTenant(rows())),
         }
       })
     },

@@ -91,7 +91,9 @@ describe('heavy work of one firm', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n')
-    expect(rows[0]).toBe('Number,Title,Status,Assignee,Due date,Submitted,Accepted,Versions')
+    expect(rows[0]).toBe(
+      'Number,Title,Description,Status,Assignee,Due date,Sent,Submitted,Accepted,Versions,Answer,Client',
+    )
     const numbers = rows.slice(1).map((row) => Number(row.split(',')[0]))
     expect(numbers).toEqual(Array.from({ length: 450 }, (_, i) => i + 1))
     // The turn ended with the stream: the firm's next heavy work starts at once.

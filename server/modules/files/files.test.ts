@@ -30,6 +30,7 @@ let member: Awaited<ReturnType<typeof signedInClientUser>>
 let colleague: Awaited<ReturnType<typeof signedInClientUser>>
 let otherClientUser: Awaited<ReturnType<typeof signedInClientUser>>
 let otherCompany: string
+let clientName: string
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -40,6 +41,7 @@ beforeAll(async () => {
   orgId = a.user.company.id
   const project = await createProject(t, admin)
   projectId = project.id
+  clientName = project.clientName ?? ''
   member = await signedInClientUser(t, orgId, project.clientId)
   colleague = await signedInClientUser(t, orgId, project.clientId)
   otherClientUser = await signedInClientUser(t, orgId)
@@ -740,7 +742,9 @@ describe('exports', () => {
     const first = await sentRequest({ title: '=HYPERLINK("x")', dueDate: '2030-01-31' }, audit.id)
     await call(admin, 'POST', `/api/audits/${audit.id}/requests`, { title: 'Cash, petty' })
     await uploaded(member.cookie, first.id, [{ name: 'a.pdf', data: PDF }])
-    await call(member.cookie, 'POST', `/api/requests/${first.id}/submit`, {})
+    await call(member.cookie, 'POST', `/api/requests/${first.id}/submit`, {
+      response: 'See the PDF,\nall twelve months',
+    })
     await call(admin, 'POST', `/api/requests/${first.id}/accept`)
     const res = await call(admin, 'GET', `/api/audits/${audit.id}/export.csv`)
     expect(res.statusCode, res.body).toBe(200)
@@ -748,11 +752,12 @@ describe('exports', () => {
     expect(res.headers['content-disposition']).toContain(
       'filename="FY-2024 _Year end_-requests.csv"',
     )
+    // Days in the firm's time zone (UTC: the test firm's).
     const today = new Date(t.clock()).toISOString().slice(0, 10)
     expect(res.body).toBe(
-      '\uFEFFNumber,Title,Status,Assignee,Due date,Submitted,Accepted,Versions\r\n' +
-        `1,"'=HYPERLINK(""x"")",Accepted,Clara Client,2030-01-31,${today},${today},1\r\n` +
-        '2,"Cash, petty",Draft,,,,,0\r\n',
+      '\uFEFFNumber,Title,Description,Status,Assignee,Due date,Sent,Submitted,Accepted,Versions,Answer,Client\r\n' +
+        `1,"'=HYPERLINK(""x"")",,Accepted,Clara Client,2030-01-31,${today},${today},${today},1,"See the PDF,\nall twelve months",${clientName}\r\n` +
+        `2,"Cash, petty",,Draft,,,,,,0,,${clientName}\r\n`,
     )
     expect(logEvents('audit.exported')).toContainEqual(
       expect.objectContaining({ format: 'csv', auditId: audit.id }),

@@ -117,15 +117,21 @@ export function listVersions(db: Db, requestId: string) {
     .orderBy(asc(requestVersions.number))
 }
 
-/** Submitted versions per request. */
-export async function submittedVersionCounts(db: Db, requestIds: string[]) {
-  if (requestIds.length === 0) return new Map<string, number>()
+/** Per request: how many versions were submitted, and the latest submitted answer's text. */
+export async function submittedVersionSummaries(db: Db, requestIds: string[]) {
+  if (requestIds.length === 0) return new Map<string, { count: number; response: string | null }>()
   const rows = await db
-    .select({ requestId: requestVersions.requestId, count: sql<number>`count(*)::int` })
+    .select({
+      requestId: requestVersions.requestId,
+      count: sql<number>`count(*)::int`,
+      response: sql<
+        string | null
+      >`(array_agg(${requestVersions.response} order by ${requestVersions.number} desc))[1]`,
+    })
     .from(requestVersions)
     .where(
       and(inArray(requestVersions.requestId, requestIds), isNotNull(requestVersions.submittedAt)),
     )
     .groupBy(requestVersions.requestId)
-  return new Map(rows.map((row) => [row.requestId, row.count]))
+  return new Map(rows.map(({ requestId, ...summary }) => [requestId, summary]))
 }

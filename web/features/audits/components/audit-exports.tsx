@@ -3,11 +3,17 @@ import { FileArchive, FileSpreadsheet } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { urlOf } from '@/lib/api'
 
-/** The request tracker as CSV and the accepted versions' files as a ZIP. */
+/** The request tracker as an Excel workbook or CSV, and the accepted versions' files as a ZIP. */
 export function AuditExports({ auditId }: { auditId: string }) {
   const params = { id: auditId }
   return (
     <div className="flex flex-wrap gap-2">
+      <Button asChild variant="outline" size="sm">
+        <a href={urlOf(filesApi.exportXlsx, { params })} download>
+          <FileSpreadsheet aria-hidden="true" />
+          Export Excel
+        </a>
+      </Button>
       <Button asChild variant="outline" size="sm">
         <a href={urlOf(filesApi.exportCsv, { params })} download>
           <FileSpreadsheet aria-hidden="true" />

@@ -1,0 +1,63 @@
+import { calendarDay } from '@shared/format'
+import {
+  REQUEST_STATUS_LABELS,
+  type AuditRequest,
+  type RequestStatus,
+} from '@shared/schemas/requests'
+
+/**
+ * The audit's request tracker, one row per request, as both exports write it: the CSV as text,
+ * the workbook with typed cells (numbers, dates as dates, the status coloured).
+ */
+
+type Kind = 'text' | 'number' | 'day' | 'status'
+
+export const TRACKER_COLUMNS: ReadonlyArray<{ header: string; kind: Kind; width: number }> = [
+  { header: 'Number', kind: 'number', width: 9 },
+  { header: 'Title', kind: 'text', width: 40 },
+  { header: 'Description', kind: 'text', width: 40 },
+  { header: 'Status', kind: 'status', width: 15 },
+  { header: 'Assignee', kind: 'text', width: 22 },
+  { header: 'Due date', kind: 'day', width: 12 },
+  { header: 'Sent', kind: 'day', width: 12 },
+  { header: 'Submitted', kind: 'day', width: 12 },
+  { header: 'Accepted', kind: 'day', width: 12 },
+  { header: 'Versions', kind: 'number', width: 10 },
+  { header: 'Answer', kind: 'text', width: 60 },
+  { header: 'Client', kind: 'text', width: 24 },
+]
+
+/** A tracker row's cells, in TRACKER_COLUMNS' order; days as YYYY-MM-DD, in the firm's time zone. */
+export type TrackerRow = Array<string | number | null>
+
+/** The status colours of the workbook (ARGB), calm enough to print. */
+export const STATUS_FILLS: Record<RequestStatus, string> = {
+  draft: 'FFEDEDED',
+  sent: 'FFDCEBFB',
+  submitted: 'FFFFF1C2',
+  returned: 'FFFBDADA',
+  accepted: 'FFD6F0DD',
+  not_applicable: 'FFE4E4E7',
+}
+
+export function trackerRow(
+  request: AuditRequest,
+  versions: { count: number; response: string | null } | undefined,
+  { clientName, timeZone }: { clientName: string; timeZone: string },
+): TrackerRow {
+  const day = (at: string | null) => (at ? calendarDay(new Date(at), timeZone) : null)
+  return [
+    request.number,
+    request.title,
+    request.description,
+    REQUEST_STATUS_LABELS[request.status],
+    request.assigneeName,
+    request.dueDate,
+    day(request.sentAt),
+    day(request.submittedAt),
+    day(request.acceptedAt),
+    versions?.count ?? 0,
+    versions?.response ?? null,
+    clientName,
+  ]
+}
