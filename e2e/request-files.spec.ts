@@ -118,6 +118,10 @@ test('a client attaches files to a document-required request; the auditor downlo
     'href',
     `/api/audits/${audit.id}/export.zip`,
   )
+  await expect(page.getByRole('link', { name: 'Status report (PDF)' })).toHaveAttribute(
+    'href',
+    `/api/audits/${audit.id}/report.pdf`,
+  )
   const exporting = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()
   const csv = await exporting

@@ -16,4 +16,16 @@ export const reportsApi = {
     status: 200,
     reply: auditReportDto,
   }),
+  auditPdf: defineRoute({
+    method: 'GET',
+    path: '/api/audits/:id/report.pdf',
+    tag: 'Reports',
+    summary: 'An audit’s status report for its client (PDF)',
+    description:
+      'Firm and client, progress, and the open requests grouped by assignee with their due dates, overdue first: only what the client sees. A client user may download their own audit’s.',
+    access: 'workspace.read',
+    params: idParams,
+    status: 200,
+    reply: { file: 'application/pdf', description: 'The report' },
+  }),
 }

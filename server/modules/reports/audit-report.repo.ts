@@ -1,10 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
 import { selectRows, type Db } from '../../db/client'
-import { auditRequests, requestVersions, users } from '../../db/schema'
+import type { Principal } from '../../access/principal'
+import { visibleRequests } from '../../access/audience'
+import { auditRequests, audits, projects, requestVersions, users } from '../../db/schema'
 import { awaitingClient } from '../requests/request-conditions'
 
 /** The reads behind an audit's figures (shared/schemas/reports.ts defines them). */
+
+type RequestScope = Pick<Principal, 'role' | 'clientId'>
 
 /** Open: sent, and neither accepted nor set aside. */
 const open = sql`${auditRequests.status} in ('sent', 'submitted', 'returned')`
@@ -157,4 +161,55 @@ export function sentGroups(
         where ${ofAudit(orgId, auditId)} and ${auditRequests.sentAt} is not null
         group by 1, 2, 3`,
   )
+}
+
+export interface OpenItem {
+  number: number
+  title: string
+  status: RequestStatus
+  dueDate: string | null
+  /** Waiting for the client (not on something put to the firm). */
+  awaitingClient: boolean
+  assigneeId: string | null
+  assigneeFirstName: string | null
+  assigneeLastName: string | null
+}
+
+/**
+ * The open requests the scope sees (a client user: their client's sent ones; the firm: every sent
+ * one, as the client would), by assignee (by name, nobody last), then overdue first, then by due
+ * date and number. One statement: an audit holds at most a few thousand.
+ */
+export function openItems(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  scope: RequestScope,
+  today: string,
+) {
+  const overdue = sql<boolean>`(${awaitingClient} and ${auditRequests.dueDate} < ${today}::date)`
+  return db
+    .select({
+      number: auditRequests.number,
+      title: auditRequests.title,
+      status: auditRequests.status,
+      dueDate: auditRequests.dueDate,
+      awaitingClient: sql<boolean>`${awaitingClient}`,
+      assigneeId: auditRequests.assigneeUserId,
+      assigneeFirstName: users.firstName,
+      assigneeLastName: users.lastName,
+    })
+    .from(auditRequests)
+    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .leftJoin(users, eq(users.id, auditRequests.assigneeUserId))
+    .where(and(ofAudit(orgId, auditId), open, visibleRequests(scope)))
+    .orderBy(
+      sql`${users.lastName} asc nulls last`,
+      sql`${users.firstName} asc nulls last`,
+      auditRequests.assigneeUserId,
+      sql`${overdue} desc`,
+      sql`${auditRequests.dueDate} asc nulls last`,
+      auditRequests.number,
+    )
 }

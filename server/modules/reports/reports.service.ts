@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { addDays, calendarDay, daysBetween, fullName } from '@shared/format'
 import { BURN_DOWN_POINTS, OVERDUE_AGING, type AuditReport } from '@shared/schemas/reports'
+import type { RequestStatus } from '@shared/schemas/requests'
 import type { Principal } from '../../access/principal'
-import { getAudit } from '../audits/audits.repo'
+import { auditPlace, getAudit } from '../audits/audits.repo'
 import { findOrganizationDisplay } from '../organization/organization.repo'
+import { clientScope } from '../../access/audience'
+import { safeFileName } from '../../files/names'
+import { statusReportPdf } from './status-report-pdf'
 import {
+  openItems,
   openByAssignee,
   sentGroups,
   statusAndAging,
@@ -38,9 +43,42 @@ export function burnDown(groups: readonly SentGroup[], today: string): AuditRepo
   })
 }
 
+/** Done (accepted or not applicable) over sent (all but the drafts). */
+const progressOf = (byStatus: Record<RequestStatus, number>) => ({
+  done: byStatus.accepted + byStatus.not_applicable,
+  sent: Object.values(byStatus).reduce((sum, n) => sum + n, 0) - byStatus.draft,
+})
+
 /** The firm's figures (shared/schemas/reports.ts defines each one). */
 export function reportsService({ db, clock }: FastifyInstance) {
   return {
+    /** The audit's status report for its client (PDF): what the client sees, nothing internal. */
+    async auditPdf(principal: Principal, auditId: string) {
+      const orgId = principal.organizationId
+      const audit = await getAudit(db, orgId, auditId, clientScope(principal))
+      const firm = await findOrganizationDisplay(db, orgId)
+      const today = calendarDay(clock(), firm.timeZone)
+      const [place, { byStatus }, items] = await Promise.all([
+        auditPlace(db, orgId, audit.id),
+        statusAndAging(db, orgId, audit.id, today),
+        openItems(db, orgId, audit.id, principal, today),
+      ])
+      return {
+        fileName: safeFileName(`${audit.name.replace(/[/\\]/g, '-')}-status-report.pdf`),
+        stream: statusReportPdf({
+          firmName: firm.name,
+          clientName: place.client.name,
+          projectName: place.project.name,
+          auditName: audit.name,
+          auditDueDate: audit.dueDate,
+          today,
+          dateFormat: firm.dateFormat,
+          progress: progressOf(byStatus),
+          items,
+        }),
+      }
+    },
+
     async audit(principal: Principal, auditId: string): Promise<AuditReport> {
       const orgId = principal.organizationId
       await getAudit(db, orgId, auditId)
@@ -52,12 +90,11 @@ export function reportsService({ db, clock }: FastifyInstance) {
         turnarounds(db, orgId, auditId),
         sentGroups(db, orgId, auditId, timeZone),
       ])
-      const sent = Object.values(byStatus).reduce((sum, n) => sum + n, 0) - byStatus.draft
       const { submitted, returned, ...medians } = turnaround
       return {
         today,
         timeZone,
-        progress: { done: byStatus.accepted + byStatus.not_applicable, sent },
+        progress: progressOf(byStatus),
         byStatus,
         overdue: {
           total: aging.week + aging.month + aging.older,
