@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = [
   'send_requests',
   'export',
   'edit_team',
+  /** Locks it: nothing of it changes until an admin reopens it (exports stay). */
+  'complete',
+  'reopen',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { REQUEST_ACTIONS, type RequestAction } from '@shared/access'
 import { REQUEST_RULES, refusedMessage } from '@shared/request-rules'
+import { AUDIT_LOCKED_MESSAGE, type AuditStatus } from '@shared/schemas/audits'
 import type { Role } from '@shared/schemas/auth'
 import { REQUEST_STATUSES, type ClientAsk, type RequestStatus } from '@shared/schemas/requests'
 import { auditActions, capabilitiesOf, decide, fileActions, requestActions } from './can'
@@ -74,7 +75,11 @@ describe('request actions', () => {
             ? 'allowed'
             : 'conflict'
         it(`${action} by ${role} on a ${status} request → ${verdict}`, () => {
-          const facts = { status, clientAsk: rule.asked ?? null }
+          const facts = {
+            status,
+            clientAsk: rule.asked ?? null,
+            auditStatus: 'in_progress' as const,
+          }
           const result = decide(principal(role), `request.${action}`, facts)
           if (verdict === 'allowed') expect(result).toEqual({ allowed: true })
           else expect(result).toMatchObject({ allowed: false, refusal: verdict })
@@ -92,14 +97,22 @@ describe('request actions', () => {
       'This request is not applicable: it cannot be accepted',
     )
     expect(
-      decide(principal('staff'), 'request.delete', { status: 'sent', clientAsk: null }),
+      decide(principal('staff'), 'request.delete', {
+        status: 'sent',
+        clientAsk: null,
+        auditStatus: 'in_progress',
+      }),
     ).toEqual({
       allowed: false,
       refusal: 'conflict',
       message: 'This request is sent: only drafts can be deleted',
     })
     expect(
-      decide(principal('client'), 'request.accept', { status: 'submitted', clientAsk: null }),
+      decide(principal('client'), 'request.accept', {
+        status: 'submitted',
+        clientAsk: null,
+        auditStatus: 'in_progress',
+      }),
     ).toEqual({
       allowed: false,
       refusal: 'forbidden',
@@ -110,7 +123,11 @@ describe('request actions', () => {
   it('the firm decides a proposal only while the client has one waiting', () => {
     for (const clientAsk of [null, 'question'] as const)
       expect(
-        decide(principal('staff'), 'request.decide_proposal', { status: 'sent', clientAsk }),
+        decide(principal('staff'), 'request.decide_proposal', {
+          status: 'sent',
+          clientAsk,
+          auditStatus: 'in_progress',
+        }),
       ).toEqual({
         allowed: false,
         refusal: 'conflict',
@@ -120,16 +137,52 @@ describe('request actions', () => {
       decide(principal('staff'), 'request.decide_proposal', {
         status: 'returned',
         clientAsk: 'not_applicable',
+        auditStatus: 'in_progress',
       }),
     ).toEqual({ allowed: true })
   })
 })
 
 describe('audit actions', () => {
+  const open = { status: 'in_progress' } as const
+  const completed = { status: 'completed' } as const
+
   it('every audit action is the firm’s; a client user reads audits only', () => {
-    expect(auditActions(principal('admin'), {})).toEqual(auditActions(principal('staff'), {}))
-    expect(auditActions(principal('staff'), {})).toContain('edit_team')
-    expect(auditActions(principal('client'), {})).toEqual([])
+    expect(auditActions(principal('staff'), open)).toEqual(auditActions(principal('admin'), open))
+    expect(auditActions(principal('staff'), open)).toContain('edit_team')
+    expect(auditActions(principal('client'), open)).toEqual([])
+    expect(auditActions(principal('client'), completed)).toEqual([])
+  })
+
+  it('a completed audit is locked: exports stay, and only an admin reopens it', () => {
+    expect(auditActions(principal('staff'), open)).toContain('complete')
+    expect(auditActions(principal('staff'), open)).not.toContain('reopen')
+    expect(auditActions(principal('staff'), completed)).toEqual(['export'])
+    expect(auditActions(principal('admin'), completed)).toEqual(['export', 'reopen'])
+    expect(decide(principal('staff'), 'audit.reopen', completed)).toMatchObject({
+      refusal: 'forbidden',
+      message: 'Only an admin can reopen a completed audit',
+    })
+    expect(decide(principal('admin'), 'audit.edit', completed)).toEqual({
+      allowed: false,
+      refusal: 'conflict',
+      message: AUDIT_LOCKED_MESSAGE,
+    })
+  })
+
+  it('no request of a completed audit can be acted on, whoever asks', () => {
+    for (const role of ROLES)
+      for (const status of REQUEST_STATUSES)
+        expect(
+          requestActions(principal(role), { status, clientAsk: null, auditStatus: 'completed' }),
+        ).toEqual([])
+    expect(
+      decide(principal('client'), 'request.submit', {
+        status: 'sent',
+        clientAsk: null,
+        auditStatus: 'completed',
+      }),
+    ).toEqual({ allowed: false, refusal: 'conflict', message: AUDIT_LOCKED_MESSAGE })
   })
 })
 
@@ -138,6 +191,7 @@ describe('file actions', () => {
     uploadedById: 'client-id',
     versionSubmitted: false,
     requestStatus: 'sent' as RequestStatus,
+    auditStatus: 'in_progress' as AuditStatus,
     ...over,
   })
   const client = principal('client')
@@ -145,6 +199,7 @@ describe('file actions', () => {
   it('the uploader removes their file while the answer is being prepared', () => {
     expect(fileActions(client, file())).toEqual(['remove'])
     expect(fileActions(client, file({ requestStatus: 'returned' }))).toEqual(['remove'])
+    expect(fileActions(client, file({ auditStatus: 'completed' }))).toEqual([])
   })
 
   it('not someone else’s file, not once submitted, never the firm', () => {

@@ -10,6 +10,7 @@ import {
 } from '@shared/access'
 import { AWAITING_CLIENT, REQUEST_RULES, refusedMessage } from '@shared/request-rules'
 import type { Role } from '@shared/schemas/auth'
+import { AUDIT_LOCKED_MESSAGE, type AuditStatus } from '@shared/schemas/audits'
 import type { ClientAsk, RequestStatus } from '@shared/schemas/requests'
 import { AppError } from '../lib/errors'
 import type { Principal } from './principal'
@@ -32,6 +33,13 @@ export interface RequestFacts {
   status: RequestStatus
   /** What its client has put to the firm, if anything. */
   clientAsk: ClientAsk | null
+  /** Its audit's status: a completed audit is locked. */
+  auditStatus: AuditStatus
+}
+
+/** What is known of an audit when deciding. */
+export interface AuditFacts {
+  status: AuditStatus
 }
 
 /** What is known of a file: who uploaded it, whether its version went out, its request's status. */
@@ -39,6 +47,7 @@ export interface FileFacts {
   uploadedById: string | null
   versionSubmitted: boolean
   requestStatus: RequestStatus
+  auditStatus: AuditStatus
 }
 
 export type Verdict =
@@ -59,9 +68,13 @@ export const hasCapability = (principal: Pick<Principal, 'role'>, capability: Ca
 export const capabilitiesOf = (principal: Pick<Principal, 'role'>): Capability[] =>
   CAPABILITIES.filter((capability) => hasCapability(principal, capability))
 
+/** Every change to a completed audit, its requests, their answers, files and discussion. */
+const LOCKED: Verdict = { allowed: false, refusal: 'conflict', message: AUDIT_LOCKED_MESSAGE }
+
 function requestVerdict(principal: Principal, action: RequestAction, request: RequestFacts) {
   const rule = REQUEST_RULES[action]
   if (!hasCapability(principal, rule.needs)) return forbidden()
+  if (request.auditStatus === 'completed') return LOCKED
   const when: readonly RequestStatus[] = rule.when
   if (!when.includes(request.status))
     return {
@@ -81,6 +94,7 @@ function fileVerdict(principal: Principal, _action: FileAction, file: FileFacts)
     return forbidden('Only the client’s users attach files to a request')
   if (file.uploadedById !== principal.userId)
     return forbidden('Only the person who uploaded a file can remove it')
+  if (file.auditStatus === 'completed') return LOCKED
   if (file.versionSubmitted || !AWAITING_CLIENT.includes(file.requestStatus))
     return {
       allowed: false,
@@ -90,10 +104,25 @@ function fileVerdict(principal: Principal, _action: FileAction, file: FileFacts)
   return ALLOWED
 }
 
+function auditVerdict(principal: Principal, action: AuditAction, audit: AuditFacts): Verdict {
+  // Every audit action is the firm's: a client user reads audits and acts on requests only.
+  if (!hasCapability(principal, 'engagements.manage')) return forbidden()
+  const completed = audit.status === 'completed'
+  if (action === 'reopen') {
+    if (!hasCapability(principal, 'company.manage'))
+      return forbidden('Only an admin can reopen a completed audit')
+    return completed
+      ? ALLOWED
+      : { allowed: false, refusal: 'conflict', message: 'This audit is not completed' }
+  }
+  if (action === 'export') return ALLOWED
+  return completed ? LOCKED : ALLOWED
+}
+
 type Decision =
   | [action: Capability]
   | [action: `request.${RequestAction}`, request: RequestFacts]
-  | [action: `audit.${AuditAction}`, audit: object]
+  | [action: `audit.${AuditAction}`, audit: AuditFacts]
   | [action: `file.${FileAction}`, file: FileFacts]
 
 /** Whether the principal may take the action, and if not, the refusal the API answers with. */
@@ -102,9 +131,7 @@ export function decide(principal: Principal, ...[action, resource]: Decision): V
   if (kind === 'request')
     return requestVerdict(principal, name as RequestAction, resource as RequestFacts)
   if (kind === 'file') return fileVerdict(principal, name as FileAction, resource as FileFacts)
-  // Every audit action is the firm's: a client user reads audits and acts on requests only.
-  if (kind === 'audit')
-    return hasCapability(principal, 'engagements.manage') ? ALLOWED : forbidden()
+  if (kind === 'audit') return auditVerdict(principal, name as AuditAction, resource as AuditFacts)
   return hasCapability(principal, action as Capability) ? ALLOWED : forbidden()
 }
 
@@ -121,7 +148,7 @@ export function authorize(principal: Principal, ...decision: Decision) {
 export const requestActions = (principal: Principal, request: RequestFacts) =>
   REQUEST_ACTIONS.filter((action) => can(principal, `request.${action}`, request))
 
-export const auditActions = (principal: Principal, audit: object) =>
+export const auditActions = (principal: Principal, audit: AuditFacts) =>
   AUDIT_ACTIONS.filter((action) => can(principal, `audit.${action}`, audit))
 
 export const fileActions = (principal: Principal, file: FileFacts) =>

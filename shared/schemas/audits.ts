@@ -9,6 +9,10 @@ export const auditStatus = z.enum(AUDIT_STATUSES, {
   error: 'Status must be in_progress, in_review or completed',
 })
 export type AuditStatus = z.infer<typeof auditStatus>
+
+/** What every change to a completed (locked) audit is refused with (409). */
+export const AUDIT_LOCKED_MESSAGE =
+  'This audit is completed and locked: an admin must reopen it before anything in it changes'
 export const AUDIT_STATUS_LABELS = {
   in_progress: 'In Progress',
   in_review: 'In Review',

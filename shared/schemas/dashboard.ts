@@ -24,6 +24,8 @@ export const ACTIVITY_ACTIONS = [
   'request.files_added',
   'request.file_removed',
   'audit.team_changed',
+  'audit.completed',
+  'audit.reopened',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -51,6 +53,8 @@ export const ACTIVITY_ACTION_LABELS = {
   'request.files_added': 'added files to the request',
   'request.file_removed': 'removed a file from the request',
   'audit.team_changed': 'changed the team of the audit',
+  'audit.completed': 'completed and locked the audit',
+  'audit.reopened': 'reopened the audit',
 } as const satisfies Record<ActivityAction, string>
 
 export const RECENT_ACTIVITY_LIMIT = 20

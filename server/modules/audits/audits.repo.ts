@@ -104,7 +104,12 @@ export async function auditPlace(db: Db, orgId: string, id: string) {
 /** The audit with its project's client; 404 when `clientId` is given and it is another's. */
 export async function findAuditWithClient(db: Db, orgId: string, id: string, clientId?: string) {
   const [row] = await db
-    .select({ id: audits.id, name: audits.name, clientId: projects.clientId })
+    .select({
+      id: audits.id,
+      name: audits.name,
+      status: audits.status,
+      clientId: projects.clientId,
+    })
     .from(audits)
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .where(and(ofOrg(orgId, id), clientId ? eq(projects.clientId, clientId) : undefined))
@@ -120,14 +125,18 @@ export async function countAudits(db: Db, orgId: string, filter: { projectId: st
   return row?.count ?? 0
 }
 
-/** Locks the audit until the transaction ends (requests are counted and added under it); 404 if none. */
+/**
+ * Locks the audit until the transaction ends (requests are counted and added under it, it is
+ * completed and reopened under it): its status. 404 if none.
+ */
 export async function lockAudit(db: Db, orgId: string, id: string) {
   const [row] = await db
-    .select({ id: audits.id })
+    .select({ status: audits.status })
     .from(audits)
     .where(ofOrg(orgId, id))
     .for('update')
   if (!row) throw notFound('Audit')
+  return row
 }
 
 /**

@@ -17,6 +17,12 @@ export async function auditRoutes(app: FastifyInstance) {
   handle(app, auditsApi.remove, async (request) =>
     audits.remove(principalOf(request), request.params.id),
   )
+  handle(app, auditsApi.complete, async (request) =>
+    audits.complete(principalOf(request), request.params.id),
+  )
+  handle(app, auditsApi.reopen, async (request) =>
+    audits.reopen(principalOf(request), request.params.id),
+  )
   handle(app, auditsApi.updateTeam, async (request) =>
     audits.updateTeam(principalOf(request), request.params.id, request.body),
   )

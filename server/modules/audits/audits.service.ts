@@ -12,12 +12,12 @@ import type {
   UpdateTeamInput,
 } from '@shared/schemas/audits'
 import type { SearchPageQuery } from '@shared/schemas/pagination'
-import { auditActions } from '../../access/can'
+import { auditActions, authorize } from '../../access/can'
 import { clientScope } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import { mapPage } from '../../db/keyset'
 import { withIsoDates } from '../../lib/dto'
-import { fieldError, notFound } from '../../lib/errors'
+import { fieldError } from '../../lib/errors'
 import { recordActivity } from '../activity/activity.repo'
 import { publishChange } from '../events/changes'
 import { storageKeysOf } from '../files/files.repo'
@@ -77,6 +77,44 @@ export function auditsService(app: FastifyInstance) {
     }
   }
 
+  /** The trail of a completion or a reopening, with the audit's name. */
+  async function recordLock(
+    tx: typeof db,
+    principal: Principal,
+    id: string,
+    action: 'audit.completed' | 'audit.reopened',
+    now: Date,
+  ) {
+    const audit = await getAudit(tx, principal.organizationId, id)
+    await recordActivity(tx, principal, action, audit.name, now)
+    app.log.info({ event: action, auditId: id, userId: principal.userId }, action.replace('.', ' '))
+  }
+
+  /** Completes or reopens the audit under its row lock (changes to its requests hold it too). */
+  async function setLock(principal: Principal, id: string, action: 'complete' | 'reopen') {
+    const orgId = principal.organizationId
+    const now = clock()
+    const { clientId } = await findAuditWithClient(db, orgId, id)
+    await db.transaction(async (tx) => {
+      authorize(principal, `audit.${action}`, await lockAudit(tx, orgId, id))
+      const status = action === 'complete' ? 'completed' : 'in_progress'
+      await updateAudit(tx, orgId, id, { status }, now)
+      await recordLock(
+        tx,
+        principal,
+        id,
+        action === 'complete' ? 'audit.completed' : 'audit.reopened',
+        now,
+      )
+      await publishChange(tx, {
+        organizationId: orgId,
+        clientId,
+        topics: [`audit:${id}`, 'my-requests'],
+      })
+    })
+    return detail(principal, id)
+  }
+
   /** Every id must be one of the firm's people (admins, staff) of the company. */
   async function assertFirmUsers(orgId: string, input: UpdateTeamInput) {
     const ids = [...new Set([...(input.leadId ? [input.leadId] : []), ...input.memberIds])]
@@ -126,17 +164,35 @@ export function auditsService(app: FastifyInstance) {
       return detail(principal, id)
     },
 
+    /**
+     * Changes its details; a status of `completed` completes it (as complete() does). Nothing
+     * changes while it is completed (409): an admin reopens it first.
+     */
     async update(principal: Principal, id: string, input: UpdateAuditInput) {
       const orgId = principal.organizationId
-      if (!(await updateAudit(db, orgId, id, input, clock()))) throw notFound('Audit')
+      const now = clock()
       const { clientId } = await findAuditWithClient(db, orgId, id)
-      await publishChange(db, {
-        organizationId: orgId,
-        clientId,
-        topics: [`audit:${id}`, 'my-requests'],
+      await db.transaction(async (tx) => {
+        const audit = await lockAudit(tx, orgId, id)
+        authorize(principal, 'audit.edit', audit)
+        const completing = input.status === 'completed'
+        if (completing) authorize(principal, 'audit.complete', audit)
+        await updateAudit(tx, orgId, id, input, now)
+        if (completing) await recordLock(tx, principal, id, 'audit.completed', now)
+        await publishChange(tx, {
+          organizationId: orgId,
+          clientId,
+          topics: [`audit:${id}`, 'my-requests'],
+        })
       })
       return detail(principal, id)
     },
+
+    /** Locks it: no edits, uploads, submissions or comments until an admin reopens it. */
+    complete: (principal: Principal, id: string) => setLock(principal, id, 'complete'),
+
+    /** An admin's: unlocks a completed audit, back in progress. */
+    reopen: (principal: Principal, id: string) => setLock(principal, id, 'reopen'),
 
     /** The stored files go after the rows: their keys are read (and locked) in the same transaction. */
     async remove(principal: Principal, id: string) {
@@ -144,7 +200,7 @@ export function auditsService(app: FastifyInstance) {
       const { clientId } = await findAuditWithClient(db, orgId, id)
       const keys = await db.transaction(async (tx) => {
         // The audit first, as moves and additions take it, so that neither waits for the other.
-        await lockAudit(tx, orgId, id)
+        authorize(principal, 'audit.delete', await lockAudit(tx, orgId, id))
         const locked = await lockRequests(tx, orgId, { auditId: id })
         const found = await storageKeysOf(
           tx,
@@ -167,7 +223,7 @@ export function auditsService(app: FastifyInstance) {
       await assertFirmUsers(orgId, input)
       const now = clock()
       await db.transaction(async (tx) => {
-        await lockAudit(tx, orgId, id)
+        authorize(principal, 'audit.edit_team', await lockAudit(tx, orgId, id))
         await setTeam(tx, orgId, id, input, now)
         await recordActivity(tx, principal, 'audit.team_changed', audit.name, now)
         await publishChange(tx, { organizationId: orgId, clientId: null, topics: [`audit:${id}`] })

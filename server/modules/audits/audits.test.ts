@@ -84,6 +84,7 @@ describe('POST /api/audits', () => {
         'send_requests',
         'export',
         'edit_team',
+        'complete',
       ],
     })
     expect(audit.id).toMatch(UUID)
@@ -245,6 +246,10 @@ describe('PATCH /api/audits/{id}', () => {
       status: 'completed',
       name: 'Partial',
     })
+    // Completed, it is locked until an admin reopens it.
+    expectError(await patch(audit.id, { name: 'Renamed' }), 409, 'CONFLICT')
+    const reopened = await t.request('POST', `/api/audits/${audit.id}/reopen`, { cookie })
+    expect(reopened.json()).toMatchObject({ status: 'in_progress', name: 'Partial' })
     expect((await patch(audit.id, { name: 'Renamed', description: '' })).json()).toMatchObject({
       name: 'Renamed',
       description: null,

@@ -36,6 +36,7 @@ export async function findFile(
       versionId: requestFiles.versionId,
       versionSubmittedAt: requestVersions.submittedAt,
       requestStatus: auditRequests.status,
+      auditStatus: audits.status,
     })
     .from(requestFiles)
     .innerJoin(requestVersions, eq(requestVersions.id, requestFiles.versionId))

@@ -1,10 +1,10 @@
 import type { Multipart } from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import { formatSize } from '@shared/format'
-import { refusedMessage, requestLabel } from '@shared/request-rules'
+import { requestLabel } from '@shared/request-rules'
 import { uploadRefusals } from '@shared/uploads'
 import { audienceOf, liveAudience } from '../../access/audience'
-import { authorize, can } from '../../access/can'
+import { authorize } from '../../access/can'
 import type { Principal } from '../../access/principal'
 import { generatedSetting } from '../../db/settings'
 import {
@@ -229,7 +229,11 @@ export function filesService(app: FastifyInstance) {
         })
         log.info({ event: 'request.files_added', requestId, count: files.length }, 'files added')
         return files.map(({ versionId: _versionId, ...file }) =>
-          toFileDto(file, principal, { versionSubmitted: false, requestStatus: row.status }),
+          toFileDto(file, principal, {
+            versionSubmitted: false,
+            requestStatus: row.status,
+            auditStatus: row.auditStatus,
+          }),
         )
       } catch (error) {
         await storage.delete(stored.map((file) => file.key))
@@ -250,12 +254,11 @@ export function filesService(app: FastifyInstance) {
         uploadedById: file.uploadedById,
         versionSubmitted: file.versionSubmittedAt !== null,
         requestStatus: file.requestStatus,
+        auditStatus: file.auditStatus,
       })
       const request = await findRequest(db, orgId, file.requestId, principal)
       const key = await db.transaction(async (tx) => {
-        const locked = await lockedStatus(tx, orgId, file.requestId)
-        if (!can(principal, 'request.upload', locked))
-          throw new AppError('CONFLICT', refusedMessage('upload', locked.status))
+        authorize(principal, 'request.upload', await lockedStatus(tx, orgId, file.requestId))
         const deleted = await deletePendingFile(tx, orgId, id)
         if (deleted)
           await recordActivity(

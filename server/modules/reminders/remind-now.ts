@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { awaitsClient } from '@shared/request-rules'
 import type { RemindReply } from '@shared/schemas/reminders'
 import { fullName } from '@shared/format'
+import { authorize } from '../../access/can'
 import type { Principal } from '../../access/principal'
 import { hit } from '../../db/counters'
 import { AppError } from '../../lib/errors'
@@ -28,6 +29,7 @@ export function remindService(app: FastifyInstance) {
   async function mailAssignees(principal: Principal, auditId: string, userIds?: string[]) {
     const orgId = principal.organizationId
     const audit = await findAuditWithClient(db, orgId, auditId)
+    authorize(principal, 'audit.send_requests', audit)
     const rows = (
       await openItems(
         db,

@@ -141,7 +141,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
            u.id as "userId", u.email, u.first_name as "firstName",
            to_char(c.today, 'YYYY-MM-DD') as today, c.date_format as "dateFormat"
     from candidate c
-    join audits a on a.id = c.audit_id and not a.reminders_paused
+    join audits a on a.id = c.audit_id and not a.reminders_paused and a.status <> 'completed'
     join projects p on p.id = a.project_id
     join users u on u.id = c.assignee_user_id and u.role = 'client'
     where c.reached is not null
@@ -186,7 +186,7 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
            to_char(f.today, 'YYYY-MM-DD') as today, f.date_format as "dateFormat"
     from firm f
     join audit_requests r on r.organization_id = f.id
-    join audits a on a.id = r.audit_id and not a.reminders_paused
+    join audits a on a.id = r.audit_id and not a.reminders_paused and a.status <> 'completed'
     join audit_members m on m.audit_id = a.id and m.lead
     join users lead on lead.id = m.user_id
     left join users assignee on assignee.id = r.assignee_user_id

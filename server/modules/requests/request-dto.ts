@@ -1,3 +1,4 @@
+import type { AuditStatus } from '@shared/schemas/audits'
 import { fullName } from '@shared/format'
 import { awaitsClient, whoseMove } from '@shared/request-rules'
 import type {
@@ -6,7 +7,7 @@ import type {
   RequestStatus,
   RequestVersion,
 } from '@shared/schemas/requests'
-import { fileActions, requestActions } from '../../access/can'
+import { fileActions, requestActions, type FileFacts } from '../../access/can'
 import type { Principal } from '../../access/principal'
 import { fileNameFor } from '../../files/file-types'
 import { iso } from '../../lib/dto'
@@ -57,7 +58,7 @@ export function toRequestDto(row: RequestRow, now: Date, principal: Principal): 
 export function toFileDto(
   row: Omit<FileRow, 'versionId'>,
   principal: Principal,
-  facts: { versionSubmitted: boolean; requestStatus: RequestStatus },
+  facts: Omit<FileFacts, 'uploadedById'>,
 ): RequestFile {
   return {
     ...row,
@@ -72,7 +73,7 @@ export function toVersionDtos(
   versions: Awaited<ReturnType<typeof listVersions>>,
   files: FileRow[],
   principal: Principal,
-  requestStatus: RequestStatus,
+  request: { status: RequestStatus; auditStatus: AuditStatus },
 ): RequestVersion[] {
   return versions.map((version) => ({
     ...version,
@@ -83,7 +84,8 @@ export function toVersionDtos(
       .map(({ versionId: _versionId, ...file }) =>
         toFileDto(file, principal, {
           versionSubmitted: version.submittedAt !== null,
-          requestStatus,
+          requestStatus: request.status,
+          auditStatus: request.auditStatus,
         }),
       ),
   }))

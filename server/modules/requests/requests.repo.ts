@@ -50,6 +50,7 @@ const columns = {
   // Context, not part of the request's DTO.
   auditName: audits.name,
   auditDueDate: audits.dueDate,
+  auditStatus: audits.status,
   projectId: projects.id,
   projectName: projects.name,
   clientId: projects.clientId,
@@ -502,8 +503,9 @@ export async function insertRequests(
 export type RequestChanges = Partial<typeof auditRequests.$inferInsert>
 
 /**
- * Updates the requests only while their status is one of `from`: the check and the write are one
- * statement, so two concurrent transitions cannot both win. Returns the ids that matched.
+ * Updates the requests only while their status is one of `from` and their audit is not completed:
+ * the status check and the write are one statement, so two concurrent transitions cannot both
+ * win, and the audit is held meanwhile (holdAudits). Returns the ids that matched.
  */
 export async function updateIfStatus(
   db: Db,
@@ -514,6 +516,8 @@ export async function updateIfStatus(
   /** Only while the client's pending ask is this one (a rule's `asked`). */
   asked?: ClientAsk,
 ) {
+  const open = await openAuditsOf(db, orgId, ids)
+  if (open.length === 0) return []
   const rows = await db
     .update(auditRequests)
     .set(values)
@@ -521,6 +525,7 @@ export async function updateIfStatus(
       and(
         eq(auditRequests.organizationId, orgId),
         idIn(auditRequests.id, ids),
+        idIn(auditRequests.auditId, open),
         inArray(auditRequests.status, [...from]),
         asked ? eq(auditRequests.clientAsk, asked) : undefined,
       ),
@@ -529,19 +534,22 @@ export async function updateIfStatus(
   return rows.map((row) => row.id)
 }
 
-/** Deletes those of the requests still in one of `from`: the ids deleted. */
+/** Deletes those of the requests still in one of `from`, of audits not completed: the ids deleted. */
 export async function deleteIfStatus(
   db: Db,
   orgId: string,
   ids: string[],
   from: readonly RequestStatus[],
 ) {
+  const open = await openAuditsOf(db, orgId, ids)
+  if (open.length === 0) return []
   const rows = await db
     .delete(auditRequests)
     .where(
       and(
         eq(auditRequests.organizationId, orgId),
         idIn(auditRequests.id, ids),
+        idIn(auditRequests.auditId, open),
         inArray(auditRequests.status, [...from]),
       ),
     )
@@ -550,33 +558,74 @@ export async function deleteIfStatus(
 }
 
 /**
- * The audit's requests (or one request), locked until the transaction ends, with their status:
- * nothing else can change them (nor upload to them) before it commits.
+ * The audit's requests (or one request), locked until the transaction ends, with their status and
+ * their audit's: nothing else can change them (nor upload to them) before it commits, and their
+ * audit cannot be completed meanwhile (its row is held too).
  */
 export async function lockRequests(
   db: Db,
   orgId: string,
   which: { auditId: string } | { requestId: string } | { requestIds: string[] },
 ) {
-  return db
+  const ofWhich =
+    'auditId' in which
+      ? eq(auditRequests.auditId, which.auditId)
+      : 'requestId' in which
+        ? eq(auditRequests.id, which.requestId)
+        : idIn(auditRequests.id, which.requestIds)
+  const auditIds =
+    'auditId' in which
+      ? [which.auditId]
+      : (
+          await db
+            .selectDistinct({ auditId: auditRequests.auditId })
+            .from(auditRequests)
+            .where(and(eq(auditRequests.organizationId, orgId), ofWhich))
+        ).map((row) => row.auditId)
+  const statuses = new Map(
+    (await holdAudits(db, orgId, auditIds)).map((audit) => [audit.id, audit.status]),
+  )
+  const rows = await db
     .select({
       id: auditRequests.id,
+      auditId: auditRequests.auditId,
       status: auditRequests.status,
       clientAsk: auditRequests.clientAsk,
     })
     .from(auditRequests)
-    .where(
-      and(
-        eq(auditRequests.organizationId, orgId),
-        'auditId' in which
-          ? eq(auditRequests.auditId, which.auditId)
-          : 'requestId' in which
-            ? eq(auditRequests.id, which.requestId)
-            : idIn(auditRequests.id, which.requestIds),
-      ),
-    )
+    .where(and(eq(auditRequests.organizationId, orgId), ofWhich))
     .orderBy(asc(auditRequests.position), asc(auditRequests.id))
     .for('update')
+  return rows.map((row) => ({ ...row, auditStatus: statuses.get(row.auditId) ?? 'completed' }))
+}
+
+/**
+ * The audits' rows held (FOR SHARE) until the transaction ends, with their status as committed
+ * last: a change to their requests made under the hold cannot cross their completion, which takes
+ * the row FOR UPDATE. A statement of its own, so that it reads what was committed while it waited.
+ */
+export function holdAudits(db: Db, orgId: string, auditIds: readonly string[]) {
+  if (auditIds.length === 0) return Promise.resolve([])
+  return db
+    .select({ id: audits.id, status: audits.status })
+    .from(audits)
+    .where(and(eq(audits.organizationId, orgId), idIn(audits.id, auditIds)))
+    .orderBy(asc(audits.id))
+    .for('share')
+}
+
+/** The open (not completed) audits among those of the requests, held as holdAudits does. */
+async function openAuditsOf(db: Db, orgId: string, requestIds: readonly string[]) {
+  const ofRequests = await db
+    .selectDistinct({ auditId: auditRequests.auditId })
+    .from(auditRequests)
+    .where(and(eq(auditRequests.organizationId, orgId), idIn(auditRequests.id, requestIds)))
+  const held = await holdAudits(
+    db,
+    orgId,
+    ofRequests.map((row) => row.auditId),
+  )
+  return held.filter((audit) => audit.status !== 'completed').map((audit) => audit.id)
 }
 
 const ofProject = (db: Db, orgId: string, projectId: string) =>

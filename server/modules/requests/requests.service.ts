@@ -247,12 +247,13 @@ export function requestsService(app: FastifyInstance) {
   }
 
   /**
-   * Locks the audit until the transaction ends, checks that `adding` more requests fit under the
-   * cap (409 beyond) and takes their numbers: the first of them. Two additions to one audit at
+   * Locks the audit until the transaction ends, checks that requests may be added to it (not while
+   * it is completed) and that `adding` more fit under the cap (409 beyond) and takes their numbers: the first of them. Two additions to one audit at
    * once are counted and numbered one after the other.
    */
-  async function reserve(tx: typeof db, orgId: string, auditId: string, adding: number) {
-    await lockAudit(tx, orgId, auditId)
+  async function reserve(tx: typeof db, principal: Principal, auditId: string, adding: number) {
+    const orgId = principal.organizationId
+    authorize(principal, 'audit.add_requests', await lockAudit(tx, orgId, auditId))
     const existing = await countAuditRequests(tx, auditId)
     if (existing + adding <= maxRequestsPerAudit)
       return claimRequestNumbers(tx, orgId, auditId, adding)
@@ -473,7 +474,7 @@ export function requestsService(app: FastifyInstance) {
     now: Date,
   ) {
     if (items.length === 0) return []
-    const first = await reserve(tx, principal.organizationId, auditId, items.length)
+    const first = await reserve(tx, principal, auditId, items.length)
     const keys = keysAfter(await lastKey(tx, principal.organizationId, auditId), items.length)
     const drafts: NewRequest[] = items.map((item, index) => ({
       title: item.title,
@@ -592,7 +593,7 @@ export function requestsService(app: FastifyInstance) {
           await listVersions(db, id),
           await filesOfRequest(db, id),
           principal,
-          row.status,
+          row,
         ),
         history: await requestActivity(db, orgId, id),
       }
@@ -623,7 +624,7 @@ export function requestsService(app: FastifyInstance) {
       if (input.assigneeId) await assertAssignee(orgId, audit.clientId, input.assigneeId)
       const now = clock()
       const [id] = await db.transaction(async (tx) => {
-        const number = await reserve(tx, orgId, auditId, 1)
+        const number = await reserve(tx, principal, auditId, 1)
         const position =
           input.position === undefined
             ? keysAfter(await lastKey(tx, orgId, auditId), 1)[0]!
@@ -636,7 +637,11 @@ export function requestsService(app: FastifyInstance) {
 
     /** Copies the template's items as drafts after the audit's last request. */
     addFromTemplate: inTurn(async (principal: Principal, auditId: string, templateId: string) => {
-      await findAuditWithClient(db, principal.organizationId, auditId)
+      authorize(
+        principal,
+        'audit.add_requests',
+        await findAuditWithClient(db, principal.organizationId, auditId),
+      )
       const items = await templateItems(principal, templateId)
       const now = clock()
       const ids = await db.transaction(async (tx) => {
@@ -688,6 +693,7 @@ export function requestsService(app: FastifyInstance) {
         const orgId = principal.organizationId
         const { requestIds, assigneeId, dueDate } = input
         const audit = await findAuditWithClient(db, orgId, auditId)
+        authorize(principal, 'audit.plan_requests', audit)
         const chosen = await chosenRequests(principal, auditId, requestIds)
         if (assigneeId) await assertAssignee(orgId, audit.clientId, assigneeId)
         const sent = chosen.find((row) => row.status !== 'draft')
@@ -726,6 +732,7 @@ export function requestsService(app: FastifyInstance) {
       const orgId = principal.organizationId
       const { action } = input
       const audit = await findAuditWithClient(db, orgId, auditId)
+      authorize(principal, 'audit.plan_requests', audit)
       if (input.requestIds.length > maxRequestsPerAudit)
         throw fieldError(
           'requestIds',
@@ -854,6 +861,7 @@ export function requestsService(app: FastifyInstance) {
         const orgId = principal.organizationId
         const rule = REQUEST_RULES.send
         const audit = await findAuditWithClient(db, orgId, auditId)
+        authorize(principal, 'audit.send_requests', audit)
         let chosen: RequestRow[]
         if (requestIds) {
           chosen = await chosenRequests(principal, auditId, requestIds)
@@ -945,8 +953,7 @@ export function requestsService(app: FastifyInstance) {
 
     async saveAnswerDraft(principal: Principal, id: string, response: string) {
       const row = await ownDraftRequest(principal, id)
-      if (!can(principal, 'request.submit', row))
-        throw new AppError('CONFLICT', refusedMessage('submit', row.status))
+      authorize(principal, 'request.submit', row)
       if (response === '') await deleteAnswerDrafts(db, row.id, principal.userId)
       else
         await saveAnswerDraft(
