@@ -118,10 +118,11 @@ test('a client attaches files to a document-required request; the auditor downlo
     'href',
     `/api/audits/${audit.id}/export.zip`,
   )
-  await expect(page.getByRole('link', { name: 'Status report (PDF)' })).toHaveAttribute(
-    'href',
-    `/api/audits/${audit.id}/report.pdf`,
-  )
+  const reporting = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Status report (PDF)' }).click()
+  const report = await reporting
+  expect(report.suggestedFilename()).toMatch(/-status-report\.pdf$/)
+  expect((await readFile(await report.path())).subarray(0, 5).toString()).toBe('%PDF-')
   const exporting = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()
   const csv = await exporting

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation, useNavigationType } from 'react-router'
 
 const STORAGE_KEY = 'scroll-positions'
@@ -16,12 +16,14 @@ const positions = readSaved()
 
 /**
  * What the data router's <ScrollRestoration> did: a new page starts at the top (or at its #hash),
- * back and forward return to where the page was scrolled, also after a reload.
+ * back and forward return to where the page was scrolled, also after a reload. A change of the
+ * address's search alone (a tab, a filter kept there) is the same page: it stays where it is.
  */
 export function ScrollRestoration() {
   const location = useLocation()
   const navigationType = useNavigationType()
-  const { hash } = location
+  const { hash, pathname } = location
+  const previousPathname = useRef<string | null>(null)
   // Entries the router did not make (the first page of a visit, and plain #hash links, which the
   // browser adds itself) all have the key "default": tell them apart by their address.
   const key =
@@ -54,15 +56,18 @@ export function ScrollRestoration() {
   }, [key])
 
   useLayoutEffect(() => {
+    const samePage = previousPathname.current === pathname
+    previousPathname.current = pathname
     const saved = positions[key]
     if (navigationType === 'POP' && saved !== undefined) {
       window.scrollTo(0, saved)
       return
     }
+    if (samePage && !hash) return
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
     if (target) target.scrollIntoView()
     else window.scrollTo(0, 0)
-  }, [key, hash, navigationType])
+  }, [key, hash, pathname, navigationType])
 
   return null
 }

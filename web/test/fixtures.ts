@@ -35,6 +35,7 @@ import { WHOSE_MOVE } from '@shared/request-rules'
 import { clientDto, type Client } from '@shared/schemas/clients'
 import { invitationDto, type Invitation } from '@shared/schemas/invitations'
 import { organizationDto, type Organization } from '@shared/schemas/organization'
+import { auditReportDto, OVERDUE_AGING, type AuditReport } from '@shared/schemas/reports'
 import { userDto, type User } from '@shared/schemas/users'
 import { projectListItemDto, type ProjectListItem } from '@shared/schemas/projects'
 import { templateDto, type Template } from '@shared/schemas/templates'
@@ -391,6 +392,22 @@ export function aNotificationPage(
     items,
     unreadCount: items.filter((item) => item.readAt === null).length,
     nextCursor: null,
+    ...overrides,
+  })
+}
+
+/** An audit's report (GET /api/audits/{id}/report): by default, of an audit that sent nothing. */
+export function anAuditReport(overrides: Partial<AuditReport> = {}): AuditReport {
+  return auditReportDto.parse({
+    today: '2026-03-02',
+    timeZone: 'Europe/London',
+    progress: { done: 0, sent: 0 },
+    byStatus: Object.fromEntries(REQUEST_STATUSES.map((status) => [status, 0])),
+    overdue: { total: 0, aging: OVERDUE_AGING.map(({ key }) => ({ key, count: 0 })) },
+    turnaround: { clientHours: null, clientSamples: 0, reviewHours: null, reviewSamples: 0 },
+    returns: { returned: 0, submitted: 0 },
+    assignees: [],
+    burnDown: [],
     ...overrides,
   })
 }

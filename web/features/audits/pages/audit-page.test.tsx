@@ -1,8 +1,11 @@
 import { auditsApi } from '@shared/api/engagements'
 import { remindersApi } from '@shared/api/reminders'
+import { reportsApi } from '@shared/api/reports'
 import { requestsApi } from '@shared/api/requests'
 import { AUDIT_ACTIONS } from '@shared/access'
 import type { AuditDetail, UpdateAuditInput } from '@shared/schemas/audits'
+import type { CurrentUser } from '@shared/schemas/auth'
+import type { AuditReport } from '@shared/schemas/reports'
 import type {
   AuditRequest,
   BulkActionInput,
@@ -11,7 +14,16 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { answer, refusal } from '@/test/api'
-import { aRequest, aRequestList, anAssignee, anAudit, anId, aUser } from '@/test/fixtures'
+import { useLocation } from 'react-router'
+import {
+  aRequest,
+  aRequestList,
+  anAssignee,
+  anAudit,
+  anAuditReport,
+  anId,
+  aUser,
+} from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
 import { AuditPage } from './audit-page'
@@ -671,5 +683,300 @@ describe('Send', () => {
     await user.click(within(missing).getByRole('combobox', { name: 'Assignee of request 2' }))
     await user.click(await screen.findByRole('option', { name: 'Ada Lovelace' }))
     await waitFor(() => expect(patches).toEqual([{ id: unassigned.id, assigneeId: ada.id }]))
+  })
+})
+
+describe('the Overview tab', () => {
+  const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS] })
+  const grace = anAssignee({ name: 'Grace Hopper' })
+  // 40 sent (all but the drafts), 12 of them done (accepted or not applicable), 28 open.
+  const report = anAuditReport({
+    progress: { done: 12, sent: 40 },
+    byStatus: { draft: 2, sent: 20, submitted: 5, accepted: 10, returned: 3, not_applicable: 2 },
+    overdue: {
+      total: 6,
+      aging: [
+        { key: 'week', count: 3 },
+        { key: 'month', count: 2 },
+        { key: 'older', count: 1 },
+      ],
+    },
+    turnaround: { clientHours: 5, clientSamples: 8, reviewHours: 60, reviewSamples: 6 },
+    returns: { returned: 1, submitted: 4 },
+    assignees: [
+      { userId: grace.id, name: grace.name, open: 20, overdue: 4 },
+      { userId: null, name: null, open: 8, overdue: 2 },
+    ],
+    burnDown: [
+      { day: '2026-02-28', open: 40, planned: 40 },
+      { day: '2026-03-01', open: 33, planned: 30 },
+      { day: '2026-03-02', open: 28, planned: 25 },
+    ],
+  })
+
+  /** Where the page is: its path and search ("/audits/…?view=overview"). */
+  function Address() {
+    const { pathname, search } = useLocation()
+    return <p data-testid="address">{`${pathname}${search}`}</p>
+  }
+  const address = () => screen.getByTestId('address').textContent
+
+  function showOverview(
+    figures: AuditReport | (() => Response),
+    {
+      user = aUser({ role: 'staff' }),
+      search = '?view=overview',
+      detail = audit,
+    }: { user?: CurrentUser; search?: string; detail?: AuditDetail } = {},
+  ) {
+    const reads: string[] = []
+    const asked: URLSearchParams[] = []
+    server.use(
+      answer(auditsApi.get, detail),
+      listOf([], asked),
+      answer(requestsApi.assignees, [grace]),
+      answer(reportsApi.audit, ({ params }) => {
+        reads.push(String(params.id))
+        return typeof figures === 'function' ? figures() : figures
+      }),
+    )
+    const rendered = renderWithApp(
+      <>
+        <AuditPage />
+        <Address />
+      </>,
+      { user, route: `/audits/${audit.id}${search}`, path: '/audits/:id' },
+    )
+    return { ...rendered, reads, asked }
+  }
+  const section = (name: string) => screen.getByRole('region', { name })
+
+  test('the Requests tab is the default, also for a filtered link; Overview reads the report when chosen', async () => {
+    const { user, reads } = showOverview(report, { search: '?overdue=1' })
+
+    const tabs = await screen.findByRole('tablist', { name: 'Audit views' })
+    expect(within(tabs).getByRole('tab', { name: 'Requests' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    expect(await screen.findByRole('heading', { name: /^Requests/, level: 2 })).toBeVisible()
+    expect(reads).toEqual([])
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Overview' }))
+
+    expect(await screen.findByText('12 of 40 sent requests done')).toBeInTheDocument()
+    expect(address()).toBe(`/audits/${audit.id}?overdue=1&view=overview`)
+    expect(reads).toEqual([audit.id])
+  })
+
+  test('shows the figures of the report, each leading to the requests it counts', async () => {
+    showOverview(report)
+
+    const progress = await screen.findByRole('progressbar', { name: 'Sent requests done' })
+    expect(progress).toHaveAttribute('aria-valuetext', '12 of 40 sent requests done, 30%')
+    expect(within(section('Progress')).getByText('30%')).toBeInTheDocument()
+
+    const statuses = within(section('Requests by status')).getByRole('list', {
+      name: 'Requests by status',
+    })
+    expect(
+      within(statuses)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Draft 2', `/audits/${audit.id}?status=draft`],
+      ['Sent 20', `/audits/${audit.id}?status=sent`],
+      ['Submitted 5', `/audits/${audit.id}?status=submitted`],
+      ['Accepted 10', `/audits/${audit.id}?status=accepted`],
+      ['Returned 3', `/audits/${audit.id}?status=returned`],
+      ['Not Applicable 2', `/audits/${audit.id}?status=not_applicable`],
+    ])
+
+    const overdue = section('Overdue')
+    expect(within(overdue).getByRole('link', { name: '6 overdue requests' })).toHaveAttribute(
+      'href',
+      `/audits/${audit.id}?overdue=1`,
+    )
+    const aging = within(overdue)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`)
+    expect(aging).toEqual(['1–7 days 3', '8–30 days 2', 'Over 30 days 1'])
+
+    const turnaround = section('Turnaround')
+    expect(turnaround).toHaveTextContent(
+      'Median client turnaround5 hFrom sending to the first answer, over 8 requests',
+    )
+    expect(turnaround).toHaveTextContent(
+      'Median review turnaround2.5 daysFrom an answer to its return or acceptance, over 6 decisions',
+    )
+    expect(turnaround).toHaveTextContent('Return rate25%1 of 4 answers returned to the client')
+
+    const rows = within(section('Open requests by assignee')).getAllByRole('row').slice(1)
+    expect(rows.map((row) => row.textContent)).toEqual(['Grace Hopper204', 'Unassigned82'])
+    expect(within(rows[0]!).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute(
+      'href',
+      `/audits/${audit.id}?status=sent,submitted,returned&assignee=${grace.id}`,
+    )
+    // The table cannot show the requests without an assignee: no link.
+    expect(within(rows[1]!).queryByRole('link')).toBeNull()
+
+    expect(section('Burn-down')).toHaveTextContent(
+      'Open requests went from 40 on Feb 28, 2026 to 28 on Mar 2, 2026; had each been done by its due date, 25 would be.',
+    )
+  })
+
+  test('a status link opens the Requests tab filtered to it', async () => {
+    const { user, asked } = showOverview(report)
+
+    const statuses = await screen.findByRole('list', { name: 'Requests by status' })
+    await user.click(within(statuses).getByRole('link', { name: 'Returned 3' }))
+
+    expect(address()).toBe(`/audits/${audit.id}?status=returned`)
+    expect(screen.getByRole('tab', { name: 'Requests' })).toHaveAttribute('aria-selected', 'true')
+    await waitFor(() => expect(asked.at(-1)?.get('status')).toBe('returned'))
+  })
+
+  test('the burn-down reads as a table too', async () => {
+    const { user } = showOverview(report)
+
+    const burnDown = await screen.findByRole('region', { name: 'Burn-down' })
+    await user.click(within(burnDown).getByRole('button', { name: 'Show as table' }))
+
+    const table = within(burnDown).getByRole('table')
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'DayOpenIf done by due dates',
+      'Feb 28, 20264040',
+      'Mar 1, 20263330',
+      'Mar 2, 20262825',
+    ])
+    await user.click(within(burnDown).getByRole('button', { name: 'Show as chart' }))
+    expect(within(burnDown).queryByRole('table')).toBeNull()
+  })
+
+  test('an audit that sent nothing says so, and shows none of the figures of sent requests', async () => {
+    showOverview(anAuditReport({ byStatus: noneSent(3) }))
+
+    const progress = await screen.findByRole('region', { name: 'Progress' })
+    expect(within(progress).getByText('Nothing sent yet')).toBeInTheDocument()
+    expect(progress).toHaveTextContent('3 drafts waiting to be sent from the Requests tab.')
+    expect(within(progress).queryByRole('progressbar')).toBeNull()
+    expect(within(screen.getByRole('tabpanel', { name: 'Overview' })).queryByText(/%/)).toBeNull()
+    for (const name of ['Overdue', 'Turnaround', 'Open requests by assignee', 'Burn-down'])
+      expect(screen.queryByRole('region', { name })).toBeNull()
+  })
+
+  test('the empty figures: nothing overdue, no submissions, nobody with open requests', async () => {
+    showOverview(
+      anAuditReport({
+        progress: { done: 2, sent: 2 },
+        byStatus: { ...noneSent(0), accepted: 2 },
+        burnDown: [{ day: '2026-03-02', open: 0, planned: 0 }],
+      }),
+    )
+
+    expect(await screen.findByText('2 of 2 sent requests done')).toBeInTheDocument()
+    expect(section('Overdue')).toHaveTextContent('Nothing is overdue')
+    expect(within(section('Overdue')).queryByRole('link')).toBeNull()
+    const turnaround = section('Turnaround')
+    expect(turnaround).toHaveTextContent('Median client turnaround—None yetNo submissions yet')
+    expect(turnaround).toHaveTextContent('Return rate—None yetNo answers submitted yet')
+    expect(section('Open requests by assignee')).toHaveTextContent('No open requests')
+    expect(section('Burn-down')).toHaveTextContent('0 open on Mar 2, 2026')
+  })
+
+  test('a report that cannot be read says so and offers a retry', async () => {
+    let fail = true
+    const { user } = showOverview(() =>
+      fail
+        ? refusal(500, { code: 'INTERNAL', message: 'Internal Server Error' })
+        : Response.json(report),
+    )
+
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Could not load the overview')
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('12 of 40 sent requests done')).toBeInTheDocument()
+  })
+
+  test('a client user has no tabs, even with ?view=overview, and the report is never read', async () => {
+    const { reads } = showOverview(report, {
+      user: aUser({ role: 'client' }),
+      detail: anAudit({ id: audit.id }),
+    })
+
+    expect(await screen.findByRole('heading', { name: /^Requests/, level: 2 })).toBeVisible()
+    expect(screen.queryByRole('tablist')).toBeNull()
+    expect(screen.queryByRole('tab', { name: 'Overview' })).toBeNull()
+    expect(reads).toEqual([])
+  })
+})
+
+/** The counts by status of an audit with `drafts` drafts and nothing else. */
+const noneSent = (drafts: number): AuditReport['byStatus'] => ({
+  draft: drafts,
+  sent: 0,
+  submitted: 0,
+  accepted: 0,
+  returned: 0,
+  not_applicable: 0,
+})
+
+describe('a completed audit', () => {
+  const sent = aRequest({ number: 1, title: 'Bank statements', status: 'sent', allowedActions: [] })
+
+  test('says it is locked, offers no change, keeps the firm’s views and exports; an admin reopens it', async () => {
+    const audit = anAudit({ status: 'completed', allowedActions: ['export', 'reopen'] })
+    let reopened = false
+    server.use(
+      answer(auditsApi.reopen, () => {
+        reopened = true
+        return { ...audit, status: 'in_progress' as const, allowedActions: [...AUDIT_ACTIONS] }
+      }),
+    )
+    const { user } = showAudit({ ...audit, members: [] }, [{ ...sent, auditId: audit.id }], aUser())
+    const notice = await screen.findByRole('region', { name: 'Audit locked' })
+    expect(notice).toHaveTextContent('Completed and locked.')
+    expect(screen.queryByRole('button', { name: /Add Request/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /Complete Audit/ })).toBeNull()
+    expect(screen.getByRole('tab', { name: 'Overview' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Export Excel/ })).toBeInTheDocument()
+
+    await user.click(within(notice).getByRole('button', { name: /Reopen Audit/ }))
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reopen Audit' }),
+    )
+    await waitFor(() => expect(reopened).toBe(true))
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Audit locked' })).toBeNull())
+  })
+
+  test('staff see the lock without Reopen', async () => {
+    const locked = anAudit({ status: 'completed', allowedActions: ['export'] })
+    showAudit(locked, [])
+    const notice = await screen.findByRole('region', { name: 'Audit locked' })
+    expect(within(notice).queryByRole('button')).toBeNull()
+  })
+
+  test('an open audit offers Complete Audit, which asks first', async () => {
+    const audit = anAudit({ allowedActions: [...AUDIT_ACTIONS].filter((a) => a !== 'reopen') })
+    let completed = false
+    server.use(
+      answer(auditsApi.complete, () => {
+        completed = true
+        return { ...audit, status: 'completed' as const, allowedActions: ['export' as const] }
+      }),
+    )
+    const { user } = showAudit(audit, [])
+    await user.click(await screen.findByRole('button', { name: /Complete Audit/ }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('until an admin reopens it')
+    expect(completed).toBe(false)
+    await user.click(within(dialog).getByRole('button', { name: 'Complete Audit' }))
+    await waitFor(() => expect(completed).toBe(true))
+    expect(await screen.findByRole('region', { name: 'Audit locked' })).toBeInTheDocument()
   })
 })

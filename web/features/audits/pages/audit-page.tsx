@@ -9,11 +9,13 @@ import { PageHeader } from '@/components/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
 import { auditQueries } from '@/lib/queries/engagements'
 import { requestQueries } from '@/lib/queries/requests'
-import { AuditExports } from '../components/audit-exports'
+import { AuditExports, StatusReportLink } from '../components/audit-exports'
 import { AuditHeaderActions } from '../components/audit-header-actions'
+import { AuditLockedNotice, CompleteAuditButton } from '../components/audit-lock'
 import { AuditReminders } from '../components/audit-reminders'
 import { AuditSummary } from '../components/audit-summary'
 import { AuditTeam } from '../components/audit-team'
+import { AuditViews } from '../components/audit-views'
 import { RequestTable } from '../components/request-table'
 
 const HEADER_ACTIONS = ['add_requests', 'plan_requests', 'send_requests'] as const
@@ -35,14 +37,23 @@ function AuditView({ audit }: { audit: AuditDetail }) {
   // The whole audit's counts and progress (the table below has its own, under its filters).
   const overview = useQuery(requestQueries.auditOverview(audit.id))
   const counts = overview.data?.counts
-  const canPlan = audit.allowedActions.includes('plan_requests')
-  const assignees = useQuery({ ...requestQueries.assignees(audit.id), enabled: canPlan })
+  // The firm's view (exports stay the firm's while the audit is locked); a client user's otherwise.
+  const firm = audit.allowedActions.includes('export')
+  const assignees = useQuery({ ...requestQueries.assignees(audit.id), enabled: firm })
+  const requestTable = (
+    <RequestTable
+      auditId={audit.id}
+      assignees={assignees.data}
+      firm={firm}
+      canAdd={audit.allowedActions.includes('add_requests')}
+    />
+  )
 
   return (
     <div className="grid gap-6">
       <Breadcrumbs
         items={[
-          ...(canPlan
+          ...(firm
             ? [
                 { label: 'Clients', to: '/clients' },
                 { label: audit.client.name, to: `/clients/${audit.client.id}` },
@@ -56,11 +67,23 @@ function AuditView({ audit }: { audit: AuditDetail }) {
         title={audit.name}
         actions={
           HEADER_ACTIONS.some((action) => audit.allowedActions.includes(action)) ? (
-            <AuditHeaderActions audit={audit} counts={counts} assignees={assignees.data} />
+            <>
+              <AuditHeaderActions audit={audit} counts={counts} assignees={assignees.data} />
+              {audit.allowedActions.includes('complete') ? (
+                <CompleteAuditButton audit={audit} />
+              ) : null}
+            </>
           ) : undefined
         }
       />
-      {audit.allowedActions.includes('export') ? <AuditExports auditId={audit.id} /> : null}
+      <AuditLockedNotice audit={audit} />
+      {firm ? (
+        <AuditExports auditId={audit.id} />
+      ) : (
+        <div>
+          <StatusReportLink auditId={audit.id} />
+        </div>
+      )}
       <AuditSummary
         audit={audit}
         progress={overview.data?.progress}
@@ -74,12 +97,7 @@ function AuditView({ audit }: { audit: AuditDetail }) {
           />
         }
       />
-      <RequestTable
-        auditId={audit.id}
-        assignees={assignees.data}
-        firm={canPlan}
-        canAdd={audit.allowedActions.includes('add_requests')}
-      />
+      {firm ? <AuditViews auditId={audit.id} requests={requestTable} /> : requestTable}
     </div>
   )
 }

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { AuditOverview } from './overview/audit-overview'
+
+type AuditView = 'requests' | 'overview'
+
+/**
+ * The firm's two views of an audit: its requests (the default) and its figures. The view is in
+ * the address (`?view=overview`), each choice a step in the history, so that Back and links
+ * return to it; an address without it (`?overdue=1`, say) opens the requests.
+ */
+export function AuditViews({ auditId, requests }: { auditId: string; requests: ReactNode }) {
+  const [search, setSearch] = useSearchParams()
+  const view: AuditView = search.get('view') === 'overview' ? 'overview' : 'requests'
+
+  // The request table's filter stays in the address meanwhile, for the way back to it.
+  const choose = (value: string) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current)
+      if (value === 'overview') next.set('view', 'overview')
+      else next.delete('view')
+      return next
+    })
+
+  return (
+    <Tabs value={view} onValueChange={choose} className="grid min-w-0 gap-4">
+      <TabsList aria-label="Audit views">
+        <TabsTrigger value="requests">Requests</TabsTrigger>
+        <TabsTrigger value="overview">Overview</TabsTrigger>
+      </TabsList>
+      <TabsContent value="requests" className="mt-0 min-w-0">
+        {requests}
+      </TabsContent>
+      <TabsContent value="overview" className="mt-0 min-w-0">
+        <AuditOverview auditId={auditId} />
+      </TabsContent>
+    </Tabs>
+  )
+}
