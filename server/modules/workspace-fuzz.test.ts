@@ -536,7 +536,11 @@ const routes: Record<string, BodyRoute> = {
     method: 'PATCH',
     url: () => `/api/audits/${own.auditId}`,
     schema: updateAuditInput,
-    fields: () => without(auditFields(), 'projectId'),
+    // Not `completed`: that locks the audit the other routes here work in (audits/lock.test.ts).
+    fields: () => ({
+      ...without(auditFields(), 'projectId'),
+      status: enumOf(['in_progress', 'in_review']),
+    }),
     whenValid: () => 200,
     read: read(audits, () => own.auditId),
   },
