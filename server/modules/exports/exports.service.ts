@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { formatDayTime } from '@shared/format'
@@ -18,6 +19,9 @@ import { findOrganizationDisplay } from '../organization/organization.repo'
 import { reportsService } from '../reports/reports.service'
 import { TRACKER_COLUMNS, trackerRow } from './tracker'
 import { trackerWorkbook } from './workbook'
+
+/** An accepted request's written answer, in its folder of the archive. */
+const RESPONSE_FILE = 'response.txt'
 
 /** A name for one path segment: slashes would make folders. */
 const segment = (name: string) => name.replace(/[/\\]/g, '-')
@@ -165,7 +169,10 @@ export function exportsService(app: FastifyInstance) {
       })
     },
 
-    /** A folder per accepted request with its accepted version's files, and a manifest last. */
+    /**
+     * A folder per accepted request with its accepted answer (`response.txt`, when written) and
+     * files, and a manifest last.
+     */
     async zip(principal: Principal, auditId: string) {
       const orgId = principal.organizationId
       const audit = await findAuditWithClient(db, orgId, auditId)
@@ -181,46 +188,59 @@ export function exportsService(app: FastifyInstance) {
           sizeBytes: number
           sha256: string
           missing: boolean
+          note: string
         }> = []
         async function* entries(): AsyncGenerator<ZipEntry> {
           try {
             for await (const rows of batches) {
               const accepted = rows.filter((row) => row.status === 'accepted')
-              const files = await acceptedFiles(
-                db,
-                orgId,
-                audit.id,
-                accepted.map((row) => row.id),
-              )
-              const folders = new Map<string, { folder: string; taken: Set<string> }>()
-              for (const file of files) {
-                let folder = folders.get(file.requestId)
-                if (!folder) {
-                  const row = accepted.find((request) => request.id === file.requestId)!
-                  const name = uniqueName(
-                    safeFileName(segment(`${row.number} ${row.title}`), `${row.number}`)
-                      .slice(0, 100)
-                      .trim(),
-                    takenFolders,
-                  )
-                  folder = { folder: name, taken: new Set() }
-                  folders.set(file.requestId, folder)
+              const ids = accepted.map((row) => row.id)
+              const [files, answers] = await Promise.all([
+                acceptedFiles(db, orgId, audit.id, ids),
+                submittedVersionSummaries(db, ids),
+              ])
+              // Request by request: its written answer first (response.txt), then its files.
+              for (const row of accepted) {
+                const response = answers.get(row.id)?.response ?? null
+                const own = files.filter((file) => file.requestId === row.id)
+                if (!response && own.length === 0) continue
+                const folder = uniqueName(
+                  safeFileName(segment(`${row.number} ${row.title}`), `${row.number}`)
+                    .slice(0, 100)
+                    .trim(),
+                  takenFolders,
+                )
+                const taken = new Set<string>()
+                if (response) {
+                  const data = Buffer.from(`${response.replace(/\r?\n/g, '\r\n')}\r\n`, 'utf8')
+                  placed.push({
+                    folder,
+                    name: uniqueName(RESPONSE_FILE, taken),
+                    sizeBytes: data.length,
+                    sha256: createHash('sha256').update(data).digest('hex'),
+                    missing: false,
+                    note: 'The written answer',
+                  })
+                  yield { name: `${folder}/${RESPONSE_FILE}`, data }
                 }
-                const entry = {
-                  folder: folder.folder,
-                  name: uniqueName(fileNameFor(file.fileName, file.contentType), folder.taken),
-                  sizeBytes: file.sizeBytes,
-                  sha256: file.sha256,
-                  missing: false,
-                }
-                placed.push(entry)
-                yield {
-                  name: `${entry.folder}/${entry.name}`,
-                  data: async () => {
-                    const stream = await openStoredFile(app, file)
-                    if (!stream) entry.missing = true
-                    return stream
-                  },
+                for (const file of own) {
+                  const entry = {
+                    folder,
+                    name: uniqueName(fileNameFor(file.fileName, file.contentType), taken),
+                    sizeBytes: file.sizeBytes,
+                    sha256: file.sha256,
+                    missing: false,
+                    note: '',
+                  }
+                  placed.push(entry)
+                  yield {
+                    name: `${entry.folder}/${entry.name}`,
+                    data: async () => {
+                      const stream = await openStoredFile(app, file)
+                      if (!stream) entry.missing = true
+                      return stream
+                    },
+                  }
                 }
               }
             }
@@ -231,7 +251,7 @@ export function exportsService(app: FastifyInstance) {
                 file.name,
                 file.sizeBytes,
                 file.sha256,
-                file.missing ? 'Missing from storage: not in this archive' : '',
+                file.missing ? 'Missing from storage: not in this archive' : file.note,
               ]),
             ]
             yield { name: 'manifest.csv', data: Buffer.from(toCsv(manifest), 'utf8') }

@@ -788,10 +788,18 @@ describe('exports', () => {
       { name: 'a.txt', data: second },
       { name: 'a.txt', data: PNG },
     ])
-    await call(member.cookie, 'POST', `/api/requests/${accepted.id}/submit`, {})
+    await call(member.cookie, 'POST', `/api/requests/${accepted.id}/submit`, {
+      response: 'All twelve months,\nattached',
+    })
     await call(admin, 'POST', `/api/requests/${accepted.id}/accept`)
     await uploaded(member.cookie, pending.id, [{ name: 'p.pdf', data: PDF }])
     await call(member.cookie, 'POST', `/api/requests/${pending.id}/submit`, {})
+    // Answered in words alone: its folder holds the answer.
+    const written = await sentRequest({ title: 'Cash count' }, audit.id)
+    await call(member.cookie, 'POST', `/api/requests/${written.id}/submit`, {
+      response: 'Counted: 412.50',
+    })
+    await call(admin, 'POST', `/api/requests/${written.id}/accept`)
 
     const res = await call(admin, 'GET', `/api/audits/${audit.id}/export.zip`)
     expect(res.statusCode, res.body).toBe(200)
@@ -799,19 +807,26 @@ describe('exports', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*\.zip"/)
     const entries = await readZip(res.rawPayload)
     expect([...entries.keys()]).toEqual([
+      '1 Bank - statements/response.txt',
       '1 Bank - statements/a.txt',
       '1 Bank - statements/a (2).txt',
       '1 Bank - statements/a.txt.png',
+      '3 Cash count/response.txt',
       'manifest.csv',
     ])
+    const answer = Buffer.from('All twelve months,\r\nattached\r\n')
+    expect(entries.get('1 Bank - statements/response.txt')!.equals(answer)).toBe(true)
+    expect(entries.get('3 Cash count/response.txt')!.toString()).toBe('Counted: 412.50\r\n')
     expect(entries.get('1 Bank - statements/a.txt')!.equals(big)).toBe(true)
     expect(entries.get('1 Bank - statements/a (2).txt')!.equals(second)).toBe(true)
     expect(entries.get('1 Bank - statements/a.txt.png')!.equals(PNG)).toBe(true)
     expect(entries.get('manifest.csv')!.toString()).toBe(
       'Folder,File name,Size,SHA-256,Note\r\n' +
+        `1 Bank - statements,response.txt,${answer.length},${sha256(answer)},The written answer\r\n` +
         `1 Bank - statements,a.txt,${big.length},${sha256(big)},\r\n` +
         `1 Bank - statements,a (2).txt,${second.length},${sha256(second)},\r\n` +
-        `1 Bank - statements,a.txt.png,${PNG.length},${sha256(PNG)},\r\n`,
+        `1 Bank - statements,a.txt.png,${PNG.length},${sha256(PNG)},\r\n` +
+        `3 Cash count,response.txt,17,${sha256(Buffer.from('Counted: 412.50\r\n'))},The written answer\r\n`,
     )
     let python = true
     try {
