@@ -76,56 +76,54 @@ export function openByAssignee(
 
 /**
  * The turnarounds' medians in hours, with how many each is over, and the answers submitted and
- * returned. A submission's decision: its return, or for the latest one of an accepted request,
- * the acceptance.
+ * returned, in one statement. A request's client turnaround runs to its first submission; a
+ * submission's decision is its return, or for the latest of an accepted request, the acceptance.
+ * Each request's versions are read through the versions' index (a lateral join): a join of the
+ * audit with every version of the company read them all (50 ms at 250,000 requests).
  */
 export async function turnarounds(db: Db, orgId: string, auditId: string) {
   const hours = (from: unknown, to: unknown) => sql`extract(epoch from (${to} - ${from})) / 3600`
-  const median = (value: unknown) =>
-    sql<number | null>`percentile_cont(0.5) within group (order by ${value})`
-  const [[client], [review]] = await Promise.all([
-    selectRows<{ median: number | null; samples: number }>(
-      db,
-      sql`select ${median(sql`hours`)} as median, count(*)::int as samples
-          from (
-            select ${hours(auditRequests.sentAt, sql`min(${requestVersions.submittedAt})`)} as hours
-            from ${auditRequests}
-            join ${requestVersions} on ${requestVersions.requestId} = ${auditRequests.id}
-            where ${ofAudit(orgId, auditId)} and ${auditRequests.sentAt} is not null
-              and ${requestVersions.submittedAt} is not null
-            group by ${auditRequests.id}, ${auditRequests.sentAt}
-          ) firsts`,
-    ),
-    selectRows<{ median: number | null; samples: number; submitted: number; returned: number }>(
-      db,
-      sql`select ${median(sql`hours`)} as median, count(hours)::int as samples,
-                 count(*)::int as submitted, count(*) filter (where returned)::int as returned
-          from (
-            select ${requestVersions.returnedAt} is not null as returned,
-              ${hours(
-                requestVersions.submittedAt,
-                sql`coalesce(${requestVersions.returnedAt}, case
-                  when ${auditRequests.status} = 'accepted' and not exists (
-                    select 1 from ${requestVersions} later
-                    where later.request_id = ${requestVersions.requestId}
-                      and later.number > ${requestVersions.number}
-                  ) then ${auditRequests.acceptedAt} end)`,
-              )} as hours
-            from ${auditRequests}
-            join ${requestVersions} on ${requestVersions.requestId} = ${auditRequests.id}
-            where ${ofAudit(orgId, auditId)} and ${requestVersions.submittedAt} is not null
-          ) decisions`,
-    ),
-  ])
+  const [row] = await selectRows<{
+    clientMedian: number | string | null
+    clientSamples: number
+    reviewMedian: number | string | null
+    reviewSamples: number
+    submitted: number
+    returned: number
+  }>(
+    db,
+    sql`select
+          percentile_cont(0.5) within group (order by d.client_hours) as "clientMedian",
+          count(d.client_hours)::int as "clientSamples",
+          percentile_cont(0.5) within group (order by d.review_hours) as "reviewMedian",
+          count(d.review_hours)::int as "reviewSamples",
+          count(*)::int as submitted,
+          count(*) filter (where d.returned)::int as returned
+        from ${auditRequests}
+        cross join lateral (
+          select v.returned_at is not null as returned,
+            case when v.number = min(v.number) over () and ${auditRequests.sentAt} is not null
+              then ${hours(auditRequests.sentAt, sql`v.submitted_at`)} end as client_hours,
+            ${hours(
+              sql`v.submitted_at`,
+              sql`coalesce(v.returned_at, case
+                when ${auditRequests.status} = 'accepted' and v.number = max(v.number) over ()
+                then ${auditRequests.acceptedAt} end)`,
+            )} as review_hours
+          from ${requestVersions} v
+          where v.request_id = ${auditRequests.id} and v.submitted_at is not null
+        ) d
+        where ${ofAudit(orgId, auditId)}`,
+  )
   const number = (value: number | string | null | undefined) =>
     value === null || value === undefined ? null : Number(value)
   return {
-    clientHours: number(client?.median),
-    clientSamples: client?.samples ?? 0,
-    reviewHours: number(review?.median),
-    reviewSamples: review?.samples ?? 0,
-    submitted: review?.submitted ?? 0,
-    returned: review?.returned ?? 0,
+    clientHours: number(row?.clientMedian),
+    clientSamples: row?.clientSamples ?? 0,
+    reviewHours: number(row?.reviewMedian),
+    reviewSamples: row?.reviewSamples ?? 0,
+    submitted: row?.submitted ?? 0,
+    returned: row?.returned ?? 0,
   }
 }
 
