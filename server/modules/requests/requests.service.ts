@@ -64,6 +64,7 @@ import { insertComment, listComments } from './comments.repo'
 import { keyBetween, keysAfter, MAX_KEY_LENGTH } from './order-keys'
 import { today, toRequestDto, toVersionDtos } from './request-dto'
 import {
+  holdAudits,
   auditRequestsPage,
   statusCounts,
   clientRequestsPage,
@@ -244,6 +245,12 @@ export function requestsService(app: FastifyInstance) {
       'CONFLICT',
       verdict.allowed ? refusedMessage(action, current.status) : verdict.message,
     )
+  }
+
+  /** The request's audit's status, its row held until the transaction ends (holdAudits). */
+  async function heldAuditStatus(tx: typeof db, orgId: string, auditId: string) {
+    const [audit] = await holdAudits(tx, orgId, [auditId])
+    return audit?.status ?? 'completed'
   }
 
   /**
@@ -954,16 +961,22 @@ export function requestsService(app: FastifyInstance) {
     async saveAnswerDraft(principal: Principal, id: string, response: string) {
       const row = await ownDraftRequest(principal, id)
       authorize(principal, 'request.submit', row)
-      if (response === '') await deleteAnswerDrafts(db, row.id, principal.userId)
-      else
-        await saveAnswerDraft(
-          db,
-          principal.organizationId,
-          row.id,
-          principal.userId,
-          response,
-          clock(),
-        )
+      await db.transaction(async (tx) => {
+        authorize(principal, 'request.submit', {
+          ...row,
+          auditStatus: await heldAuditStatus(tx, principal.organizationId, row.auditId),
+        })
+        if (response === '') await deleteAnswerDrafts(tx, row.id, principal.userId)
+        else
+          await saveAnswerDraft(
+            tx,
+            principal.organizationId,
+            row.id,
+            principal.userId,
+            response,
+            clock(),
+          )
+      })
       return findAnswerDraft(db, row.id, principal.userId)
     },
 
@@ -1088,9 +1101,15 @@ export function requestsService(app: FastifyInstance) {
       if (input.internal && !can(principal, 'engagements.manage'))
         throw new AppError('FORBIDDEN', 'Only the firm’s staff can write internal notes')
       const row = await findRequest(db, orgId, id, principal)
-      authorize(principal, input.internal ? 'request.internal_note' : 'request.comment', row)
+      const action = input.internal ? 'request.internal_note' : 'request.comment'
+      authorize(principal, action, row)
       const now = clock()
       return db.transaction(async (tx) => {
+        // Under the audit's hold, so that the comment cannot cross its completion.
+        authorize(principal, action, {
+          ...row,
+          auditStatus: await heldAuditStatus(tx, orgId, row.auditId),
+        })
         const comment = await insertComment(tx, orgId, id, { ...input, author: principal }, now)
         // The firm's reply answers the client's question: the request is the client's again.
         if (!input.internal && isFirm(principal) && row.clientAsk === 'question') {
