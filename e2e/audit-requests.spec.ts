@@ -340,16 +340,21 @@ test('the request loop: audit from a template, assign, send, answer and upload, 
   )
   await expect(page.getByText('2 of 2 accepted · 100%')).toBeVisible()
 
-  // The ZIP of accepted files: the letter in its request's folder, and a manifest of hashes.
+  // The ZIP of accepted answers: the written one and the letter each in its request's folder,
+  // and a manifest of hashes.
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Download accepted files (ZIP)' }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toBe('FY2026 audit-accepted-files.zip')
   const entries = await readZip(await readFile(await download.path()))
   expect([...entries.keys()].sort()).toEqual([
+    '1 Revenue recognition policy/response.txt',
     '2 Signed engagement letter/engagement-letter.pdf',
     'manifest.csv',
   ])
+  expect(entries.get('1 Revenue recognition policy/response.txt')!.toString('utf8')).toBe(
+    'IFRS 15: revenue is recognised on delivery.\r\n',
+  )
   expect(entries.get('2 Signed engagement letter/engagement-letter.pdf')!.equals(letter)).toBe(true)
   expect(entries.get('manifest.csv')!.toString('utf8')).toContain(
     `2 Signed engagement letter,engagement-letter.pdf,${letter.length},${createHash('sha256').update(letter).digest('hex')}`,

@@ -114,7 +114,7 @@ const screens: Screen[] = [
     path: (w) => `/projects/${w.projectId}`,
     ready: (page) => page.getByRole('list', { name: 'Audits' }).getByRole('listitem').nth(2),
     action: { button: 'Create Audit', dialog: 'Create Audit' },
-    rowAction: 'Delete Supplier review',
+    rowAction: 'Delete Physical security',
   },
   {
     name: 'templates',

@@ -1,12 +1,13 @@
+import { finished } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { addDays, calendarDay, daysBetween, fullName } from '@shared/format'
 import { BURN_DOWN_POINTS, OVERDUE_AGING, type AuditReport } from '@shared/schemas/reports'
 import type { RequestStatus } from '@shared/schemas/requests'
+import { clientScope } from '../../access/audience'
 import type { Principal } from '../../access/principal'
+import { safeFileName } from '../../files/names'
 import { auditPlace, getAudit } from '../audits/audits.repo'
 import { findOrganizationDisplay } from '../organization/organization.repo'
-import { clientScope } from '../../access/audience'
-import { safeFileName } from '../../files/names'
 import { statusReportPdf } from './status-report-pdf'
 import {
   openItems,
@@ -50,22 +51,25 @@ const progressOf = (byStatus: Record<RequestStatus, number>) => ({
 })
 
 /** The firm's figures (shared/schemas/reports.ts defines each one). */
-export function reportsService({ db, clock }: FastifyInstance) {
+export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
   return {
-    /** The audit's status report for its client (PDF): what the client sees, nothing internal. */
+    /**
+     * The audit's status report for its client (PDF): what the client sees, nothing internal.
+     * Heavy work in the firm's turn (lib/heavy-work.ts), held until the file has been sent.
+     */
     async auditPdf(principal: Principal, auditId: string) {
       const orgId = principal.organizationId
       const audit = await getAudit(db, orgId, auditId, clientScope(principal))
       const firm = await findOrganizationDisplay(db, orgId)
       const today = calendarDay(clock(), firm.timeZone)
-      const [place, { byStatus }, items] = await Promise.all([
-        auditPlace(db, orgId, audit.id),
-        statusAndAging(db, orgId, audit.id, today),
-        openItems(db, orgId, audit.id, principal, today),
-      ])
-      return {
-        fileName: safeFileName(`${audit.name.replace(/[/\\]/g, '-')}-status-report.pdf`),
-        stream: statusReportPdf({
+      const release = await heavyWork.acquire(orgId)
+      try {
+        const [place, { byStatus }, items] = await Promise.all([
+          auditPlace(db, orgId, audit.id),
+          statusAndAging(db, orgId, audit.id, today),
+          openItems(db, orgId, audit.id, principal, today),
+        ])
+        const stream = statusReportPdf({
           firmName: firm.name,
           clientName: place.client.name,
           projectName: place.project.name,
@@ -75,7 +79,15 @@ export function reportsService({ db, clock }: FastifyInstance) {
           dateFormat: firm.dateFormat,
           progress: progressOf(byStatus),
           items,
-        }),
+        })
+        finished(stream, () => release())
+        return {
+          fileName: safeFileName(`${audit.name.replace(/[/\\]/g, '-')}-status-report.pdf`),
+          stream,
+        }
+      } catch (error) {
+        release()
+        throw error
       }
     },
 
