@@ -24,6 +24,9 @@ export function safeFileName(name: string | undefined, fallback = 'file') {
   return kept.trimEnd() + ext
 }
 
+/** A name for one path segment (of an archive, a download): slashes would make folders. */
+export const oneSegment = (name: string) => name.replace(/[/\\]/g, '-')
+
 /** A Content-Disposition with an ASCII fallback and the exact UTF-8 name (RFC 6266, RFC 5987). */
 function disposition(type: 'attachment' | 'inline', fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')

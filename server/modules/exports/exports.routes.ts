@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { filesApi } from '@shared/api'
-import { attachment } from '../../files/names'
+import { sendAttachment } from '../../files/download'
 import { handle } from '../../plugins/contract'
 import { principalOf } from '../../plugins/session'
 import { exportsService } from './exports.service'
@@ -11,30 +11,23 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export async function exportRoutes(app: FastifyInstance) {
   const exports = exportsService(app)
 
-  handle(app, filesApi.exportCsv, async (request, reply) => {
-    const { fileName, stream } = await exports.csv(principalOf(request), request.params.id)
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', attachment(fileName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(stream)
-  })
+  handle(app, filesApi.exportCsv, async (request, reply) =>
+    sendAttachment(
+      reply,
+      'text/csv; charset=utf-8',
+      await exports.csv(principalOf(request), request.params.id),
+    ),
+  )
 
-  handle(app, filesApi.exportXlsx, async (request, reply) => {
-    const { fileName, stream } = await exports.xlsx(principalOf(request), request.params.id)
-    return reply
-      .header('Content-Type', XLSX_TYPE)
-      .header('Content-Disposition', attachment(fileName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(stream)
-  })
+  handle(app, filesApi.exportXlsx, async (request, reply) =>
+    sendAttachment(reply, XLSX_TYPE, await exports.xlsx(principalOf(request), request.params.id)),
+  )
 
-  handle(app, filesApi.exportZip, async (request, reply) => {
-    const { fileName, stream } = await exports.zip(principalOf(request), request.params.id)
-    return reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', attachment(fileName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(stream)
-  })
+  handle(app, filesApi.exportZip, async (request, reply) =>
+    sendAttachment(
+      reply,
+      'application/zip',
+      await exports.zip(principalOf(request), request.params.id),
+    ),
+  )
 }

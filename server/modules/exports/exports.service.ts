@@ -6,7 +6,7 @@ import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '@shared/schemas/request
 import type { Principal } from '../../access/principal'
 import { toCsv } from '../../files/csv'
 import { fileNameFor } from '../../files/file-types'
-import { safeFileName } from '../../files/names'
+import { oneSegment, safeFileName } from '../../files/names'
 import { zipStream, type ZipEntry } from '../../files/zip'
 import { readAsTenant } from '../../lib/tenant'
 import { auditPlace, findAuditWithClient } from '../audits/audits.repo'
@@ -22,9 +22,6 @@ import { trackerWorkbook } from './workbook'
 
 /** An accepted request's written answer, in its folder of the archive. */
 const RESPONSE_FILE = 'response.txt'
-
-/** A name for one path segment: slashes would make folders. */
-const segment = (name: string) => name.replace(/[/\\]/g, '-')
 
 /** Keeps a name unique within a folder: "a.pdf", "a (2).pdf", … */
 function uniqueName(name: string, taken: Set<string>) {
@@ -129,7 +126,7 @@ export function exportsService(app: FastifyInstance) {
           }
         }
         return {
-          fileName: safeFileName(segment(`${audit.name}-requests.csv`)),
+          fileName: safeFileName(oneSegment(`${audit.name}-requests.csv`)),
           stream: Readable.from(readAsTenant(lines())),
         }
       })
@@ -163,7 +160,7 @@ export function exportsService(app: FastifyInstance) {
           }
         }
         return {
-          fileName: safeFileName(segment(`${audit.name}-requests.xlsx`)),
+          fileName: safeFileName(oneSegment(`${audit.name}-requests.xlsx`)),
           stream: trackerWorkbook(summary, readAsTenant(rows())),
         }
       })
@@ -205,7 +202,7 @@ export function exportsService(app: FastifyInstance) {
                 const own = files.filter((file) => file.requestId === row.id)
                 if (!response && own.length === 0) continue
                 const folder = uniqueName(
-                  safeFileName(segment(`${row.number} ${row.title}`), `${row.number}`)
+                  safeFileName(oneSegment(`${row.number} ${row.title}`), `${row.number}`)
                     .slice(0, 100)
                     .trim(),
                   takenFolders,
@@ -260,7 +257,7 @@ export function exportsService(app: FastifyInstance) {
           }
         }
         return {
-          fileName: safeFileName(segment(`${audit.name}-accepted-files.zip`)),
+          fileName: safeFileName(oneSegment(`${audit.name}-accepted-files.zip`)),
           stream: Readable.from(zipStream(readAsTenant(entries()), now)),
         }
       })

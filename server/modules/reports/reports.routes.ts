@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { reportsApi } from '@shared/api'
-import { attachment } from '../../files/names'
+import { sendAttachment } from '../../files/download'
 import { handle } from '../../plugins/contract'
 import { principalOf } from '../../plugins/session'
 import { reportsService } from './reports.service'
@@ -10,12 +10,11 @@ export async function reportsRoutes(app: FastifyInstance) {
   handle(app, reportsApi.audit, async (request) =>
     reports.audit(principalOf(request), request.params.id),
   )
-  handle(app, reportsApi.auditPdf, async (request, reply) => {
-    const { fileName, stream } = await reports.auditPdf(principalOf(request), request.params.id)
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', attachment(fileName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(stream)
-  })
+  handle(app, reportsApi.auditPdf, async (request, reply) =>
+    sendAttachment(
+      reply,
+      'application/pdf',
+      await reports.auditPdf(principalOf(request), request.params.id),
+    ),
+  )
 }

@@ -5,7 +5,7 @@ import { BURN_DOWN_POINTS, OVERDUE_AGING, type AuditReport } from '@shared/schem
 import type { RequestStatus } from '@shared/schemas/requests'
 import { clientScope } from '../../access/audience'
 import type { Principal } from '../../access/principal'
-import { safeFileName } from '../../files/names'
+import { oneSegment, safeFileName } from '../../files/names'
 import { auditPlace, getAudit } from '../audits/audits.repo'
 import { findOrganizationDisplay } from '../organization/organization.repo'
 import { statusReportPdf } from './status-report-pdf'
@@ -82,7 +82,7 @@ export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
         })
         finished(stream, () => release())
         return {
-          fileName: safeFileName(`${audit.name.replace(/[/\\]/g, '-')}-status-report.pdf`),
+          fileName: safeFileName(oneSegment(`${audit.name}-status-report.pdf`)),
           stream,
         }
       } catch (error) {
