@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { formatDayTime } from '@shared/format'
+import { calendarDay, formatDayTime } from '@shared/format'
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '@shared/schemas/requests'
 import type { Principal } from '../../access/principal'
 import { toCsv } from '../../files/csv'
@@ -135,7 +135,11 @@ export function exportsService(app: FastifyInstance) {
     /** The tracker as a workbook: a summary sheet (the audit's figures), then the requests. */
     async xlsx(principal: Principal, auditId: string) {
       const { audit, context } = await trackerContext(principal, auditId)
-      const report = await reports.audit(principal, audit.id)
+      const report = await reports.standing(
+        principal,
+        audit.id,
+        calendarDay(clock(), context.timeZone),
+      )
       return inTurn(principal, async (done) => {
         const batches = await trackerBatches(principal, audit.id, context)
         logExport(principal, audit.id, { format: 'xlsx' })
@@ -147,7 +151,7 @@ export function exportsService(app: FastifyInstance) {
           ['Time zone', context.timeZone],
           ['Sent requests', report.progress.sent],
           ['Done (accepted or not applicable)', report.progress.done],
-          ['Overdue', report.overdue.total],
+          ['Overdue', report.overdue],
           ...REQUEST_STATUSES.map(
             (status) => [REQUEST_STATUS_LABELS[status], report.byStatus[status]] as const,
           ),

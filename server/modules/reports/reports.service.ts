@@ -52,7 +52,21 @@ const progressOf = (byStatus: Record<RequestStatus, number>) => ({
 
 /** The firm's figures (shared/schemas/reports.ts defines each one). */
 export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
+  /** Where the audit stands on the firm's `today`: counts by status, progress, overdue aging. */
+  async function standing(orgId: string, auditId: string, today: string) {
+    const { byStatus, aging } = await statusAndAging(db, orgId, auditId, today)
+    return {
+      byStatus,
+      aging,
+      progress: progressOf(byStatus),
+      overdue: aging.week + aging.month + aging.older,
+    }
+  }
+
   return {
+    standing: (principal: Principal, auditId: string, today: string) =>
+      standing(principal.organizationId, auditId, today),
+
     /**
      * The audit's status report for its client (PDF): what the client sees, nothing internal.
      * Heavy work in the firm's turn (lib/heavy-work.ts), held until the file has been sent.
@@ -64,9 +78,9 @@ export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
       const today = calendarDay(clock(), firm.timeZone)
       const release = await heavyWork.acquire(orgId)
       try {
-        const [place, { byStatus }, items] = await Promise.all([
+        const [place, { progress }, items] = await Promise.all([
           auditPlace(db, orgId, audit.id),
-          statusAndAging(db, orgId, audit.id, today),
+          standing(orgId, audit.id, today),
           openItems(db, orgId, audit.id, principal, today),
         ])
         const stream = statusReportPdf({
@@ -77,7 +91,7 @@ export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
           auditDueDate: audit.dueDate,
           today,
           dateFormat: firm.dateFormat,
-          progress: progressOf(byStatus),
+          progress,
           items,
         })
         finished(stream, () => release())
@@ -96,20 +110,21 @@ export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
       await getAudit(db, orgId, auditId)
       const { timeZone } = await findOrganizationDisplay(db, orgId)
       const today = calendarDay(clock(), timeZone)
-      const [{ byStatus, aging }, assignees, turnaround, groups] = await Promise.all([
-        statusAndAging(db, orgId, auditId, today),
-        openByAssignee(db, orgId, auditId, today, ASSIGNEES_SHOWN),
-        turnarounds(db, orgId, auditId),
-        sentGroups(db, orgId, auditId, timeZone),
-      ])
+      const [{ byStatus, aging, progress, overdue }, assignees, turnaround, groups] =
+        await Promise.all([
+          standing(orgId, auditId, today),
+          openByAssignee(db, orgId, auditId, today, ASSIGNEES_SHOWN),
+          turnarounds(db, orgId, auditId),
+          sentGroups(db, orgId, auditId, timeZone),
+        ])
       const { submitted, returned, ...medians } = turnaround
       return {
         today,
         timeZone,
-        progress: progressOf(byStatus),
+        progress,
         byStatus,
         overdue: {
-          total: aging.week + aging.month + aging.older,
+          total: overdue,
           aging: OVERDUE_AGING.map(({ key }) => ({ key, count: aging[key] })),
         },
         turnaround: medians,
