@@ -573,18 +573,14 @@ export async function lockRequests(
       : 'requestId' in which
         ? eq(auditRequests.id, which.requestId)
         : idIn(auditRequests.id, which.requestIds)
-  const auditIds =
+  const held = await holdAudits(
+    db,
+    orgId,
     'auditId' in which
-      ? [which.auditId]
-      : (
-          await db
-            .selectDistinct({ auditId: auditRequests.auditId })
-            .from(auditRequests)
-            .where(and(eq(auditRequests.organizationId, orgId), ofWhich))
-        ).map((row) => row.auditId)
-  const statuses = new Map(
-    (await holdAudits(db, orgId, auditIds)).map((audit) => [audit.id, audit.status]),
+      ? { auditIds: [which.auditId] }
+      : { requestIds: 'requestId' in which ? [which.requestId] : which.requestIds },
   )
+  const statuses = new Map(held.map((audit) => [audit.id, audit.status]))
   const rows = await db
     .select({
       id: auditRequests.id,
@@ -600,31 +596,47 @@ export async function lockRequests(
 }
 
 /**
- * The audits' rows held (FOR SHARE) until the transaction ends, with their status as committed
- * last: a change to their requests made under the hold cannot cross their completion, which takes
- * the row FOR UPDATE. A statement of its own, so that it reads what was committed while it waited.
+ * The audits' rows (given, or those of the requests) held FOR SHARE until the transaction ends,
+ * with their status as committed last: a change to their requests made under the hold cannot cross
+ * their completion, which takes the row FOR UPDATE. A statement of its own, so that it reads what
+ * was committed while it waited.
  */
-export function holdAudits(db: Db, orgId: string, auditIds: readonly string[]) {
-  if (auditIds.length === 0) return Promise.resolve([])
+export function holdAudits(
+  db: Db,
+  orgId: string,
+  of: { auditIds: readonly string[] } | { requestIds: readonly string[] },
+) {
+  const ids = 'auditIds' in of ? of.auditIds : of.requestIds
+  if (ids.length === 0) return Promise.resolve([])
   return db
     .select({ id: audits.id, status: audits.status })
     .from(audits)
-    .where(and(eq(audits.organizationId, orgId), idIn(audits.id, auditIds)))
+    .where(
+      and(
+        eq(audits.organizationId, orgId),
+        'auditIds' in of
+          ? idIn(audits.id, of.auditIds)
+          : inArray(
+              audits.id,
+              db
+                .select({ id: auditRequests.auditId })
+                .from(auditRequests)
+                .where(
+                  and(
+                    eq(auditRequests.organizationId, orgId),
+                    idIn(auditRequests.id, of.requestIds),
+                  ),
+                ),
+            ),
+      ),
+    )
     .orderBy(asc(audits.id))
-    .for('share')
+    .for('share', { of: audits })
 }
 
 /** The open (not completed) audits among those of the requests, held as holdAudits does. */
 async function openAuditsOf(db: Db, orgId: string, requestIds: readonly string[]) {
-  const ofRequests = await db
-    .selectDistinct({ auditId: auditRequests.auditId })
-    .from(auditRequests)
-    .where(and(eq(auditRequests.organizationId, orgId), idIn(auditRequests.id, requestIds)))
-  const held = await holdAudits(
-    db,
-    orgId,
-    ofRequests.map((row) => row.auditId),
-  )
+  const held = await holdAudits(db, orgId, { requestIds })
   return held.filter((audit) => audit.status !== 'completed').map((audit) => audit.id)
 }
 

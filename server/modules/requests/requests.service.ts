@@ -249,7 +249,7 @@ export function requestsService(app: FastifyInstance) {
 
   /** The request's audit's status, its row held until the transaction ends (holdAudits). */
   async function heldAuditStatus(tx: typeof db, orgId: string, auditId: string) {
-    const [audit] = await holdAudits(tx, orgId, [auditId])
+    const [audit] = await holdAudits(tx, orgId, { auditIds: [auditId] })
     return audit?.status ?? 'completed'
   }
 
