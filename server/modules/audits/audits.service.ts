@@ -81,11 +81,11 @@ export function auditsService(app: FastifyInstance) {
   async function recordLock(
     tx: typeof db,
     principal: Principal,
-    id: string,
+    audit: { id: string; name: string },
     action: 'audit.completed' | 'audit.reopened',
     now: Date,
   ) {
-    const audit = await getAudit(tx, principal.organizationId, id)
+    const id = audit.id
     await recordActivity(tx, principal, action, audit.name, now)
     app.log.info({ event: action, auditId: id, userId: principal.userId }, action.replace('.', ' '))
   }
@@ -94,7 +94,7 @@ export function auditsService(app: FastifyInstance) {
   async function setLock(principal: Principal, id: string, action: 'complete' | 'reopen') {
     const orgId = principal.organizationId
     const now = clock()
-    const { clientId } = await findAuditWithClient(db, orgId, id)
+    const { clientId, name } = await findAuditWithClient(db, orgId, id)
     await db.transaction(async (tx) => {
       authorize(principal, `audit.${action}`, await lockAudit(tx, orgId, id))
       const status = action === 'complete' ? 'completed' : 'in_progress'
@@ -102,7 +102,7 @@ export function auditsService(app: FastifyInstance) {
       await recordLock(
         tx,
         principal,
-        id,
+        { id, name },
         action === 'complete' ? 'audit.completed' : 'audit.reopened',
         now,
       )
@@ -171,14 +171,15 @@ export function auditsService(app: FastifyInstance) {
     async update(principal: Principal, id: string, input: UpdateAuditInput) {
       const orgId = principal.organizationId
       const now = clock()
-      const { clientId } = await findAuditWithClient(db, orgId, id)
+      const { clientId, name } = await findAuditWithClient(db, orgId, id)
       await db.transaction(async (tx) => {
         const audit = await lockAudit(tx, orgId, id)
         authorize(principal, 'audit.edit', audit)
         const completing = input.status === 'completed'
         if (completing) authorize(principal, 'audit.complete', audit)
         await updateAudit(tx, orgId, id, input, now)
-        if (completing) await recordLock(tx, principal, id, 'audit.completed', now)
+        if (completing)
+          await recordLock(tx, principal, { id, name: input.name ?? name }, 'audit.completed', now)
         await publishChange(tx, {
           organizationId: orgId,
           clientId,
