@@ -189,14 +189,20 @@ interface Call {
   /** Who calls it: the firm's admin or the client user. */
   as: 'admin' | 'client'
   url: (picks: Picks) => string
+  /**
+   * Sums over every audit of the firm (the portfolio's totals): its cost grows with the firm's
+   * audits by definition, so only the p95 budget holds, not the ratio.
+   */
+  firmWide?: true
 }
 
-const call = (screen: string, as: Call['as'], label: string, url: Call['url']): Call => ({
-  screen,
-  label,
-  as,
-  url,
-})
+const call = (
+  screen: string,
+  as: Call['as'],
+  label: string,
+  url: Call['url'],
+  options: { firmWide?: true } = {},
+): Call => ({ screen, label, as, url, ...options })
 
 const CALLS: Call[] = [
   call('dashboard', 'admin', 'GET /api/auth/me', () => '/api/auth/me'),
@@ -291,6 +297,16 @@ const CALLS: Call[] = [
     (p) => `/api/audits/${p.bigAuditId}/report`,
   ),
   call('review', 'admin', 'GET /api/review-queue', () => '/api/review-queue'),
+  call('portfolio', 'admin', 'GET /api/reports/portfolio', () => '/api/reports/portfolio', {
+    firmWide: true,
+  }),
+  call(
+    'portfolio',
+    'admin',
+    'GET /api/reports/portfolio?slipping=true&sort=-overdue',
+    () => '/api/reports/portfolio?slipping=true&sort=-overdue&limit=50',
+    { firmWide: true },
+  ),
   call(
     'audit',
     'admin',
@@ -421,8 +437,10 @@ interface Result {
  * against the small firm's 10 measures the reply's size, not the firm's (the same list with
  * `limit=10` is measured beside it).
  */
-const misses = (result: Omit<Result, 'call' | 'first'>) =>
-  (result.large.rows === result.small.rows && result.ratio > RATIO_BUDGET) ||
+const misses = (result: Omit<Result, 'first'>) =>
+  (!result.call.firmWide &&
+    result.large.rows === result.small.rows &&
+    result.ratio > RATIO_BUDGET) ||
   (kind === 'pg' && result.large.p95 > P95_BUDGET_MS)
 
 async function measureAll(baseUrl: string, pair: Firm[]): Promise<Result[]> {
@@ -464,7 +482,7 @@ function table(results: Result[]): string {
       ? ` (first run ${r.first.ratio.toFixed(2)}, p95 ${ms(r.first.large.p95)})`
       : ''
     const rows = `${r.large.rows}/${r.small.rows}`
-    return `| ${r.call.screen.padEnd(11)} | ${r.call.label.padEnd(42)} | ${rows.padStart(18)} | ${ms(r.small.p50).padStart(9)} | ${ms(r.small.p95).padStart(9)} | ${ms(r.large.p50).padStart(9)} | ${ms(r.large.p95).padStart(9)} | ${(r.ratio.toFixed(2) + '×').padStart(17)} | ${misses(r) ? 'MISSED' : 'met'}${again} |`
+    return `| ${r.call.screen.padEnd(11)} | ${r.call.label.padEnd(42)} | ${rows.padStart(18)} | ${ms(r.small.p50).padStart(9)} | ${ms(r.small.p95).padStart(9)} | ${ms(r.large.p50).padStart(9)} | ${ms(r.large.p95).padStart(9)} | ${(r.ratio.toFixed(2) + '×').padStart(17)} | ${misses(r) ? 'MISSED' : r.call.firmWide ? 'met (p95)' : 'met'}${again} |`
   })
   return [...header, ...lines].join('\n')
 }

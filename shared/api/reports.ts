@@ -1,5 +1,10 @@
 import { idParams } from '../schemas/common'
-import { auditReportDto } from '../schemas/reports'
+import {
+  auditReportDto,
+  portfolioDto,
+  portfolioFileQuery,
+  portfolioQuery,
+} from '../schemas/reports'
 import { defineRoute } from './route'
 
 /** The firm's figures (shared/schemas/reports.ts defines each one). */
@@ -27,5 +32,43 @@ export const reportsApi = {
     params: idParams,
     status: 200,
     reply: { file: 'application/pdf', description: 'The report' },
+  }),
+  portfolio: defineRoute({
+    method: 'GET',
+    path: '/api/reports/portfolio',
+    tag: 'Reports',
+    summary: 'Every audit of the firm and where it stands',
+    description:
+      'A page of the firm’s audits with their progress, overdue requests, next due date, the client’s last activity and whether they are slipping, with the figures summed over every audit the filter matches. The firm’s only.',
+    access: 'engagements.manage',
+    query: portfolioQuery,
+    status: 200,
+    reply: portfolioDto,
+    page: true,
+  }),
+  portfolioXlsx: defineRoute({
+    method: 'GET',
+    path: '/api/reports/portfolio.xlsx',
+    tag: 'Reports',
+    summary: 'The portfolio as filtered (Excel workbook)',
+    description: 'Every audit the filter matches, one row each, and a summary sheet.',
+    access: 'engagements.manage',
+    query: portfolioFileQuery,
+    status: 200,
+    reply: {
+      file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      description: 'The workbook',
+    },
+  }),
+  portfolioCsv: defineRoute({
+    method: 'GET',
+    path: '/api/reports/portfolio.csv',
+    tag: 'Reports',
+    summary: 'The portfolio as filtered (CSV)',
+    description: 'Every audit the filter matches, one row each.',
+    access: 'engagements.manage',
+    query: portfolioFileQuery,
+    status: 200,
+    reply: { file: 'text/csv', description: 'The table' },
   }),
 }

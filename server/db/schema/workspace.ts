@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { id, timestamps } from './columns'
+import { id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
 
 const organizationId = () =>
@@ -103,6 +103,32 @@ export const organizationCounts = pgTable('organization_counts', {
   inProgressAudits: integer().notNull().default(0),
   acceptedRequests: integer().notNull().default(0),
 })
+
+/**
+ * Where each audit stands, kept by statement triggers on audit_requests, request_comments and
+ * request_files (migration 0026): its requests by status, its first sending and the client's last
+ * activity, read as one row per audit by the portfolio at any size (decision 033). Days overdue
+ * change with the calendar, so they are counted from the requests (a partial index) instead.
+ */
+export const auditStandings = pgTable(
+  'audit_standings',
+  {
+    auditId: uuid()
+      .primaryKey()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    draft: integer().notNull().default(0),
+    sent: integer().notNull().default(0),
+    submitted: integer().notNull().default(0),
+    accepted: integer().notNull().default(0),
+    returned: integer().notNull().default(0),
+    notApplicable: integer().notNull().default(0),
+    firstSentAt: tstz(),
+    /** The latest submission, comment or upload of a client user on the audit. */
+    clientActiveAt: tstz(),
+  },
+  (t) => [index('audit_standings_organization_id_idx').on(t.organizationId)],
+)
 
 export const templateCategories = pgTable(
   'template_categories',

@@ -17,8 +17,8 @@ import { auditRequestsInBatches } from '../requests/requests.repo'
 import { submittedVersionSummaries } from '../requests/versions.repo'
 import { findOrganizationDisplay } from '../organization/organization.repo'
 import { reportsService } from '../reports/reports.service'
-import { TRACKER_COLUMNS, trackerRow } from './tracker'
-import { trackerWorkbook } from './workbook'
+import { STATUS_FILLS, TRACKER_COLUMNS, trackerRow } from './tracker'
+import { tableWorkbook } from './workbook'
 
 /** An accepted request's written answer, in its folder of the archive. */
 const RESPONSE_FILE = 'response.txt'
@@ -104,7 +104,7 @@ export function exportsService(app: FastifyInstance) {
           const request = toRequestDto(row, now, principal)
           return {
             cells: trackerRow(request, versions.get(request.id), context),
-            status: request.status,
+            fill: STATUS_FILLS[request.status],
           }
         })
       }
@@ -165,7 +165,11 @@ export function exportsService(app: FastifyInstance) {
         }
         return {
           fileName: safeFileName(oneSegment(`${audit.name}-requests.xlsx`)),
-          stream: trackerWorkbook(summary, readAsTenant(rows())),
+          stream: tableWorkbook(
+            summary,
+            { name: 'Requests', columns: TRACKER_COLUMNS },
+            readAsTenant(rows()),
+          ),
         }
       })
     },

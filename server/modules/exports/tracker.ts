@@ -4,19 +4,18 @@ import {
   type AuditRequest,
   type RequestStatus,
 } from '@shared/schemas/requests'
+import type { TableColumn } from './workbook'
 
 /**
  * The audit's request tracker, one row per request, as both exports write it: the CSV as text,
  * the workbook with typed cells (numbers, dates as dates, the status coloured).
  */
 
-type Kind = 'text' | 'number' | 'day' | 'status'
-
-export const TRACKER_COLUMNS: ReadonlyArray<{ header: string; kind: Kind; width: number }> = [
+export const TRACKER_COLUMNS: readonly TableColumn[] = [
   { header: 'Number', kind: 'number', width: 9 },
   { header: 'Title', kind: 'text', width: 40 },
   { header: 'Description', kind: 'text', width: 40 },
-  { header: 'Status', kind: 'status', width: 15 },
+  { header: 'Status', kind: 'fill', width: 15 },
   { header: 'Assignee', kind: 'text', width: 22 },
   { header: 'Due date', kind: 'day', width: 12 },
   { header: 'Sent', kind: 'day', width: 12 },
