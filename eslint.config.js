@@ -137,6 +137,7 @@ export default tseslint.config(
     'audits',
     'landing',
     'notifications',
+    'reports',
   ].map((feature) => ({
     files: [`web/features/${feature}/**/*.{ts,tsx}`],
     rules: {

@@ -297,6 +297,7 @@ const CALLS: Call[] = [
     (p) => `/api/audits/${p.bigAuditId}/report`,
   ),
   call('review', 'admin', 'GET /api/review-queue', () => '/api/review-queue'),
+  call('review', 'admin', 'GET /api/my-work', () => '/api/my-work'),
   call('portfolio', 'admin', 'GET /api/reports/portfolio', () => '/api/reports/portfolio', {
     firmWide: true,
   }),

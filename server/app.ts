@@ -28,11 +28,13 @@ import { categoryRoutes } from './modules/categories/categories.routes'
 import { clientRoutes } from './modules/clients/clients.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { reportsRoutes } from './modules/reports/reports.routes'
+import { activityRoutes } from './modules/activity/activity.routes'
 import { eventRoutes } from './modules/events/events.routes'
 import { exportRoutes } from './modules/exports/exports.routes'
 import { fileRoutes } from './modules/files/files.routes'
 import { systemRoutes } from './modules/health/health.routes'
 import { invitationRoutes } from './modules/invitations/invitations.routes'
+import { myWorkRoutes } from './modules/my-work/my-work.routes'
 import { organizationRoutes } from './modules/organization/organization.routes'
 import { defineEventMailJob } from './modules/notifications/event-mail'
 import { notificationRoutes } from './modules/notifications/notifications.routes'
@@ -239,9 +241,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clientRoutes,
         projectRoutes,
         auditRoutes,
+        activityRoutes,
         reportsRoutes,
         requestRoutes,
         reviewRoutes,
+        myWorkRoutes,
         fileRoutes,
         exportRoutes,
         templateRoutes,

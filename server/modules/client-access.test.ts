@@ -195,9 +195,12 @@ describe('a client-role user reads their own client’s records', () => {
     // The admin's dashboard still counts the whole company and shows the whole trail.
     const admin = (await as(A.cookie).get('/api/dashboard')).json<Dashboard>()
     expect(admin).toMatchObject({ totalClients: 2, activeProjects: 2, inProgressAudits: 3 })
+    // Its requests' creation included (the fixture creates two).
     expect(admin.recentActivity.map((e) => e.action)).toEqual([
       'invitation.accepted',
       'invitation.sent',
+      'request.created',
+      'request.created',
     ])
   })
 

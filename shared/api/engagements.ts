@@ -15,7 +15,13 @@ import {
   updateClientInput,
 } from '../schemas/clients'
 import { idParams } from '../schemas/common'
-import { activityDto, dashboardDto } from '../schemas/dashboard'
+import {
+  activityDto,
+  auditActivityDto,
+  auditActivityFileQuery,
+  auditActivityQuery,
+  dashboardDto,
+} from '../schemas/dashboard'
 import { pageQuery, searchPageQuery } from '../schemas/pagination'
 import {
   createProjectInput,
@@ -53,6 +59,32 @@ export const activityApi = {
     status: 200,
     reply: z.array(activityDto),
     page: true,
+  }),
+  audit: defineRoute({
+    method: 'GET',
+    path: '/api/audits/:id/activity',
+    tag: 'Audits',
+    summary: 'An audit’s trail',
+    description:
+      'Every event of the audit and its requests (those since deleted too), newest first: who, what, when, and what changed from what to what. Append-only. `actorId` and `kind` narrow it. The firm’s only.',
+    access: 'engagements.manage',
+    params: idParams,
+    query: auditActivityQuery,
+    status: 200,
+    reply: z.array(auditActivityDto),
+    page: true,
+  }),
+  auditCsv: defineRoute({
+    method: 'GET',
+    path: '/api/audits/:id/activity.csv',
+    tag: 'Audits',
+    summary: 'An audit’s trail (CSV)',
+    description: 'The whole trail, oldest first, under the same filters. The firm’s only.',
+    access: 'engagements.manage',
+    params: idParams,
+    query: auditActivityFileQuery,
+    status: 200,
+    reply: { file: 'text/csv', description: 'One row per event' },
   }),
 }
 

@@ -1,6 +1,7 @@
 import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
 import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
+import { myWorkApi } from './my-work'
 import { reportsApi } from './reports'
 import { eventsApi, notificationPreferencesApi, notificationsApi, remindersApi } from './reminders'
 import { filesApi, requestsApi, reviewQueueApi } from './requests'
@@ -19,6 +20,7 @@ export {
   eventsApi,
   filesApi,
   invitationsApi,
+  myWorkApi,
   notificationPreferencesApi,
   notificationsApi,
   organizationApi,
@@ -48,6 +50,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   reportsApi,
   requestsApi,
   reviewQueueApi,
+  myWorkApi,
   filesApi,
   templatesApi,
   templateItemsApi,

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { id } from './common'
+import { pageFields } from './pagination'
 
 /** What the activity log records (the closed set the database accepts). */
 export const ACTIVITY_ACTIONS = [
@@ -10,6 +12,12 @@ export const ACTIVITY_ACTIONS = [
   'invitation.accepted',
   'invitation.revoked',
   'password.changed',
+  'request.created',
+  'request.updated',
+  'request.moved',
+  'request.deleted',
+  'request.commented',
+  'request.noted',
   'request.sent',
   'request.submitted',
   'request.accepted',
@@ -39,6 +47,12 @@ export const ACTIVITY_ACTION_LABELS = {
   'invitation.accepted': 'accepted the invitation for',
   'invitation.revoked': 'revoked the invitation to',
   'password.changed': 'changed the password of',
+  'request.created': 'created the request',
+  'request.updated': 'changed the request',
+  'request.moved': 'moved the request',
+  'request.deleted': 'deleted the request',
+  'request.commented': 'commented on the request',
+  'request.noted': 'wrote an internal note on the request',
   'request.sent': 'sent the request',
   'request.submitted': 'submitted the request',
   'request.accepted': 'accepted the request',
@@ -59,6 +73,57 @@ export const ACTIVITY_ACTION_LABELS = {
 
 export const RECENT_ACTIVITY_LIMIT = 20
 
+/** The kinds the trail can be narrowed to (GET /api/audits/{id}/activity?kind=). */
+export const ACTIVITY_KINDS = {
+  planning: [
+    'request.created',
+    'request.updated',
+    'request.moved',
+    'request.deleted',
+    'request.reworded',
+  ],
+  status: [
+    'request.sent',
+    'request.submitted',
+    'request.accepted',
+    'request.reopened',
+    'request.returned',
+    'request.not_applicable',
+    'request.not_applicable_proposed',
+    'request.proposal_accepted',
+    'request.proposal_declined',
+  ],
+  files: ['request.files_added', 'request.file_removed'],
+  comments: ['request.commented', 'request.noted', 'request.question_asked'],
+  audit: ['audit.team_changed', 'audit.completed', 'audit.reopened'],
+} as const satisfies Record<string, readonly ActivityAction[]>
+export type ActivityKind = keyof typeof ACTIVITY_KINDS
+export const ACTIVITY_KIND_LABELS = {
+  planning: 'Planning',
+  status: 'Status',
+  files: 'Files',
+  comments: 'Comments',
+  audit: 'Audit',
+} as const satisfies Record<ActivityKind, string>
+
+/** The fields whose changes a `request.updated` event records, from what to what. */
+export const TRACKED_FIELDS = ['title', 'description', 'assignee', 'dueDate'] as const
+export type TrackedField = (typeof TRACKED_FIELDS)[number]
+export const TRACKED_FIELD_LABELS = {
+  title: 'Title',
+  description: 'Description',
+  assignee: 'Assignee',
+  dueDate: 'Due date',
+} as const satisfies Record<TrackedField, string>
+
+/** One field's change: the values as text when it happened (a name, a day), null for none. */
+export const fieldChangeDto = z.object({
+  field: z.enum(TRACKED_FIELDS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+})
+export type FieldChange = z.infer<typeof fieldChangeDto>
+
 export const activityDto = z
   .object({
     id: z.string(),
@@ -69,6 +134,8 @@ export const activityDto = z
     target: z.string(),
     /** What was said with it (a reason, a proposal's words), if anything. */
     detail: z.string().nullable(),
+    /** What changed, from what to what (a `request.updated`); empty otherwise. */
+    changes: z.array(fieldChangeDto),
     /**
      * The request it is about, while it exists, and where it sits (in the company's trail; the
      * request's own history leaves it out).
@@ -86,9 +153,37 @@ export const activityDto = z
   .meta({ id: 'Activity' })
 export type Activity = z.infer<typeof activityDto>
 
+/** One event of an audit's trail: the request it was about (null: the audit, or a request since deleted). */
+export const auditActivityDto = activityDto
+  .omit({ request: true })
+  .extend({
+    /** Who did it, while their account exists. */
+    actorId: z.string().nullable(),
+    requestId: z.string().nullable(),
+  })
+  .meta({ id: 'AuditActivity' })
+export type AuditActivity = z.infer<typeof auditActivityDto>
+
+const kindError = `kind must be one of ${Object.keys(ACTIVITY_KINDS).join(', ')}`
+
+/** GET /api/audits/{id}/activity (and .csv): narrowed to one person's events, or one kind. */
+export const auditActivityFilter = {
+  actorId: id.optional(),
+  kind: z
+    .enum(Object.keys(ACTIVITY_KINDS) as [ActivityKind, ...ActivityKind[]], { error: kindError })
+    .optional(),
+}
+export const auditActivityQuery = z.strictObject({ ...pageFields, ...auditActivityFilter })
+export type AuditActivityQuery = z.output<typeof auditActivityQuery>
+export const auditActivityFileQuery = z.strictObject(auditActivityFilter)
+export type AuditActivityFileQuery = z.output<typeof auditActivityFileQuery>
+
 /** How many audits the firm's dashboard names under its overdue requests. */
 export const OVERDUE_AUDITS_SHOWN = 5
-/** The overdue requests are counted up to this many: a count at it means at least that many. */
+/**
+ * The overdue requests (and the answers awaiting review) are counted up to this many: a count at
+ * it means at least that many.
+ */
 export const OVERDUE_COUNT_CAP = 1000
 
 export const overdueSummaryDto = z
@@ -124,6 +219,11 @@ export const dashboardDto = z
     completedItems: z.number().int(),
     /** The firm's overdue requests; null for a client user (their own list says what is late). */
     overdue: overdueSummaryDto.nullable(),
+    /**
+     * The firm's answers waiting for review (submitted requests), up to OVERDUE_COUNT_CAP; null for
+     * a client user.
+     */
+    awaitingReview: z.number().int().nullable(),
     /** Newest first, at most RECENT_ACTIVITY_LIMIT. */
     recentActivity: z.array(activityDto),
   })

@@ -137,6 +137,20 @@ const appRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'audits',
+    ...lazyRoute(
+      () => import('@/features/reports/pages/portfolio-page'),
+      (m) => m.PortfolioPage,
+    ),
+  },
+  {
+    path: 'reports',
+    ...lazyRoute(
+      () => import('@/features/reports/pages/reports-redirect'),
+      (m) => m.ReportsRedirect,
+    ),
+  },
+  {
     path: 'audits/:id',
     ...lazyRoute(
       () => import('@/features/audits/pages/audit-page'),
@@ -155,6 +169,13 @@ const appRoutes: RouteObject[] = [
     ...lazyRoute(
       () => import('@/features/audits/pages/review-page'),
       (m) => m.ReviewPage,
+    ),
+  },
+  {
+    path: 'my-work',
+    ...lazyRoute(
+      () => import('@/features/my-work/pages/my-work-page'),
+      (m) => m.MyWorkPage,
     ),
   },
   {

@@ -11,6 +11,7 @@ const event = {
   action: 'request.submitted' as const,
   target: '#3 Bank statements',
   detail: null,
+  changes: [],
   createdAt: '2026-03-02T10:00:00.000Z',
 }
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ROLES } from '../../../shared/constants'
-import { ACTIVITY_ACTIONS } from '../../../shared/schemas/dashboard'
+import { ACTIVITY_ACTIONS, type FieldChange } from '../../../shared/schemas/dashboard'
 import { id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
 import { auditRequests } from './requests'
 import { roleList, users } from './users'
-import { clients } from './workspace'
+import { audits, clients } from './workspace'
 
 export const invitations = pgTable(
   'invitations',
@@ -66,9 +66,14 @@ export const activityEvents = pgTable(
      * so that the company's trail keeps the event.
      */
     requestId: uuid().references(() => auditRequests.id, { onDelete: 'set null' }),
+    /** The audit it happened in: its trail, which keeps a deleted request's events. */
+    auditId: uuid().references(() => audits.id, { onDelete: 'set null' }),
+    /** What a `request.updated` changed, from what to what (names and days as text then). */
+    changes: jsonb().$type<FieldChange[]>(),
     ...timestamps,
   },
   (t) => [
+    index('activity_events_audit_id_created_at_id_idx').on(t.auditId, t.createdAt, t.id),
     index('activity_events_request_id_created_at_idx').on(t.requestId, t.createdAt),
     // Newest first (read backwards), to the last page (decision 014).
     index('activity_events_organization_id_created_at_id_idx').on(

@@ -1,5 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm'
-import { RECENT_ACTIVITY_LIMIT, type ActivityAction } from '@shared/schemas/dashboard'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import {
+  ACTIVITY_KINDS,
+  RECENT_ACTIVITY_LIMIT,
+  type ActivityAction,
+  type ActivityKind,
+  type FieldChange,
+} from '@shared/schemas/dashboard'
 import type { Db } from '../../db/client'
 import { key, mapPage, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 import { activityEvents, auditRequests, audits, clients, projects } from '../../db/schema'
@@ -12,22 +18,31 @@ export interface Actor {
   name: string
 }
 
-/** Appends one event to the company's trail; call it inside the change's own transaction. */
+/**
+ * What an event is about: its request (whose audit it then belongs to, unless `auditId` says),
+ * or its audit; what was said with it; what it changed.
+ */
+export interface EventAbout {
+  requestId?: string | undefined
+  auditId?: string | undefined
+  detail?: string | null | undefined
+  changes?: FieldChange[] | undefined
+}
+
+/**
+ * Appends one event to the company's trail; call it inside the change's own transaction (and,
+ * for a request about to be deleted, before the delete). The trail is append-only: nothing in the
+ * app updates or deletes its rows (a test holds every module to that).
+ */
 export async function recordActivity(
   db: Db,
   actor: Actor,
   action: ActivityAction,
   target: string,
   now: Date,
-  about: { requestId?: string; detail?: string | null } = {},
+  about: EventAbout = {},
 ) {
-  await recordActivities(
-    db,
-    actor,
-    action,
-    [{ target, requestId: about.requestId, detail: about.detail }],
-    now,
-  )
+  await recordActivities(db, actor, action, [{ target, ...about }], now)
 }
 
 /** The same action on several targets (a send of many requests): one statement per 1,000. */
@@ -35,11 +50,7 @@ export async function recordActivities(
   db: Db,
   actor: Actor,
   action: ActivityAction,
-  events: Array<{
-    target: string
-    requestId?: string | undefined
-    detail?: string | null | undefined
-  }>,
+  events: Array<{ target: string } & EventAbout>,
   now: Date,
 ) {
   for (let start = 0; start < events.length; start += 1000)
@@ -51,7 +62,13 @@ export async function recordActivities(
         action,
         target: event.target,
         requestId: event.requestId ?? null,
+        auditId:
+          event.auditId ??
+          (event.requestId
+            ? sql`(select ${auditRequests.auditId} from ${auditRequests} where ${auditRequests.id} = ${event.requestId})`
+            : null),
         detail: event.detail ?? null,
+        changes: event.changes && event.changes.length > 0 ? event.changes : null,
         createdAt: now,
         updatedAt: now,
       })),
@@ -64,11 +81,13 @@ const eventColumns = {
   action: activityEvents.action,
   target: activityEvents.target,
   detail: activityEvents.detail,
+  changes: activityEvents.changes,
   createdAt: activityEvents.createdAt,
 }
 
-const toDto = <T extends { createdAt: Date }>(row: T) => ({
+const toDto = <T extends { createdAt: Date; changes: FieldChange[] | null }>(row: T) => ({
   ...row,
+  changes: row.changes ?? [],
   createdAt: iso(row.createdAt),
   request: null,
 })
@@ -84,6 +103,7 @@ const placeColumns = {
 const withPlace = <
   T extends {
     createdAt: Date
+    changes: FieldChange[] | null
     requestId: string | null
     auditId: string | null
     auditName: string | null
@@ -97,6 +117,7 @@ const withPlace = <
   ...row
 }: T) => ({
   ...row,
+  changes: row.changes ?? [],
   createdAt: iso(row.createdAt),
   request:
     requestId && auditId && auditName !== null && clientName !== null
@@ -145,12 +166,94 @@ export async function recentActivity(
   return (await activityPage(db, orgId, filter, { limit: RECENT_ACTIVITY_LIMIT })).items
 }
 
-/** One request's events, oldest first: its history. */
-export async function requestActivity(db: Db, orgId: string, requestId: string) {
+/**
+ * One request's events, oldest first: its history. `firm`: false leaves out the firm's internal
+ * notes (the audience rule, for a client user).
+ */
+export async function requestActivity(db: Db, orgId: string, requestId: string, firm: boolean) {
   const rows = await db
     .select(eventColumns)
     .from(activityEvents)
-    .where(and(eq(activityEvents.organizationId, orgId), eq(activityEvents.requestId, requestId)))
+    .where(
+      and(
+        eq(activityEvents.organizationId, orgId),
+        eq(activityEvents.requestId, requestId),
+        firm ? undefined : sql`${activityEvents.action} <> 'request.noted'`,
+      ),
+    )
     .orderBy(asc(activityEvents.createdAt), asc(activityEvents.id))
   return rows.map(toDto)
+}
+
+export interface AuditTrailFilter {
+  actorUserId?: string | undefined
+  kind?: ActivityKind | undefined
+}
+
+const auditTrailWhere = (orgId: string, auditId: string, filter: AuditTrailFilter) =>
+  and(
+    eq(activityEvents.organizationId, orgId),
+    eq(activityEvents.auditId, auditId),
+    filter.actorUserId ? eq(activityEvents.actorUserId, filter.actorUserId) : undefined,
+    filter.kind ? inArray(activityEvents.action, [...ACTIVITY_KINDS[filter.kind]]) : undefined,
+  )
+
+const trailColumns = {
+  ...eventColumns,
+  actorId: activityEvents.actorUserId,
+  requestId: activityEvents.requestId,
+}
+
+const trailDto = <T extends { createdAt: Date; changes: FieldChange[] | null }>({
+  requestId,
+  actorId,
+  ...row
+}: T & { requestId: string | null; actorId: string | null }) => {
+  const { request: _none, ...event } = toDto(row)
+  return { ...event, actorId, requestId }
+}
+
+/**
+ * A page of an audit's trail (the firm's: internal notes included), newest first: the events of
+ * the audit and of its requests, those of deleted requests too.
+ */
+export async function auditActivityPage(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  filter: AuditTrailFilter,
+  request: PageRequest,
+) {
+  const page = pageQuery(newestFirst, request)
+  const rows = await db
+    .select({ ...trailColumns, pageKey: page.pageKey })
+    .from(activityEvents)
+    .where(and(auditTrailWhere(orgId, auditId, filter), page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return mapPage(toPage(rows, request), trailDto)
+}
+
+/** The whole trail of an audit, oldest first, a batch at a time (the CSV). */
+export async function* auditActivityInBatches(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  filter: AuditTrailFilter,
+  batch = 1000,
+) {
+  const oldestFirst: Keyset = { ...newestFirst, direction: 'asc' }
+  let cursor: string | undefined
+  do {
+    const page = pageQuery(oldestFirst, { limit: batch, cursor })
+    const rows = await db
+      .select({ ...trailColumns, pageKey: page.pageKey })
+      .from(activityEvents)
+      .where(and(auditTrailWhere(orgId, auditId, filter), page.after))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+    const { items, next } = mapPage(toPage(rows, { limit: batch, cursor }), trailDto)
+    yield items
+    cursor = next ?? undefined
+  } while (cursor)
 }

@@ -86,7 +86,7 @@ export function auditsService(app: FastifyInstance) {
     now: Date,
   ) {
     const id = audit.id
-    await recordActivity(tx, principal, action, audit.name, now)
+    await recordActivity(tx, principal, action, audit.name, now, { auditId: id })
     app.log.info({ event: action, auditId: id, userId: principal.userId }, action.replace('.', ' '))
   }
 
@@ -226,7 +226,9 @@ export function auditsService(app: FastifyInstance) {
       await db.transaction(async (tx) => {
         authorize(principal, 'audit.edit_team', await lockAudit(tx, orgId, id))
         await setTeam(tx, orgId, id, input, now)
-        await recordActivity(tx, principal, 'audit.team_changed', audit.name, now)
+        await recordActivity(tx, principal, 'audit.team_changed', audit.name, now, {
+          auditId: id,
+        })
         await publishChange(tx, { organizationId: orgId, clientId: null, topics: [`audit:${id}`] })
       })
       return detail(principal, id)

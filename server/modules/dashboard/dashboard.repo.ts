@@ -1,15 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { selectRows } from '../../db/client'
-import {
-  auditMembers,
-  auditRequests,
-  audits,
-  clients,
-  organizationCounts,
-  projects,
-} from '../../db/schema'
-import { awaitingClient } from '../requests/request-conditions'
+import { auditRequests, audits, clients, organizationCounts, projects } from '../../db/schema'
+import { teamAuditIds } from '../audits/team-conditions'
+import { overdueOn } from '../requests/request-conditions'
 
 export interface DashboardCounts {
   totalClients: number
@@ -72,22 +66,17 @@ export async function overdueCounts(
   today: string,
   cap: number,
 ) {
-  const late = sql`${awaitingClient} and ${auditRequests.dueDate} < ${today}::date`
+  const late = overdueOn(today)
   const [row] = await selectRows<{ total: number; mine: number }>(
     db,
     sql`select
       (select count(*)::int from (select 1 from ${auditRequests}
         where ${auditRequests.organizationId} = ${orgId} and ${late} limit ${cap}) as firm) as total,
       (select count(*)::int from (select 1 from ${auditRequests}
-        where ${auditRequests.auditId} in (${myAudits(orgId, userId)}) and ${late} limit ${cap}) as own) as mine`,
+        where ${auditRequests.auditId} in (${teamAuditIds(orgId, userId)}) and ${late} limit ${cap}) as own) as mine`,
   )
   return row!
 }
-
-/** The audits whose team the user is on. */
-const myAudits = (orgId: string, userId: string) =>
-  sql`select ${auditMembers.auditId} from ${auditMembers}
-    where ${auditMembers.userId} = ${userId} and ${auditMembers.organizationId} = ${orgId}`
 
 /**
  * Up to `limit` audits with overdue requests: the caller's first (most overdue first), then the
@@ -96,14 +85,14 @@ const myAudits = (orgId: string, userId: string) =>
  * audits, a prefix of the company's overdue index, and an audit's own index.
  */
 export function overdueAudits(db: Db, orgId: string, userId: string, today: string, limit: number) {
-  const late = sql`${awaitingClient} and ${auditRequests.dueDate} < ${today}::date`
+  const late = overdueOn(today)
   return selectRows<OverdueAuditRow>(
     db,
     sql`with own as (
       select ${auditRequests.auditId} as audit_id, count(*)::int as overdue,
              min(${auditRequests.dueDate}) as oldest, true as mine
       from ${auditRequests}
-      where ${auditRequests.auditId} in (${myAudits(orgId, userId)}) and ${late}
+      where ${auditRequests.auditId} in (${teamAuditIds(orgId, userId)}) and ${late}
       group by ${auditRequests.auditId}
       order by overdue desc, oldest, audit_id
       limit ${limit}
@@ -116,7 +105,7 @@ export function overdueAudits(db: Db, orgId: string, userId: string, today: stri
     ), others as (
       select oldest.audit_id, min(oldest.due_date) as oldest
       from oldest
-      where oldest.audit_id not in (${myAudits(orgId, userId)})
+      where oldest.audit_id not in (${teamAuditIds(orgId, userId)})
       group by oldest.audit_id
       order by oldest, oldest.audit_id
       limit ${limit}
@@ -137,6 +126,20 @@ export function overdueAudits(db: Db, orgId: string, userId: string, today: stri
     order by picked.mine desc, case when picked.mine then picked.overdue end desc, picked.oldest, picked.audit_id
     limit ${limit}`,
   )
+}
+
+/**
+ * The company's answers waiting for review (its submitted requests), read up to `cap` from the
+ * review queue's partial index (a count at the cap means at least that many).
+ */
+export async function awaitingReviewCount(db: Db, orgId: string, cap: number) {
+  const [row] = await selectRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (select 1 from ${auditRequests}
+      where ${auditRequests.organizationId} = ${orgId} and ${auditRequests.status} = 'submitted'
+      limit ${cap}) as submitted`,
+  )
+  return row!.total
 }
 
 /** How many of the company's oldest overdue requests name the audits beyond the caller's. */

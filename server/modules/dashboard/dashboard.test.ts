@@ -15,6 +15,7 @@ import {
 } from '../../test/factories'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { rankKeySql } from '../requests/order-keys'
+import { awaitingReviewCount } from './dashboard.repo'
 
 let t: TestApp
 let a: string
@@ -43,6 +44,7 @@ describe('GET /api/dashboard', () => {
       inProgressAudits: 0,
       completedItems: 0,
       overdue: { total: 0, mine: 0, audits: [] },
+      awaitingReview: 0,
       recentActivity: [],
     })
   })
@@ -67,6 +69,7 @@ describe('GET /api/dashboard', () => {
       inProgressAudits: 2,
       completedItems: 0,
       overdue: { total: 0, mine: 0, audits: [] },
+      awaitingReview: 0,
       recentActivity: [],
     })
 
@@ -100,6 +103,7 @@ describe('GET /api/dashboard', () => {
       inProgressAudits: 1,
       completedItems: 0,
       overdue: { total: 0, mine: 0, audits: [] },
+      awaitingReview: 0,
       recentActivity: [],
     })
   })
@@ -125,7 +129,12 @@ describe('the counts kept as rows change (decision 014)', () => {
 
   async function expectKeptCounts(cookie: string) {
     const fresh = await counted(cookie)
-    const { recentActivity: _, overdue: __, ...board } = await dashboard(cookie)
+    const {
+      recentActivity: _,
+      overdue: __,
+      awaitingReview: ___,
+      ...board
+    } = await dashboard(cookie)
     expect(board).toEqual({
       totalClients: fresh.totalClients,
       activeProjects: fresh.activeProjects,
@@ -212,6 +221,7 @@ describe('GET /api/dashboard → recentActivity', () => {
       expect(Object.keys(event).sort()).toEqual([
         'action',
         'actor',
+        'changes',
         'createdAt',
         'detail',
         'id',
@@ -391,5 +401,41 @@ describe('GET /api/dashboard → overdue', () => {
     const { overdue } = await dashboard(admin.cookie)
     expect(overdue?.total).toBe(28)
     expect(overdue?.audits.map((audit) => audit.overdue)).toEqual([7, 6, 5, 4, 3])
+  })
+})
+
+describe('GET /api/dashboard → awaiting review', () => {
+  it('counts the firm’s submitted answers, up to a cap; a client user gets none', async () => {
+    const admin = await signedInAdmin(t)
+    const orgId = admin.user.company.id
+    const audit = await createAudit(t, admin.cookie)
+    const ids = await seedRequests(t, {
+      organizationId: orgId,
+      auditId: audit.id,
+      count: 4,
+      sent: true,
+    })
+    await t.app.db.execute(
+      sql`update audit_requests set status = 'submitted', submitted_at = now()
+          where id = any(${`{${ids.slice(0, 3).join(',')}}`}::uuid[])`,
+    )
+    // Another firm's answer is not counted.
+    const other = await signedInAdmin(t)
+    const otherAudit = await createAudit(t, other.cookie)
+    const [theirs] = await seedRequests(t, {
+      organizationId: other.user.company.id,
+      auditId: otherAudit.id,
+      count: 1,
+      sent: true,
+    })
+    await t.app.db.execute(
+      sql`update audit_requests set status = 'submitted', submitted_at = now() where id = ${theirs!}`,
+    )
+
+    expect((await dashboard(admin.cookie)).awaitingReview).toBe(3)
+    expect((await dashboard(other.cookie)).awaitingReview).toBe(1)
+    expect(await awaitingReviewCount(t.app.db, orgId, 2)).toBe(2)
+    const contact = await signedInClientUser(t, orgId, audit.client.id)
+    expect((await dashboard(contact.cookie)).awaitingReview).toBeNull()
   })
 })

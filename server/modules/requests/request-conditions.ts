@@ -16,3 +16,7 @@ export const awaitingClient = sql`(${clientsStatus} and ${auditRequests.clientAs
 
 /** In the client's status with a proposal or question waiting for the firm. */
 export const askedOfFirm = sql`(${clientsStatus} and ${auditRequests.clientAsk} is not null)`
+
+/** Overdue on `today` (the firm's calendar day, YYYY-MM-DD): waiting for the client, due before it. */
+export const overdueOn = (today: string) =>
+  sql`(${auditRequests.dueDate} < ${today}::date and ${awaitingClient})`

@@ -10,7 +10,7 @@ import {
 import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/audience'
 import { selectRows, type Db } from '../../db/client'
-import { askedOfFirm, awaitingClient } from './request-conditions'
+import { askedOfFirm, awaitingClient, overdueOn } from './request-conditions'
 import { idIn } from '../../db/id-in'
 import { auditRequests, audits, projects, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
@@ -97,10 +97,6 @@ export interface RequestFilter {
   dueAfter?: string | undefined
   q?: string | undefined
 }
-
-/** Due before `today` and waiting for the client. */
-const overdueOn = (today: string) =>
-  sql`(${auditRequests.dueDate} < ${today}::date and ${awaitingClient})`
 
 /** The requests on which `whoseMove` acts next (none: all), as `whoseMove` in the rules says. */
 const movesOf = (whoseMove: WhoseMove | undefined) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { RequestAction } from '@shared/access'
-import type { ActivityAction } from '@shared/schemas/dashboard'
+import type { ActivityAction, FieldChange } from '@shared/schemas/dashboard'
 import {
   AWAITING_CLIENT,
   REQUEST_RULES,
@@ -93,6 +93,56 @@ function groupBy<T, K>(items: T[], key: (item: T) => K) {
     else groups.set(key(item), [item])
   }
   return groups
+}
+
+const assigneeName = (row: RequestRow) =>
+  row.assigneeId && row.assigneeFirstName !== null
+    ? fullName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName ?? '' })
+    : null
+
+/** What an edit changes on a request, field by field, from what to what (as the trail keeps it). */
+function fieldChanges(
+  row: RequestRow,
+  edit: {
+    title?: string | undefined
+    description?: string | null | undefined
+    dueDate?: string | null | undefined
+    assignee?: { id: string; name: string } | null | undefined
+  },
+): FieldChange[] {
+  const changes: FieldChange[] = []
+  if (edit.title !== undefined && edit.title !== row.title)
+    changes.push({ field: 'title', from: row.title, to: edit.title })
+  if (edit.description !== undefined && edit.description !== row.description)
+    changes.push({ field: 'description', from: row.description, to: edit.description })
+  if (edit.dueDate !== undefined && edit.dueDate !== row.dueDate)
+    changes.push({ field: 'dueDate', from: row.dueDate, to: edit.dueDate })
+  if (edit.assignee !== undefined && (edit.assignee?.id ?? null) !== row.assigneeId)
+    changes.push({ field: 'assignee', from: assigneeName(row), to: edit.assignee?.name ?? null })
+  return changes
+}
+
+/** A comment as the trail quotes it. */
+const excerpt = (body: string) => (body.length > 300 ? `${body.slice(0, 300)}…` : body)
+
+/** Someone else changed the request first: its delete (and the event recorded) rolls back. */
+class DeleteRefused extends Error {}
+
+/** One `request.updated` per request the edit changes, with what it changed. */
+async function recordUpdates(
+  tx: Parameters<typeof recordActivities>[0],
+  actor: Principal,
+  rows: RequestRow[],
+  edit: Parameters<typeof fieldChanges>[1],
+  now: Date,
+) {
+  const events = rows.flatMap((row) => {
+    const changes = fieldChanges(row, edit)
+    return changes.length > 0
+      ? [{ target: requestLabel(row), requestId: row.id, auditId: row.auditId, changes }]
+      : []
+  })
+  await recordActivities(tx, actor, 'request.updated', events, now)
 }
 
 const noDocument = () =>
@@ -273,9 +323,24 @@ export function requestsService(app: FastifyInstance) {
   }
 
   /** The assignee must be a client user of the audit's client; 400 on assigneeId otherwise. */
+  /** The assignee, if a client user of `clientId` (else 400), as the trail names them. */
   async function assertAssignee(orgId: string, clientId: string, userId: string) {
     const [found] = await clientUsers(db, orgId, clientId, [userId])
     if (!found) throw invalidAssignee()
+    return { id: found.id, name: fullName(found) }
+  }
+
+  /**
+   * The assignee an edit gives (undefined: unchanged, null: nobody), checked and named; a
+   * request's trail records names, not ids.
+   */
+  async function chosenAssignee(
+    orgId: string,
+    clientId: string,
+    assigneeId: string | null | undefined,
+  ) {
+    if (assigneeId === undefined || assigneeId === null) return assigneeId
+    return assertAssignee(orgId, clientId, assigneeId)
   }
 
   /**
@@ -492,7 +557,19 @@ export function requestsService(app: FastifyInstance) {
       position: keys[index]!,
       sourceTemplateItemId: item.id,
     }))
-    return insertRequests(tx, principal.organizationId, auditId, drafts, now)
+    const ids = await insertRequests(tx, principal.organizationId, auditId, drafts, now)
+    await recordActivities(
+      tx,
+      principal,
+      'request.created',
+      drafts.map((draft, i) => ({
+        target: `#${draft.number} ${draft.title}`,
+        requestId: ids[i],
+        auditId,
+      })),
+      now,
+    )
+    return ids
   }
 
   /** The requests of the audit with these ids, all of them or a 400 on requestIds. */
@@ -602,7 +679,7 @@ export function requestsService(app: FastifyInstance) {
           principal,
           row,
         ),
-        history: await requestActivity(db, orgId, id),
+        history: await requestActivity(db, orgId, id, isFirm(principal)),
       }
       // Internal notes are the firm's: the key itself is absent for client users.
       return can(principal, 'request.internal_note', row)
@@ -637,7 +714,12 @@ export function requestsService(app: FastifyInstance) {
             ? keysAfter(await lastKey(tx, orgId, auditId), 1)[0]!
             : await placeDraft(tx, orgId, auditId, input.position)
         await auditRequestsChanged(tx, orgId, auditId, null)
-        return insertRequests(tx, orgId, auditId, [{ ...input, number, position }], now)
+        const ids = await insertRequests(tx, orgId, auditId, [{ ...input, number, position }], now)
+        await recordActivity(tx, principal, 'request.created', `#${number} ${input.title}`, now, {
+          requestId: ids[0],
+          auditId,
+        })
+        return ids
       })
       return dto(await findRequest(db, orgId, id!, principal), principal)
     },
@@ -669,7 +751,7 @@ export function requestsService(app: FastifyInstance) {
       const row = await findRequest(db, orgId, id, principal)
       if (fields.length === 0) return dto(row, principal)
       const action = editAction(fields, row.status)
-      if (input.assigneeId) await assertAssignee(orgId, row.clientId, input.assigneeId)
+      const assignee = await chosenAssignee(orgId, row.clientId, input.assigneeId)
       if (input.assigneeId === null && row.status !== 'draft')
         throw fieldError('assigneeId', 'A sent request needs an assignee')
       const { assigneeId, ...rest } = input
@@ -680,13 +762,19 @@ export function requestsService(app: FastifyInstance) {
           updatedAt: clock(),
         })
         if (!updated) return false
-        const reworded =
-          (rest.title !== undefined && rest.title !== row.title) ||
-          (rest.description !== undefined && rest.description !== row.description)
-        if (action === 'reword' && reworded)
-          await recordActivity(tx, principal, 'request.reworded', requestLabel(row), clock(), {
-            requestId: id,
-          })
+        const changes = fieldChanges(row, { ...rest, assignee })
+        const reworded = changes.some(
+          (change) => change.field === 'title' || change.field === 'description',
+        )
+        if (changes.length > 0)
+          await recordActivity(
+            tx,
+            principal,
+            action === 'reword' && reworded ? 'request.reworded' : 'request.updated',
+            requestLabel(row),
+            clock(),
+            { requestId: id, changes },
+          )
         await auditRequestsChanged(tx, orgId, row.auditId, row.sentAt ? row.clientId : null)
         return true
       })
@@ -702,7 +790,7 @@ export function requestsService(app: FastifyInstance) {
         const audit = await findAuditWithClient(db, orgId, auditId)
         authorize(principal, 'audit.plan_requests', audit)
         const chosen = await chosenRequests(principal, auditId, requestIds)
-        if (assigneeId) await assertAssignee(orgId, audit.clientId, assigneeId)
+        const assignee = await chosenAssignee(orgId, audit.clientId, assigneeId)
         const sent = chosen.find((row) => row.status !== 'draft')
         if (assigneeId === null && sent)
           throw new AppError(
@@ -724,6 +812,7 @@ export function requestsService(app: FastifyInstance) {
             updatedAt: clock(),
           })
           if (changed.length !== ids.length) throw changedMeanwhile('try again')
+          await recordUpdates(tx, principal, chosen, { dueDate, assignee }, clock())
           await auditRequestsChanged(tx, orgId, auditId, sent ? audit.clientId : null)
         })
         return dtosOf(principal, ids)
@@ -752,7 +841,7 @@ export function requestsService(app: FastifyInstance) {
         return refusal ? [{ row, refusal }] : []
       })
       if (refusals.length > 0) throw bulkRefused(refusals, input.requestIds)
-      if (input.assigneeId) await assertAssignee(orgId, audit.clientId, input.assigneeId)
+      const assignee = await chosenAssignee(orgId, audit.clientId, input.assigneeId)
       const ids = todo.map((row) => row.id)
       if (ids.length === 0) return { changed: [], skipped }
       if (action === 'remind') return remindChosen(principal, auditId, todo, skipped)
@@ -766,6 +855,13 @@ export function requestsService(app: FastifyInstance) {
             tx,
             locked.map((row) => row.id),
           )
+          await recordActivities(
+            tx,
+            principal,
+            'request.deleted',
+            todo.map((row) => ({ target: requestLabel(row), requestId: row.id, auditId })),
+            now,
+          )
           const deleted = await deleteIfStatus(tx, orgId, ids, REQUEST_RULES.delete.when)
           if (deleted.length !== ids.length) throw changedMeanwhile('try again')
         } else if (action === 'assign' || action === 'due_date') {
@@ -775,6 +871,13 @@ export function requestsService(app: FastifyInstance) {
             updatedAt: now,
           })
           if (changed.length !== ids.length) throw changedMeanwhile('try again')
+          await recordUpdates(
+            tx,
+            principal,
+            todo,
+            action === 'assign' ? { assignee } : { dueDate: input.dueDate },
+            now,
+          )
         } else {
           const rule = REQUEST_RULES[action]
           const changed = await updateIfStatus(tx, orgId, ids, rule.when, {
@@ -835,6 +938,10 @@ export function requestsService(app: FastifyInstance) {
           updatedAt: now,
         })
         if (!updated) return false
+        await recordActivity(tx, principal, 'request.moved', requestLabel(row), now, {
+          requestId: id,
+          detail: `To place ${position + 1} among the drafts`,
+        })
         await auditRequestsChanged(tx, orgId, row.auditId, null)
         return true
       })
@@ -847,17 +954,27 @@ export function requestsService(app: FastifyInstance) {
       const row = await findRequest(db, orgId, id, principal)
       authorize(principal, 'request.delete', row)
       // Drafts have no files; the keys are read anyway so that no delete path can leave any behind.
-      const keys = await db.transaction(async (tx) => {
-        const locked = await lockRequests(tx, orgId, { requestId: id })
-        const found = await storageKeysOf(
-          tx,
-          locked.map((request) => request.id),
-        )
-        if ((await deleteIfStatus(tx, orgId, [id], REQUEST_RULES.delete.when)).length === 0)
-          return null
-        await auditRequestsChanged(tx, orgId, row.auditId, null)
-        return found
-      })
+      const keys = await db
+        .transaction(async (tx) => {
+          const locked = await lockRequests(tx, orgId, { requestId: id })
+          const found = await storageKeysOf(
+            tx,
+            locked.map((request) => request.id),
+          )
+          await recordActivity(tx, principal, 'request.deleted', requestLabel(row), clock(), {
+            requestId: id,
+            auditId: row.auditId,
+          })
+          // A refused delete rolls the event back with it.
+          if ((await deleteIfStatus(tx, orgId, [id], REQUEST_RULES.delete.when)).length === 0)
+            throw new DeleteRefused()
+          await auditRequestsChanged(tx, orgId, row.auditId, null)
+          return found
+        })
+        .catch((error: unknown) => {
+          if (error instanceof DeleteRefused) return null
+          throw error
+        })
       if (!keys) throw await refused(principal, id, 'delete')
       await app.storage.delete(keys)
     },
@@ -1111,6 +1228,14 @@ export function requestsService(app: FastifyInstance) {
           auditStatus: await heldAuditStatus(tx, orgId, row.auditId),
         })
         const comment = await insertComment(tx, orgId, id, { ...input, author: principal }, now)
+        await recordActivity(
+          tx,
+          principal,
+          input.internal ? 'request.noted' : 'request.commented',
+          requestLabel(row),
+          now,
+          { requestId: id, detail: excerpt(input.body) },
+        )
         // The firm's reply answers the client's question: the request is the client's again.
         if (!input.internal && isFirm(principal) && row.clientAsk === 'question') {
           const [answered] = await updateIfStatus(

@@ -515,6 +515,7 @@ describe('POST /api/audits/{id}/send', () => {
     expect(t.smtp.to(member.user.email).length).toBe(mailsBefore + 1)
     const history = (await detail(a.id)).history
     expect(history).toEqual([
+      expect.objectContaining({ action: 'request.created', actor: 'Ada Lovelace' }),
       expect.objectContaining({
         action: 'request.sent',
         actor: 'Ada Lovelace',
@@ -766,6 +767,7 @@ describe('submitting: required answers, versions', () => {
       [2, 'Second try', null],
     ])
     expect(final.history.map((e) => [e.action, e.actor])).toEqual([
+      ['request.created', 'Ada Lovelace'],
       ['request.sent', 'Ada Lovelace'],
       ['request.submitted', 'Clara Client'],
       ['request.returned', 'Ada Lovelace'],

@@ -22,7 +22,13 @@ const onTeam = (userId: string) =>
  * ordered walks (the caller's audits, then the others), each picking the page's ids before reading
  * their details: nothing is computed for the answers the page does not show.
  */
-export async function reviewQueue(db: Db, principal: Principal, query: ReviewQueueQuery) {
+export async function reviewQueue(
+  db: Db,
+  principal: Principal,
+  query: ReviewQueueQuery,
+  /** Those of the caller's audits only (My work), without the second read. */
+  { mineOnly = false }: { mineOnly?: boolean } = {},
+) {
   /** `lastRow`: where the page ends in this read (the second one fills what the first left). */
   const read = (mine: boolean, lastRow: number) => {
     const order: Keyset = {
@@ -83,7 +89,9 @@ export async function reviewQueue(db: Db, principal: Principal, query: ReviewQue
   const mine = await read(true, query.limit)
   // A page filled by the caller's audits (and one row more) needs nothing of the others.
   const rows =
-    mine.length > query.limit ? mine : [...mine, ...(await read(false, query.limit - mine.length))]
+    mineOnly || mine.length > query.limit
+      ? mine
+      : [...mine, ...(await read(false, query.limit - mine.length))]
   const { items, next } = toPage(rows, query)
   return {
     items: items.map(({ assigneeFirstName, assigneeLastName, ...row }): ReviewItem => ({

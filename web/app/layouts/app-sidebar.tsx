@@ -1,11 +1,13 @@
 import type { Capability } from '@shared/access'
 import {
+  BriefcaseBusiness,
   ClipboardCheck,
   FileText,
   FolderKanban,
   History,
   Inbox,
   LayoutDashboard,
+  ListTodo,
   LogOut,
   Settings,
   ShieldCheck,
@@ -42,6 +44,8 @@ interface NavItem {
 
 const mainItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, needs: 'workspace.read' },
+  { to: '/my-work', label: 'My work', icon: ListTodo, needs: 'engagements.manage' },
+  { to: '/audits', label: 'Audits', icon: BriefcaseBusiness, needs: 'engagements.manage' },
   { to: '/clients', label: 'Clients', icon: Users, needs: 'engagements.manage' },
   { to: '/review', label: 'Review', icon: ClipboardCheck, needs: 'engagements.manage' },
   { to: '/activity', label: 'Activity', icon: History, needs: 'engagements.manage' },

@@ -72,8 +72,8 @@ export function cachedAuditsOf(queryClient: QueryClient, requestId: string): str
   })) {
     const auditId = key[listPrefix.length]
     if (typeof auditId !== 'string') continue
-    // The overview (counts alone) has no pages.
-    if (data?.pages?.some((page) => page.items.requests.some((r) => r.id === requestId)))
+    // The overview (counts alone) has no pages; the trail's pages hold events, not requests.
+    if (data?.pages?.some((page) => page.items.requests?.some((r) => r.id === requestId)))
       audits.add(auditId)
   }
   return [...audits]

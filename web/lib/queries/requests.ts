@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
+import { activityApi } from '@shared/api/engagements'
 import { requestsApi, reviewQueueApi } from '@shared/api/requests'
+import type { ActivityKind } from '@shared/schemas/dashboard'
 import { REQUEST_STATUSES, type MyRequests, type RequestList } from '@shared/schemas/requests'
 import { call, type CallInput } from '../api'
 import { callPage } from '../api-pages'
@@ -29,6 +31,15 @@ export const requestQueries = {
       { params: { id: auditId }, query: { ...query, limit: TABLE_PAGE } },
       mergeRequestPages,
     ),
+  /**
+   * The audit's trail, newest first, a page at a time: under its lists, so that whatever changes
+   * the audit's requests (here, or a live update) reads it again.
+   */
+  auditActivity: (auditId: string, filter: { actorId?: string; kind?: ActivityKind } = {}) =>
+    pagedQuery([...all, 'audit', auditId, 'activity', filter], activityApi.audit, {
+      params: { id: auditId },
+      query: filter,
+    }),
   /** The audit's counts and progress alone: a one-row read of the unfiltered list. */
   auditOverview: (auditId: string) =>
     queryOptions({

@@ -1,9 +1,12 @@
 import { authApi } from '@shared/api/auth'
+import { myWorkApi } from '@shared/api/my-work'
+import type { MyWork } from '@shared/schemas/my-work'
 import { act, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import type { CurrentUser } from '@shared/schemas/auth'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { hasBeenHereBefore } from '@/lib/sign-in-history'
 import { showCarriedToast } from '@/lib/toast'
-import { answer } from '@/test/api'
+import { answer, refusal } from '@/test/api'
 import { aUser } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
@@ -21,9 +24,16 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+const noWork: MyWork = {
+  today: '2026-11-20',
+  reviews: { total: 0, items: [] },
+  overdue: { total: 0, clients: [] },
+  dueThisWeek: { total: 0, items: [] },
+}
+
 /** Signs `who` in through the form; answers the toast the page it opens shows. */
 async function signIn(who: typeof ada) {
-  server.use(answer(authApi.login, { user: who }))
+  server.use(answer(authApi.login, { user: who }), answer(myWorkApi.get, noWork))
   const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
   const { user, unmount } = renderWithApp(<LoginPage />, { route: '/login', path: '/login' })
   await user.type(screen.getByLabelText('Email'), who.email)
@@ -69,4 +79,62 @@ test('without storage everyone is welcomed with the neutral words', async () => 
     })
   expect(hasBeenHereBefore(ada.id)).toBe(false)
   expect(await signIn(ada)).toContain('Welcome to AuditDesk!')
+})
+
+describe('where signing in lands', () => {
+  /** Signs `who` in from `route`; answers where the page went and whether My work was read. */
+  async function landing(who: CurrentUser, route: string, work: MyWork | 'fails' = noWork) {
+    let read = false
+    server.use(
+      answer(authApi.login, { user: who }),
+      answer(myWorkApi.get, () => {
+        read = true
+        return work === 'fails'
+          ? refusal(500, { message: 'Internal error', code: 'INTERNAL' })
+          : work
+      }),
+    )
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    const { user, unmount } = renderWithApp(<LoginPage />, { route, path: '/login' })
+    await user.type(screen.getByLabelText('Email'), who.email)
+    await user.type(screen.getByLabelText('Password'), 'a-long-password')
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(assign).toHaveBeenCalled())
+    const target = assign.mock.calls[0]![0]
+    unmount()
+    vi.restoreAllMocks()
+    return { target, read }
+  }
+
+  const withReview: MyWork = { ...noWork, reviews: { total: 1, items: [] } }
+
+  test('one of the firm’s people with work waiting lands on My work; without, on the dashboard', async () => {
+    expect(await landing(aUser({ role: 'staff' }), '/login', withReview)).toEqual({
+      target: '/my-work',
+      read: true,
+    })
+    expect(await landing(aUser({ role: 'admin' }), '/login')).toEqual({
+      target: '/dashboard',
+      read: true,
+    })
+    // My work unreadable just now: the dashboard, as before.
+    expect(await landing(aUser({ role: 'staff' }), '/login', 'fails')).toEqual({
+      target: '/dashboard',
+      read: true,
+    })
+  })
+
+  test('the page that asked for the sign-in comes first; a client user is not asked about My work', async () => {
+    expect(
+      await landing(aUser({ role: 'staff' }), '/login?redirect=%2Fclients', withReview),
+    ).toEqual({ target: '/clients', read: false })
+    // An address off the site is no address: the usual landing.
+    expect(
+      await landing(aUser({ role: 'staff' }), '/login?redirect=%2F%2Fevil.example', withReview),
+    ).toEqual({ target: '/my-work', read: true })
+    expect(await landing(aUser({ role: 'client' }), '/login')).toEqual({
+      target: '/dashboard',
+      read: false,
+    })
+  })
 })

@@ -3,6 +3,7 @@ import { MailWarning } from 'lucide-react'
 import { useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { FormError } from '@/components/form-error'
+import { landingAfterSignIn } from '@/features/my-work'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -39,7 +40,7 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit((values) => {
     setUnverifiedEmail(null)
     login.mutate(values, {
-      onSuccess: ({ user }) => {
+      onSuccess: async ({ user }) => {
         // A full navigation, so the app shell starts from a clean state with the new session;
         // the toast shows on the page it opens. "Welcome back" only for someone who has signed
         // in with this browser before.
@@ -47,7 +48,9 @@ export function LoginPage() {
           title: 'Login successful',
           description: recordSignIn(user.id) ? 'Welcome back!' : `Welcome to ${APP_NAME}!`,
         })
-        window.location.assign(safeRedirect(searchParams.get('redirect')))
+        // The page that sent them here, else My work when something waits there, else the dashboard.
+        const target = safeRedirect(searchParams.get('redirect'), '')
+        window.location.assign(target || (await landingAfterSignIn(user)))
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {

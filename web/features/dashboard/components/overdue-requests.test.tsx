@@ -14,6 +14,7 @@ const aDashboard = (overdue: OverdueSummary | null): Dashboard => ({
   inProgressAudits: 3,
   completedItems: 10,
   overdue,
+  awaitingReview: overdue ? 0 : null,
   recentActivity: [],
 })
 

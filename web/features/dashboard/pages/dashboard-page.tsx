@@ -12,6 +12,7 @@ import { useCan, usePermissions, useSession } from '@/lib/session'
 import { hasBeenHereBefore } from '@/lib/sign-in-history'
 import { ActivityItem } from '@/components/activity-item'
 import { AwaitingReview } from '@/features/audits'
+import { NeedsAttention } from '../components/needs-attention'
 import { OverdueRequests } from '../components/overdue-requests'
 
 interface Stat {
@@ -115,6 +116,8 @@ export function DashboardPage() {
           ))}
         </ul>
       </section>
+
+      {isFirm ? <NeedsAttention /> : null}
 
       {isFirm ? (
         <div className="grid gap-4 lg:grid-cols-2">
