@@ -15,7 +15,7 @@
 //   BENCH_SCALE_REQUESTS timed requests per call and firm (200)
 //   BENCH_SCALE_WARMUP   untimed requests first (20)
 //   BENCH_SCALE_FACTOR   the large firm's clients and events times this (1); for a quick look
-//   BENCH_SCALE_ONLY     the calls of one screen only (dashboard, clients, …, report, my-requests, activity)
+//   BENCH_SCALE_ONLY     the calls of these screens only, comma-separated (dashboard, clients, …, report, portfolio, review)
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -446,8 +446,8 @@ const misses = (result: Omit<Result, 'first'>) =>
 
 async function measureAll(baseUrl: string, pair: Firm[]): Promise<Result[]> {
   const results: Result[] = []
-  const only = process.env.BENCH_SCALE_ONLY
-  for (const target of only ? CALLS.filter((c) => c.screen === only) : CALLS) {
+  const only = process.env.BENCH_SCALE_ONLY?.split(',')
+  for (const target of only ? CALLS.filter((c) => only.includes(c.screen)) : CALLS) {
     const run = async () => {
       const [largeTiming, smallTiming] = await measureCall(baseUrl, target, pair)
       return {

@@ -18,6 +18,9 @@ import { formatDateTime, formatRelativeTime } from '@/lib/dates'
 
 const ANY = 'any'
 const KINDS = Object.keys(ACTIVITY_KINDS) as ActivityKind[]
+/** Their words are in the discussion on the same page: the history only says who wrote. */
+const IN_DISCUSSION: readonly string[] = ['request.commented', 'request.noted']
+
 const kindOf = (event: Activity) =>
   KINDS.find((kind) => (ACTIVITY_KINDS[kind] as readonly string[]).includes(event.action))
 
@@ -88,7 +91,7 @@ export function RequestHistory({ history }: { history: Activity[] }) {
                 </time>
               </p>
               <FieldChanges changes={event.changes} />
-              {event.detail ? (
+              {event.detail && !IN_DISCUSSION.includes(event.action) ? (
                 <p className="mt-0.5 border-l-2 pl-2 whitespace-pre-line text-muted-foreground">
                   {event.detail}
                 </p>
