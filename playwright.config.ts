@@ -47,6 +47,10 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
       // Small, so that a browser test can cross it quickly.
       UPLOAD_MAX_FILE_MB: '2',
+      // Longer than any pause of a test between two calls of its request context: with the
+      // default 5 s, a call that reused a connection the server was closing at that instant failed
+      // with ECONNRESET (staff-role.spec.ts, once in two CI runs).
+      KEEP_ALIVE_TIMEOUT_SECONDS: '120',
     },
   },
 })
