@@ -322,8 +322,7 @@ export function requestsService(app: FastifyInstance) {
     )
   }
 
-  /** The assignee must be a client user of the audit's client; 400 on assigneeId otherwise. */
-  /** The assignee, if a client user of `clientId` (else 400), as the trail names them. */
+  /** The assignee, if a client user of the audit's client (else 400 on assigneeId), named. */
   async function assertAssignee(orgId: string, clientId: string, userId: string) {
     const [found] = await clientUsers(db, orgId, clientId, [userId])
     if (!found) throw invalidAssignee()
