@@ -99,6 +99,10 @@ export const AUDIT_STAGE_LABELS = {
 /** Days without client activity after which an open audit is slipping, unless a filter says. */
 export const QUIET_DAYS = { default: 14, max: 365 } as const
 
+/**
+ * The portfolio's orders, each then by audit name: `overdue` is by how late the most overdue
+ * request is (most days late first, descending), `nextDue` and `dueDate` put blanks last.
+ */
 export const PORTFOLIO_SORTS = [
   'client',
   'audit',

@@ -126,6 +126,11 @@ export const auditStandings = pgTable(
     firstSentAt: tstz(),
     /** The latest submission, comment or upload of a client user on the audit. */
     clientActiveAt: tstz(),
+    /**
+     * The earliest due date of its requests waiting for the client: the audit has overdue requests
+     * exactly when this is before today.
+     */
+    awaitingDueFrom: date({ mode: 'string' }),
   },
   (t) => [index('audit_standings_organization_id_idx').on(t.organizationId)],
 )

@@ -17,9 +17,11 @@ import { awaitingClient } from '../requests/request-conditions'
 
 /**
  * The reads behind the portfolio (shared/schemas/reports.ts defines its figures). Counts by
- * status, the first sending and the client's last activity come from audit_standings, one row per
- * audit; what depends on today (overdue, aging, next due date) is counted from the requests waiting
- * for the client, through their partial index (decision 033).
+ * status, the first sending, the client's last activity and the earliest due date waiting for the
+ * client come from audit_standings, one row per audit, so that choosing, filtering and sorting the
+ * firm's audits reads no request; what depends on today (overdue counts, aging, next due date) is
+ * counted from the requests waiting for the client through their partial indexes, for a page's rows
+ * or for the overdue ones only (decision 033).
  */
 
 export interface PortfolioWhere {
@@ -59,24 +61,19 @@ export interface PortfolioRow {
 }
 
 /**
- * The firm's audits under the filter's plain conditions, each with its standing, its overdue
- * requests and its derived stage, quiet days and slipping flag (as the CTE `portfolio`), and the
- * condition on those derived columns.
+ * The firm's audits under the filter's plain conditions, each with its standing and its derived
+ * stage, days late, quiet days and slipping flag (as the CTE `portfolio`), and the condition on
+ * those derived columns. Everything here is read from one row per audit (audit_standings): the
+ * counts that need the requests themselves are made for a page's rows only (`withDueFigures`),
+ * except the next due date when the list is sorted by it.
  */
-function portfolioRows({ orgId, today, timeZone, filter }: PortfolioWhere) {
+function portfolioRows(
+  { orgId, today, timeZone, filter }: PortfolioWhere,
+  sort?: { field: PortfolioSort },
+) {
+  // Totals read every row: the joins done once, before the derived columns, keep the planner's
+  // estimates (and so its join methods) right. A page streams in its order and stops early.
   const day = sql`${today}::date`
-  const late = sql`${day} - ${auditRequests.dueDate}`
-  const due = sql`select ${auditRequests.auditId} as audit_id,
-      count(*) filter (where ${auditRequests.dueDate} < ${day})::int as overdue,
-      count(*) filter (where ${late} between 1 and 7)::int as week,
-      count(*) filter (where ${late} between 8 and 30)::int as month,
-      count(*) filter (where ${late} > 30)::int as older,
-      coalesce(max(${late}) filter (where ${late} > 0), 0)::int as most_late,
-      min(${auditRequests.dueDate}) filter (where ${auditRequests.dueDate} >= ${day}) as next_due
-    from ${auditRequests}
-    where ${auditRequests.organizationId} = ${orgId} and ${awaitingClient}
-      and ${auditRequests.dueDate} is not null
-    group by ${auditRequests.auditId}`
   const conditions: SQL[] = [sql`${audits.organizationId} = ${orgId}`]
   if (filter.clientId) conditions.push(sql`${projects.clientId} = ${filter.clientId}`)
   if (filter.projectStatus) conditions.push(sql`${projects.status} = ${filter.projectStatus}`)
@@ -88,24 +85,36 @@ function portfolioRows({ orgId, today, timeZone, filter }: PortfolioWhere) {
     )
   }
   const n = (column: SQL | unknown) => sql`coalesce(${column}, 0)`
-  const base = sql`select ${audits.id} as id, ${audits.name} as name, ${audits.status} as status,
-      ${audits.dueDate}::text as due_date,
+  const nextDue =
+    sort?.field === 'nextDue'
+      ? sql`(case when ${auditStandings.awaitingDueFrom} >= ${day} then ${auditStandings.awaitingDueFrom}
+          when ${auditStandings.awaitingDueFrom} < ${day} then (select min(${auditRequests.dueDate})
+            from ${auditRequests}
+            where ${auditRequests.auditId} = ${audits.id} and ${awaitingClient}
+              and ${auditRequests.dueDate} >= ${day}) end)::text`
+      : sql`null::text`
+  // A page shows every column; the totals join only what their filter reads.
+  const forPage = sort !== undefined
+  const withProject = forPage || !!(filter.clientId || filter.projectStatus || filter.q)
+  const withClient = forPage || !!filter.q
+  const withLead = forPage || !!filter.leadId
+  const shown = forPage
+    ? sql`${audits.name} as name, ${audits.dueDate}::text as due_date,
       ${clients.id} as client_id, ${clients.name} as client_name,
       ${projects.id} as project_id, ${projects.name} as project_name, ${projects.status} as project_status,
-      ${auditMembers.userId} as lead_id, ${users.firstName} as lead_first_name, ${users.lastName} as lead_last_name,
+      ${auditMembers.userId} as lead_id, ${nextDue} as next_due,`
+    : sql``
+  const base = sql`select ${audits.id} as id, ${audits.status} as status, ${shown}
       ${n(auditStandings.draft)} as draft, ${n(auditStandings.sent)} as sent,
       ${n(auditStandings.submitted)} as submitted, ${n(auditStandings.accepted)} as accepted,
       ${n(auditStandings.returned)} as returned, ${n(auditStandings.notApplicable)} as not_applicable,
       ${auditStandings.firstSentAt} as first_sent_at, ${auditStandings.clientActiveAt} as client_active_at,
-      coalesce(d.overdue, 0) as overdue, coalesce(d.week, 0) as week, coalesce(d.month, 0) as month,
-      coalesce(d.older, 0) as older, coalesce(d.most_late, 0) as most_late, d.next_due::text as next_due
+      greatest(${day} - ${auditStandings.awaitingDueFrom}, 0) as most_late
     from ${audits}
-    join ${projects} on ${projects.id} = ${audits.projectId}
-    join ${clients} on ${clients.id} = ${projects.clientId}
+    ${withProject ? sql`join ${projects} on ${projects.id} = ${audits.projectId}` : sql``}
+    ${withClient ? sql`join ${clients} on ${clients.id} = ${projects.clientId} and ${clients.organizationId} = ${orgId}` : sql``}
     left join ${auditStandings} on ${auditStandings.auditId} = ${audits.id}
-    left join ${auditMembers} on ${auditMembers.auditId} = ${audits.id} and ${auditMembers.lead}
-    left join ${users} on ${users.id} = ${auditMembers.userId}
-    left join due d on d.audit_id = ${audits.id}
+    ${withLead ? sql`left join ${auditMembers} on ${auditMembers.auditId} = ${audits.id} and ${auditMembers.lead}` : sql``}
     where ${sql.join(conditions, sql` and `)}`
   const staged = sql`select b.*,
       case when b.status = 'completed' then 'completed'
@@ -115,9 +124,9 @@ function portfolioRows({ orgId, today, timeZone, filter }: PortfolioWhere) {
       case when b.first_sent_at is not null then
         ${day} - (coalesce(b.client_active_at, b.first_sent_at) at time zone ${timeZone})::date end as quiet_days
     from base b`
-  const portfolio = sql`with due as (${due}), base as (${base}), staged as (${staged}),
-    portfolio as (
-      select s.*, s.stage = 'open' and (s.overdue > 0
+  const portfolio = sql`with base as ${sort ? sql`` : sql`materialized`} (${base}), staged as (${staged}),
+    portfolio as not materialized (
+      select s.*, s.stage = 'open' and (s.most_late > 0
         or (s.sent + s.returned > 0 and s.quiet_days >= ${filter.quietDays})) as slipping
       from staged s
     )`
@@ -130,7 +139,9 @@ function portfolioRows({ orgId, today, timeZone, filter }: PortfolioWhere) {
       )})`,
     )
   if (filter.slipping !== undefined) derived.push(sql`p.slipping = ${filter.slipping}`)
-  return { portfolio, derived }
+  // Whether any audit of the firm is left out.
+  const narrowed = conditions.length > 1 || derived.length > 0
+  return { portfolio, derived, narrowed }
 }
 
 const whereAll = (conditions: Array<SQL | undefined>) => {
@@ -156,7 +167,7 @@ function portfolioKeyset(sort: { field: PortfolioSort; descending: boolean }): K
         'int4',
       ),
     ],
-    overdue: [key(sql`p.overdue`, 'int4'), key(sql`p.most_late`, 'int4')],
+    overdue: [key(sql`p.most_late`, 'int4')],
     nextDue: [key(sql`coalesce(p.next_due, ${LAST_DAY[direction]})`, 'text')],
     quiet: [key(sql`coalesce(p.quiet_days, -1)`, 'int4')],
     dueDate: [key(sql`coalesce(p.due_date, ${LAST_DAY[direction]})`, 'text')],
@@ -167,9 +178,9 @@ function portfolioKeyset(sort: { field: PortfolioSort; descending: boolean }): K
 const rowColumns = sql`p.id, p.name, p.status, p.due_date as "dueDate",
   p.client_id as "clientId", p.client_name as "clientName",
   p.project_id as "projectId", p.project_name as "projectName", p.project_status as "projectStatus",
-  p.lead_id as "leadId", p.lead_first_name as "leadFirstName", p.lead_last_name as "leadLastName",
+  p.lead_id as "leadId", ${users.firstName} as "leadFirstName", ${users.lastName} as "leadLastName",
   p.draft, p.sent, p.submitted, p.accepted, p.returned, p.not_applicable as "notApplicable",
-  p.overdue, p.most_late as "mostDaysLate", p.next_due as "nextDueDate",
+  coalesce(d.overdue, 0) as overdue, p.most_late as "mostDaysLate", d.next_due::text as "nextDueDate",
   p.client_active_at as "clientActiveAt", p.quiet_days as "quietDays", p.stage, p.slipping`
 
 /** A page of the portfolio in the sort's order. */
@@ -179,16 +190,31 @@ export async function portfolioPage(
   sort: { field: PortfolioSort; descending: boolean },
   request: PageRequest,
 ) {
-  const { portfolio, derived } = portfolioRows(where)
+  const { portfolio, derived } = portfolioRows(where, sort)
   const page = pageQuery(portfolioKeyset(sort), request)
+  const day = sql`${where.today}::date`
+  // The page's rows are chosen from the standings alone; their overdue count and next due date
+  // are then read from each one's awaiting-client index.
   const rows = await selectRows<PortfolioRow & { pageKey: string | null }>(
     db,
-    sql`${portfolio}
-      select ${rowColumns}, ${page.pageKey} as "pageKey"
-      from portfolio p
-      ${whereAll([...derived, page.after])}
-      order by ${sql.join(page.orderBy, sql`, `)}
-      limit ${page.limit}`,
+    sql`${portfolio}, chosen as (
+        select p.id, ${page.pageKey} as page_key
+        from portfolio p
+        ${whereAll([...derived, page.after])}
+        order by ${sql.join(page.orderBy, sql`, `)}
+        limit ${page.limit}
+      )
+      select ${rowColumns}, c.page_key as "pageKey"
+      from chosen c
+      join portfolio p on p.id = c.id
+      left join ${users} on ${users.id} = p.lead_id
+      left join lateral (
+        select count(*) filter (where ${auditRequests.dueDate} < ${day})::int as overdue,
+          min(${auditRequests.dueDate}) filter (where ${auditRequests.dueDate} >= ${day}) as next_due
+        from ${auditRequests}
+        where ${auditRequests.auditId} = p.id and ${awaitingClient} and ${auditRequests.dueDate} is not null
+      ) d on true
+      order by ${sql.join(page.orderBy, sql`, `)}`,
   )
   return toPage(rows, request)
 }
@@ -210,7 +236,20 @@ export async function* portfolioInBatches(
 
 /** The figures summed over every audit the filter matches. */
 export async function portfolioTotals(db: Db, where: PortfolioWhere) {
-  const { portfolio, derived } = portfolioRows(where)
+  const { portfolio, derived, narrowed } = portfolioRows(where)
+  const day = sql`${where.today}::date`
+  const due = auditRequests.dueDate
+  // The overdue requests by how late, counted per audit when the filter leaves audits out, else
+  // over the whole firm at once (the first view of the portfolio: half the time).
+  const lateCounts = sql`count(*)::int as overdue,
+    count(*) filter (where ${due} >= ${day} - 7)::int as week,
+    count(*) filter (where ${due} < ${day} - 7 and ${due} >= ${day} - 30)::int as month,
+    count(*) filter (where ${due} < ${day} - 30)::int as older
+    from ${auditRequests}
+    where ${auditRequests.organizationId} = ${where.orgId} and ${awaitingClient} and ${due} < ${day}`
+  const late = narrowed
+    ? sql`late as (select ${auditRequests.auditId} as audit_id, ${lateCounts} group by ${auditRequests.auditId})`
+    : sql`late as (select ${lateCounts})`
   const [row] = await selectRows<{
     audits: number
     slipping: number
@@ -230,7 +269,7 @@ export async function portfolioTotals(db: Db, where: PortfolioWhere) {
     older: number
   }>(
     db,
-    sql`${portfolio}
+    sql`${portfolio}, ${late}
       select count(*)::int as audits,
         count(*) filter (where p.slipping)::int as slipping,
         count(*) filter (where p.stage = 'not_sent')::int as "notSent",
@@ -241,9 +280,15 @@ export async function portfolioTotals(db: Db, where: PortfolioWhere) {
         coalesce(sum(p.submitted), 0)::int as submitted, coalesce(sum(p.accepted), 0)::int as accepted,
         coalesce(sum(p.returned), 0)::int as returned,
         coalesce(sum(p.not_applicable), 0)::int as "notApplicable",
-        coalesce(sum(p.overdue), 0)::int as overdue, coalesce(sum(p.week), 0)::int as week,
-        coalesce(sum(p.month), 0)::int as month, coalesce(sum(p.older), 0)::int as older
+        ${
+          narrowed
+            ? sql`coalesce(sum(l.overdue), 0)::int as overdue, coalesce(sum(l.week), 0)::int as week,
+                coalesce(sum(l.month), 0)::int as month, coalesce(sum(l.older), 0)::int as older`
+            : sql`coalesce(min(l.overdue), 0) as overdue, coalesce(min(l.week), 0) as week,
+                coalesce(min(l.month), 0) as month, coalesce(min(l.older), 0) as older`
+        }
       from portfolio p
+      ${narrowed ? sql`left join late l on l.audit_id = p.id` : sql`cross join late l`}
       ${whereAll(derived)}`,
   )
   return row!

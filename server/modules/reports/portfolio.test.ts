@@ -275,7 +275,7 @@ describe('GET /api/reports/portfolio', () => {
 
     // Every order pages through every audit once, in that order.
     const keyOf: Record<string, (row: PortfolioAudit) => number | string> = {
-      overdue: (row) => row.overdue * 1000 + row.mostDaysLate,
+      overdue: (row) => row.mostDaysLate,
       progress: (row) =>
         row.progress.sent === 0 ? -1 : Math.trunc((row.progress.done * 1000) / row.progress.sent),
       quiet: (row) => row.quietDays ?? -1,
@@ -383,6 +383,34 @@ describe('GET /api/reports/portfolio', () => {
     expect(await row()).toMatchObject({ quietDays: 0, slipping: false })
     expect((await row()).lastClientActivityAt).not.toBeNull()
 
+    // Due dates set and changed: overdue and days late follow; a question the client asks takes
+    // its request off the client's list until the firm answers.
+    const { today } = (await portfolio(admin.cookie, `?clientId=${audit.client.id}`)).body
+    const dayFrom = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10)
+    for (const [id, days] of [
+      [ids[0], -10],
+      [ids[2], 5],
+    ] as const) {
+      const due = await t.request('PATCH', `/api/requests/${id}`, {
+        cookie: admin.cookie,
+        body: { dueDate: dayFrom(days) },
+      })
+      expect(due.statusCode, due.body).toBe(200)
+    }
+    expect(await row()).toMatchObject({
+      overdue: 1,
+      mostDaysLate: 10,
+      nextDueDate: dayFrom(5),
+      slipping: true,
+    })
+    const ask = await t.request('POST', `/api/requests/${ids[0]}/ask`, {
+      cookie: contact.cookie,
+      body: { question: 'Which year?' },
+    })
+    expect(ask.statusCode, ask.body).toBe(200)
+    expect(await row()).toMatchObject({ overdue: 0, mostDaysLate: 0, slipping: false })
+
     const del = await t.request('DELETE', `/api/requests/${ids[3]}`, { cookie: admin.cookie })
     expect(del.statusCode, del.body).toBe(204)
     const na = await t.request('POST', `/api/requests/${ids[1]}/not-applicable`, {
@@ -403,6 +431,12 @@ describe('GET /api/reports/portfolio', () => {
         is distinct from (coalesce(r.draft, 0), coalesce(r.sent, 0), coalesce(r.submitted, 0),
           coalesce(r.accepted, 0), coalesce(r.returned, 0), coalesce(r.not_applicable, 0))`)
     expect((drift as unknown as { rows: unknown[] }).rows).toEqual([])
+    const dueDrift = await t.app.db.execute(sql`select s.audit_id from audit_standings s
+      left join (select audit_id, min(due_date) as due from audit_requests
+        where status in ('sent', 'returned') and client_ask is null group by audit_id) r
+        on r.audit_id = s.audit_id
+      where s.awaiting_due_from is distinct from r.due`)
+    expect((dueDrift as unknown as { rows: unknown[] }).rows).toEqual([])
 
     // Completed: its own stage, never slipping.
     const complete = await t.request('POST', `/api/audits/${audit.id}/complete`, {
@@ -450,6 +484,10 @@ describe('GET /api/reports/portfolio', () => {
     const { body } = await portfolio(other.cookie, `?clientId=${audit.client.id}`)
     expect(body.audits).toEqual([])
     expect(body.totals.audits).toBe(0)
+    // A firm without audits sums to zeros, not to nothing.
+    const empty = (await portfolio(other.cookie, '')).body.totals
+    expect(empty).toMatchObject({ audits: 0, overdue: { total: 0 } })
+    expect(empty.overdue.aging.map((bucket) => bucket.count)).toEqual([0, 0, 0])
   })
 })
 
