@@ -195,12 +195,16 @@ describe('a client-role user reads their own client’s records', () => {
     // The admin's dashboard still counts the whole company and shows the whole trail.
     const admin = (await as(A.cookie).get('/api/dashboard')).json<Dashboard>()
     expect(admin).toMatchObject({ totalClients: 2, activeProjects: 2, inProgressAudits: 3 })
-    // Its requests' creation included (the fixture creates two).
+    // Its audits' and requests' creation included (the fixture creates four and two).
     expect(admin.recentActivity.map((e) => e.action)).toEqual([
       'invitation.accepted',
       'invitation.sent',
       'request.created',
       'request.created',
+      'audit.created',
+      'audit.created',
+      'audit.created',
+      'audit.created',
     ])
   })
 

@@ -31,6 +31,9 @@ export const ACTIVITY_ACTIONS = [
   'request.question_asked',
   'request.files_added',
   'request.file_removed',
+  'audit.created',
+  'audit.updated',
+  'audit.deleted',
   'audit.team_changed',
   'audit.completed',
   'audit.reopened',
@@ -69,6 +72,9 @@ export const ACTIVITY_ACTION_LABELS = {
   'audit.team_changed': 'changed the team of the audit',
   'audit.completed': 'completed and locked the audit',
   'audit.reopened': 'reopened the audit',
+  'audit.created': 'created the audit',
+  'audit.updated': 'changed the audit',
+  'audit.deleted': 'deleted the audit',
 } as const satisfies Record<ActivityAction, string>
 
 export const RECENT_ACTIVITY_LIMIT = 20
@@ -95,7 +101,14 @@ export const ACTIVITY_KINDS = {
   ],
   files: ['request.files_added', 'request.file_removed'],
   comments: ['request.commented', 'request.noted', 'request.question_asked'],
-  audit: ['audit.team_changed', 'audit.completed', 'audit.reopened'],
+  audit: [
+    'audit.created',
+    'audit.updated',
+    'audit.deleted',
+    'audit.team_changed',
+    'audit.completed',
+    'audit.reopened',
+  ],
 } as const satisfies Record<string, readonly ActivityAction[]>
 export type ActivityKind = keyof typeof ACTIVITY_KINDS
 export const ACTIVITY_KIND_LABELS = {
@@ -106,15 +119,32 @@ export const ACTIVITY_KIND_LABELS = {
   audit: 'Audit',
 } as const satisfies Record<ActivityKind, string>
 
-/** The fields whose changes a `request.updated` event records, from what to what. */
-export const TRACKED_FIELDS = ['title', 'description', 'assignee', 'dueDate'] as const
+/**
+ * The fields whose changes a `request.updated` or `audit.updated` event records, from what to
+ * what (a request's title, an audit's name, a day, a status as its label).
+ */
+export const TRACKED_FIELDS = [
+  'title',
+  'name',
+  'status',
+  'description',
+  'assignee',
+  'dueDate',
+  'reminders',
+] as const
 export type TrackedField = (typeof TRACKED_FIELDS)[number]
 export const TRACKED_FIELD_LABELS = {
   title: 'Title',
+  name: 'Name',
+  status: 'Status',
   description: 'Description',
   assignee: 'Assignee',
   dueDate: 'Due date',
+  reminders: 'Reminders',
 } as const satisfies Record<TrackedField, string>
+
+/** How a change of reminders (a request's, an audit's) reads in the trail. */
+export const remindersState = (paused: boolean) => (paused ? 'Paused' : 'On')
 
 /** One field's change: the values as text when it happened (a name, a day), null for none. */
 export const fieldChangeDto = z.object({

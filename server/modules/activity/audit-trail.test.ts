@@ -52,8 +52,13 @@ interface Call {
 
 /** Every mutation of the audit domain, with the events it writes. */
 const CALLS: Record<string, Call> = {
-  'PATCH /api/audits/:id': { who: 'admin', id: 'audit', body: { name: 'Renamed' }, events: [] },
-  'DELETE /api/audits/:id': { who: 'admin', id: 'audit', events: [] },
+  'PATCH /api/audits/:id': {
+    who: 'admin',
+    id: 'audit',
+    body: { name: 'Renamed' },
+    events: ['audit.updated'],
+  },
+  'DELETE /api/audits/:id': { who: 'admin', id: 'audit', events: ['audit.deleted'] },
   'PUT /api/audits/:id/team': {
     who: 'admin',
     id: 'audit',
@@ -325,6 +330,7 @@ describe('the trail', () => {
       title: 'Bank statements',
       dueDate: '2030-03-31',
       assigneeId: null,
+      remindersPaused: true,
     })
     expect(patched.statusCode, patched.body).toBe(200)
     const note = await call('admin', 'POST', `/api/requests/${ids.sent}/comments`, {
@@ -337,11 +343,26 @@ describe('the trail', () => {
     })
     expect(comment.statusCode, comment.body).toBe(201)
     expect((await call('admin', 'DELETE', `/api/requests/${ids.draft}`)).statusCode).toBe(204)
+    const renamed = await call('admin', 'PATCH', `/api/audits/${audit.id}`, {
+      name: 'Year end',
+      status: 'in_review',
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
 
     const res = await call('admin', 'GET', `/api/audits/${audit.id}/activity?limit=500`)
     expect(res.statusCode, res.body).toBe(200)
     const trail = res.json<AuditActivity[]>()
+    // The audit's own changes are in its trail, under its new name.
     expect(trail[0]).toMatchObject({
+      action: 'audit.updated',
+      target: 'Year end',
+      requestId: null,
+      changes: [
+        { field: 'name', from: audit.name, to: 'Year end' },
+        { field: 'status', from: 'In Progress', to: 'In Review' },
+      ],
+    })
+    expect(trail[1]).toMatchObject({
       action: 'request.deleted',
       target: '#1 Bank statements',
       actor: expect.any(String),
@@ -353,6 +374,7 @@ describe('the trail', () => {
         { field: 'title', from: 'Draft', to: 'Bank statements' },
         { field: 'dueDate', from: '2030-01-31', to: '2030-03-31' },
         { field: 'assignee', from: expect.any(String), to: null },
+        { field: 'reminders', from: 'On', to: 'Paused' },
       ]),
     )
     // The deleted request's events stay in its audit's trail.
@@ -401,7 +423,8 @@ describe('the trail', () => {
       .split('\r\n')
     expect(lines[0]).toBe('When,Who,What,About,Changes,Detail')
     expect(lines).toHaveLength(trail.length + 1)
-    expect(lines.at(-1)).toContain('deleted the request')
+    expect(lines.at(-1)).toContain('changed the audit,Year end,Name: ')
+    expect(lines.at(-2)).toContain('deleted the request')
     expect(csv.body).toContain('Due date: 2030-01-31 → 2030-03-31')
 
     // The client's view of a request's history leaves out the firm's internal notes.

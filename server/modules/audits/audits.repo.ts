@@ -131,7 +131,13 @@ export async function countAudits(db: Db, orgId: string, filter: { projectId: st
  */
 export async function lockAudit(db: Db, orgId: string, id: string) {
   const [row] = await db
-    .select({ status: audits.status })
+    .select({
+      status: audits.status,
+      name: audits.name,
+      description: audits.description,
+      dueDate: audits.dueDate,
+      remindersPaused: audits.remindersPaused,
+    })
     .from(audits)
     .where(ofOrg(orgId, id))
     .for('update')

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import { fullName } from '@shared/format'
-import type {
-  Audit,
-  AuditDetail,
-  AuditListItem,
-  createAuditInput,
-  listAuditsQuery,
-  TeamMember,
-  UpdateAuditInput,
-  UpdateTeamInput,
+import {
+  AUDIT_STATUS_LABELS,
+  type Audit,
+  type AuditDetail,
+  type AuditListItem,
+  type AuditStatus,
+  type createAuditInput,
+  type listAuditsQuery,
+  type TeamMember,
+  type UpdateAuditInput,
+  type UpdateTeamInput,
 } from '@shared/schemas/audits'
+import { remindersState, type FieldChange } from '@shared/schemas/dashboard'
 import type { SearchPageQuery } from '@shared/schemas/pagination'
 import { auditActions, authorize } from '../../access/can'
 import { clientScope } from '../../access/audience'
@@ -18,8 +21,7 @@ import type { Principal } from '../../access/principal'
 import { mapPage } from '../../db/keyset'
 import { withIsoDates } from '../../lib/dto'
 import { fieldError } from '../../lib/errors'
-import { recordActivity } from '../activity/activity.repo'
-import { publishChange } from '../events/changes'
+import { emit, type AuditEvent } from '../events/domain-events'
 import { storageKeysOf } from '../files/files.repo'
 import { findProject, getProject } from '../projects/projects.repo'
 import { lockRequests } from '../requests/requests.repo'
@@ -59,6 +61,39 @@ function toAuditDto(row: AuditRow, principal: Principal): Audit {
   }
 }
 
+/** What an edit changes on an audit, field by field, from what to what (as the trail keeps it). */
+function auditChanges(
+  before: {
+    name: string
+    description: string | null
+    dueDate: string | null
+    status: AuditStatus
+    remindersPaused: boolean
+  },
+  edit: UpdateAuditInput,
+): FieldChange[] {
+  const changes: FieldChange[] = []
+  if (edit.name !== undefined && edit.name !== before.name)
+    changes.push({ field: 'name', from: before.name, to: edit.name })
+  if (edit.description !== undefined && edit.description !== before.description)
+    changes.push({ field: 'description', from: before.description, to: edit.description })
+  if (edit.dueDate !== undefined && edit.dueDate !== before.dueDate)
+    changes.push({ field: 'dueDate', from: before.dueDate, to: edit.dueDate })
+  if (edit.status !== undefined && edit.status !== before.status)
+    changes.push({
+      field: 'status',
+      from: AUDIT_STATUS_LABELS[before.status],
+      to: AUDIT_STATUS_LABELS[edit.status],
+    })
+  if (edit.remindersPaused !== undefined && edit.remindersPaused !== before.remindersPaused)
+    changes.push({
+      field: 'reminders',
+      from: remindersState(before.remindersPaused),
+      to: remindersState(edit.remindersPaused),
+    })
+  return changes
+}
+
 /** Audits and their teams: the firm runs them; a client user reads their client's. */
 export function auditsService(app: FastifyInstance) {
   const { db, clock } = app
@@ -77,17 +112,14 @@ export function auditsService(app: FastifyInstance) {
     }
   }
 
-  /** The trail of a completion or a reopening, with the audit's name. */
-  async function recordLock(
-    tx: typeof db,
-    principal: Principal,
-    audit: { id: string; name: string },
-    action: 'audit.completed' | 'audit.reopened',
-    now: Date,
-  ) {
-    const id = audit.id
-    await recordActivity(tx, principal, action, audit.name, now, { auditId: id })
-    app.log.info({ event: action, auditId: id, userId: principal.userId }, action.replace('.', ' '))
+  /** Writes the audit's events (events/domain-events.ts) and logs them. */
+  async function emitAudit(tx: typeof db, principal: Principal, events: AuditEvent[], now: Date) {
+    await emit(app, tx, principal, events, now)
+    for (const { type, audit } of events)
+      app.log.info(
+        { event: type, auditId: audit.id, userId: principal.userId },
+        type.replace('.', ' '),
+      )
   }
 
   /** Completes or reopens the audit under its row lock (changes to its requests hold it too). */
@@ -99,18 +131,8 @@ export function auditsService(app: FastifyInstance) {
       authorize(principal, `audit.${action}`, await lockAudit(tx, orgId, id))
       const status = action === 'complete' ? 'completed' : 'in_progress'
       await updateAudit(tx, orgId, id, { status }, now)
-      await recordLock(
-        tx,
-        principal,
-        { id, name },
-        action === 'complete' ? 'audit.completed' : 'audit.reopened',
-        now,
-      )
-      await publishChange(tx, {
-        organizationId: orgId,
-        clientId,
-        topics: [`audit:${id}`, 'my-requests'],
-      })
+      const type = action === 'complete' ? 'audit.completed' : 'audit.reopened'
+      await emitAudit(tx, principal, [{ type, audit: { id, name, clientId } }], now)
     })
     return detail(principal, id)
   }
@@ -147,15 +169,23 @@ export function auditsService(app: FastifyInstance) {
     async create(principal: Principal, input: z.output<typeof createAuditInput>) {
       const orgId = principal.organizationId
       const { templateId, ...values } = input
-      if (!(await findProject(db, orgId, values.projectId)))
-        throw fieldError('projectId', 'Project not found')
+      const project = await findProject(db, orgId, values.projectId)
+      if (!project) throw fieldError('projectId', 'Project not found')
       const items = templateId ? await requests.templateItems(principal, templateId) : []
       const insert = async () => {
         const now = clock()
         return db.transaction(async (tx) => {
           const created = await insertAudit(tx, orgId, values, now)
           await setTeam(tx, orgId, created, { leadId: principal.userId, memberIds: [] }, now)
-          await requests.insertFromItems(tx, principal, created, items, now)
+          const audit = { id: created, name: values.name, clientId: project.clientId }
+          await emitAudit(tx, principal, [{ type: 'audit.created', audit }], now)
+          await requests.insertFromItems(
+            tx,
+            principal,
+            { id: created, clientId: project.clientId },
+            items,
+            now,
+          )
           return created
         })
       }
@@ -171,20 +201,26 @@ export function auditsService(app: FastifyInstance) {
     async update(principal: Principal, id: string, input: UpdateAuditInput) {
       const orgId = principal.organizationId
       const now = clock()
-      const { clientId, name } = await findAuditWithClient(db, orgId, id)
+      const { clientId } = await findAuditWithClient(db, orgId, id)
       await db.transaction(async (tx) => {
         const audit = await lockAudit(tx, orgId, id)
         authorize(principal, 'audit.edit', audit)
-        const completing = input.status === 'completed'
+        const completing = input.status === 'completed' && audit.status !== 'completed'
         if (completing) authorize(principal, 'audit.complete', audit)
         await updateAudit(tx, orgId, id, input, now)
-        if (completing)
-          await recordLock(tx, principal, { id, name: input.name ?? name }, 'audit.completed', now)
-        await publishChange(tx, {
-          organizationId: orgId,
-          clientId,
-          topics: [`audit:${id}`, 'my-requests'],
-        })
+        const after = { id, name: input.name ?? audit.name, clientId }
+        const changes = auditChanges(audit, completing ? { ...input, status: undefined } : input)
+        await emitAudit(
+          tx,
+          principal,
+          [
+            ...(changes.length > 0
+              ? [{ type: 'audit.updated' as const, audit: after, changes }]
+              : []),
+            ...(completing ? [{ type: 'audit.completed' as const, audit: after }] : []),
+          ],
+          now,
+        )
       })
       return detail(principal, id)
     },
@@ -201,18 +237,21 @@ export function auditsService(app: FastifyInstance) {
       const { clientId } = await findAuditWithClient(db, orgId, id)
       const keys = await db.transaction(async (tx) => {
         // The audit first, as moves and additions take it, so that neither waits for the other.
-        authorize(principal, 'audit.delete', await lockAudit(tx, orgId, id))
+        const audit = await lockAudit(tx, orgId, id)
+        authorize(principal, 'audit.delete', audit)
         const locked = await lockRequests(tx, orgId, { auditId: id })
         const found = await storageKeysOf(
           tx,
           locked.map((request) => request.id),
         )
+        // Before the delete, which its event outlives (decision 034).
+        await emitAudit(
+          tx,
+          principal,
+          [{ type: 'audit.deleted', audit: { id, name: audit.name, clientId } }],
+          clock(),
+        )
         await deleteAudit(tx, orgId, id)
-        await publishChange(tx, {
-          organizationId: orgId,
-          clientId,
-          topics: [`audit:${id}`, 'my-requests'],
-        })
         return found
       })
       await app.storage.delete(keys)
@@ -220,16 +259,23 @@ export function auditsService(app: FastifyInstance) {
 
     async updateTeam(principal: Principal, id: string, input: UpdateTeamInput) {
       const orgId = principal.organizationId
-      const audit = await getAudit(db, orgId, id)
+      const audit = await findAuditWithClient(db, orgId, id)
       await assertFirmUsers(orgId, input)
       const now = clock()
       await db.transaction(async (tx) => {
         authorize(principal, 'audit.edit_team', await lockAudit(tx, orgId, id))
         await setTeam(tx, orgId, id, input, now)
-        await recordActivity(tx, principal, 'audit.team_changed', audit.name, now, {
-          auditId: id,
-        })
-        await publishChange(tx, { organizationId: orgId, clientId: null, topics: [`audit:${id}`] })
+        await emitAudit(
+          tx,
+          principal,
+          [
+            {
+              type: 'audit.team_changed',
+              audit: { id, name: audit.name, clientId: audit.clientId },
+            },
+          ],
+          now,
+        )
       })
       return detail(principal, id)
     },

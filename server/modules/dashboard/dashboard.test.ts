@@ -70,7 +70,10 @@ describe('GET /api/dashboard', () => {
       completedItems: 0,
       overdue: { total: 0, mine: 0, audits: [] },
       awaitingReview: 0,
-      recentActivity: [],
+      // The audits' creation, newest first (clients and projects are not in the trail).
+      recentActivity: [3, 2, 1, 0].map(() =>
+        expect.objectContaining({ action: 'audit.created', request: null }),
+      ),
     })
 
     await t.request('PATCH', `/api/projects/${active1.id}`, {
@@ -104,7 +107,7 @@ describe('GET /api/dashboard', () => {
       completedItems: 0,
       overdue: { total: 0, mine: 0, audits: [] },
       awaitingReview: 0,
-      recentActivity: [],
+      recentActivity: [expect.objectContaining({ action: 'audit.created' })],
     })
   })
 })

@@ -75,6 +75,43 @@ describe('changes published for open pages', () => {
     expect(note.filter((change) => change.topics.includes(`request:${request!.id}`))).toEqual([
       expect.objectContaining({ clientId: null }),
     ])
+    // A question is a change of the request (the audit hears) and words in its discussion (the
+    // request hears); the firm's answer gives the request back to the client: the audit hears too.
+    const asked = await during(() =>
+      t.request('POST', `/api/requests/${request!.id}/ask`, {
+        cookie: client.cookie,
+        body: { question: 'Which year?' },
+      }),
+    )
+    expect(asked.filter((change) => !change.topics.includes('notifications'))).toEqual([
+      expect.objectContaining({
+        clientId: project.clientId,
+        topics: [`audit:${audit.id}`, 'my-requests'],
+      }),
+      expect.objectContaining({ clientId: project.clientId, topics: [`request:${request!.id}`] }),
+    ])
+    const answered = await during(() =>
+      t.request('POST', `/api/requests/${request!.id}/comments`, {
+        cookie: admin.cookie,
+        body: { body: 'The last one' },
+      }),
+    )
+    expect(answered.filter((change) => !change.topics.includes('notifications'))).toEqual([
+      expect.objectContaining({
+        clientId: project.clientId,
+        topics: [`audit:${audit.id}`, 'my-requests'],
+      }),
+      expect.objectContaining({ clientId: project.clientId, topics: [`request:${request!.id}`] }),
+    ])
+    const chatted = await during(() =>
+      t.request('POST', `/api/requests/${request!.id}/comments`, {
+        cookie: admin.cookie,
+        body: { body: 'Thanks' },
+      }),
+    )
+    expect(chatted.filter((change) => !change.topics.includes('notifications'))).toEqual([
+      expect.objectContaining({ clientId: project.clientId, topics: [`request:${request!.id}`] }),
+    ])
     const renamed = await during(() =>
       t.request('PATCH', `/api/audits/${audit.id}`, {
         cookie: admin.cookie,

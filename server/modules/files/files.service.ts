@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import { formatSize } from '@shared/format'
 import { requestLabel } from '@shared/request-rules'
 import { uploadRefusals } from '@shared/uploads'
-import { audienceOf, liveAudience } from '../../access/audience'
 import { authorize } from '../../access/can'
 import type { Principal } from '../../access/principal'
 import { generatedSetting } from '../../db/settings'
@@ -16,8 +15,7 @@ import {
 import { safeFileName } from '../../files/names'
 import { MissingFileError, type StoredFile } from '../../files/storage'
 import { AppError, fieldError, notFound } from '../../lib/errors'
-import { recordActivity } from '../activity/activity.repo'
-import { publishChange } from '../events/changes'
+import { emit, requestFacts, type RequestEvent } from '../events/domain-events'
 import { lockOrganization } from '../organization/organization.repo'
 import { toFileDto } from '../requests/request-dto'
 import { findRequest, lockRequests } from '../requests/requests.repo'
@@ -209,22 +207,15 @@ export function filesService(app: FastifyInstance) {
             })),
             now,
           )
-          await recordActivity(
-            tx,
-            principal,
-            'request.files_added',
-            filesTarget(
+          const event: RequestEvent = {
+            type: 'request.files_added',
+            request: requestFacts(row),
+            target: filesTarget(
               row,
               stored.map((file) => file.fileName),
             ),
-            now,
-            { requestId },
-          )
-          await publishChange(tx, {
-            organizationId: orgId,
-            clientId: liveAudience(audienceOf(row)),
-            topics: [`request:${requestId}`],
-          })
+          }
+          await emit(app, tx, principal, [event], now)
           return inserted
         })
         log.info({ event: 'request.files_added', requestId, count: files.length }, 'files added')
@@ -260,21 +251,14 @@ export function filesService(app: FastifyInstance) {
       const key = await db.transaction(async (tx) => {
         authorize(principal, 'request.upload', await lockedStatus(tx, orgId, file.requestId))
         const deleted = await deletePendingFile(tx, orgId, id)
-        if (deleted)
-          await recordActivity(
-            tx,
-            principal,
-            'request.file_removed',
-            filesTarget(request, [file.fileName]),
-            clock(),
-            { requestId: file.requestId },
-          )
-        if (deleted)
-          await publishChange(tx, {
-            organizationId: orgId,
-            clientId: liveAudience(audienceOf(request)),
-            topics: [`request:${file.requestId}`],
-          })
+        if (deleted) {
+          const event: RequestEvent = {
+            type: 'request.file_removed',
+            request: requestFacts(request),
+            target: filesTarget(request, [file.fileName]),
+          }
+          await emit(app, tx, principal, [event], clock())
+        }
         return deleted
       })
       if (!key)

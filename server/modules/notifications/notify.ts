@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { fullName } from '@shared/format'
 import type { NotificationKind } from '@shared/schemas/reminders'
-import { liveAudience, seesRequest } from '../../access/audience'
+import { seesRequest } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
 import { auditMembers, notifications, requestComments, users } from '../../db/schema'
@@ -11,9 +11,9 @@ import { requestAudiences, viewersOf } from './notifications.repo'
 import { preferencesOf } from './preferences.repo'
 
 /**
- * Who is told of what, in one place: notifications in the bell, the event mails they feed, and
- * the live hints of open pages. Called inside the transaction of the change, so that all of it
- * exists exactly when the change does. Never the actor; never anyone the audience rule
+ * Who is told of what, in one place: notifications in the bell and the event mails they feed,
+ * derived from the events of a change (events/domain-events.ts) inside its transaction, so that
+ * they exist exactly when the change does. Never the actor; never anyone the audience rule
  * (access/audience.ts) keeps from the request: a draft, an internal note, another client's.
  */
 
@@ -177,103 +177,49 @@ function mentioned(
 
 const requestUrl = (request: RequestFacts) => `/requests/${request.id}`
 
-type Decision =
-  | { kind: 'accepted' }
-  | { kind: 'returned'; reason: string }
-  /** The firm agreed with the client's proposal that the request does not apply. */
-  | { kind: 'proposal_accepted' }
-
 const DECISION_TITLES = {
-  accepted: (actor: string, label: string) => `${actor} accepted ${label}`,
-  returned: (actor: string, label: string) => `${actor} returned ${label}`,
-  proposal_accepted: (actor: string, label: string) =>
+  'request.accepted': (actor: string, label: string) => `${actor} accepted ${label}`,
+  'request.returned': (actor: string, label: string) => `${actor} returned ${label}`,
+  'request.proposal_accepted': (actor: string, label: string) =>
     `${actor} agreed that ${label} is not applicable`,
 }
+type DecisionType = keyof typeof DECISION_TITLES
+const isDecision = (type: string): type is DecisionType => Object.hasOwn(DECISION_TITLES, type)
 
-/** The assignees told of a decision on their requests (never the actor). */
-function decisionNotices(actor: Principal, requests: RequestFacts[], event: Decision): Notice[] {
-  return requests.flatMap((request) =>
-    request.assigneeId && request.assigneeId !== actor.userId
-      ? [
-          {
-            userId: request.assigneeId,
-            kind: event.kind === 'returned' ? 'returned' : 'accepted',
-            title: DECISION_TITLES[event.kind](actor.name, request.label),
-            body: event.kind === 'returned' ? event.reason : null,
-            url: requestUrl(request),
-            about: { requestId: request.id },
-          },
-        ]
-      : [],
-  )
-}
-
-/**
- * One decision on many requests of an audit (the bulk actions): the assignees are told in one
- * delivery; open pages hear of the audit (publishChange is the caller's, once for all of them).
- */
-export async function requestsDecided(
-  app: FastifyInstance,
-  tx: Db,
-  actor: Principal,
-  requests: RequestFacts[],
-  event: Decision,
-  now: Date,
-) {
-  await deliverNotices(app, tx, actor.organizationId, decisionNotices(actor, requests, event), now)
-}
-
-/** A change of a request's status, by `actor`: the hints for open pages and who is told. */
-export async function requestChanged(
-  app: FastifyInstance,
-  tx: Db,
+/** The assignee told of a decision on their request (never the actor); a return says why. */
+function decisionNotice(
   actor: Principal,
   request: RequestFacts,
-  event: { kind: 'submitted' | 'sent' | 'changed' } | Decision,
-  now: Date,
-) {
-  await publishChange(tx, {
-    organizationId: actor.organizationId,
-    clientId: liveAudience(request),
-    topics: [`request:${request.id}`, `audit:${request.auditId}`, 'my-requests'],
-  })
-  const notices: Notice[] = []
-  if (event.kind === 'submitted') {
-    const lead = await leadOf(tx, request.auditId)
-    if (lead && lead !== actor.userId)
-      notices.push({
-        userId: lead,
-        kind: 'submitted',
-        title: `${actor.name} submitted ${request.label} for review`,
-        url: requestUrl(request),
-        about: { requestId: request.id },
-      })
-  }
-  if (event.kind === 'returned' || event.kind === 'accepted' || event.kind === 'proposal_accepted')
-    notices.push(...decisionNotices(actor, [request], event))
-  await deliverNotices(app, tx, actor.organizationId, notices, now)
+  type: DecisionType,
+  reason: string | null,
+): Notice[] {
+  return request.assigneeId && request.assigneeId !== actor.userId
+    ? [
+        {
+          userId: request.assigneeId,
+          kind: type === 'request.returned' ? 'returned' : 'accepted',
+          title: DECISION_TITLES[type](actor.name, request.label),
+          body: type === 'request.returned' ? reason : null,
+          url: requestUrl(request),
+          about: { requestId: request.id },
+        },
+      ]
+    : []
 }
 
 /**
- * A new comment (or internal note): everyone taking part (the audit's lead, the assignee, whoever
+ * Words added to the discussion: everyone taking part (the audit's lead, the assignee, whoever
  * wrote on it) is told, those @mentioned as mentions; the audience rule keeps internal notes to the
  * firm and drafts from the client. `title`: what the others are told when the words come with
  * something else (a client's question or proposal, the firm's answer to it).
  */
-export async function commentAdded(
-  app: FastifyInstance,
+async function discussionNotices(
   tx: Db,
   actor: Principal,
   request: RequestFacts,
-  comment: { body: string; internal: boolean; title?: string },
-  now: Date,
-) {
-  await publishChange(tx, {
-    organizationId: actor.organizationId,
-    clientId: liveAudience(request, comment.internal),
-    topics: [`request:${request.id}`],
-  })
-  const lead = await leadOf(tx, request.auditId)
+  said: { body: string; internal: boolean; title?: string },
+  lead: string | null,
+): Promise<Notice[]> {
   const takingPart = [
     ...(lead ? [lead] : []),
     ...(request.assigneeId ? [request.assigneeId] : []),
@@ -281,23 +227,72 @@ export async function commentAdded(
   ]
   // The candidates are read only when the text can mention anyone.
   const mentions = new Set(
-    comment.body.includes('@')
-      ? mentioned(comment.body, await mentionable(tx, actor, request)).map((person) => person.id)
+    said.body.includes('@')
+      ? mentioned(said.body, await mentionable(tx, actor, request)).map((person) => person.id)
       : [],
   )
-  const excerpt = comment.body.length > 300 ? `${comment.body.slice(0, 300)}…` : comment.body
-  const what = comment.internal ? 'an internal note' : 'a comment'
-  const notices: Notice[] = [...new Set([...takingPart, ...mentions])]
+  const excerpt = said.body.length > 300 ? `${said.body.slice(0, 300)}…` : said.body
+  const what = said.internal ? 'an internal note' : 'a comment'
+  return [...new Set([...takingPart, ...mentions])]
     .filter((userId) => userId !== actor.userId)
     .map((userId) => ({
       userId,
       kind: mentions.has(userId) ? 'mention' : 'comment',
       title: mentions.has(userId)
         ? `${actor.name} mentioned you on ${request.label}`
-        : (comment.title ?? `${actor.name} wrote ${what} on ${request.label}`),
+        : (said.title ?? `${actor.name} wrote ${what} on ${request.label}`),
       body: excerpt,
       url: requestUrl(request),
-      about: { requestId: request.id, internal: comment.internal },
+      about: { requestId: request.id, internal: said.internal },
     }))
-  await deliverNotices(app, tx, actor.organizationId, notices, now)
+}
+
+/**
+ * Who is told of these events of the request domain (events/domain-events.ts), by `actor`: a
+ * submission its audit's lead; a decision (accepted, returned, a proposal agreed to) the request's
+ * assignee; words in the discussion everyone taking part. The audience rule is applied on delivery.
+ */
+export async function noticesOfRequestEvents(
+  tx: Db,
+  actor: Principal,
+  events: ReadonlyArray<{
+    type: string
+    request: RequestFacts
+    detail?: string | null
+    said?: { body: string; internal: boolean; title?: string }
+  }>,
+): Promise<Notice[]> {
+  const leads = new Map<string, string | null>()
+  const leadOfAudit = async (auditId: string) => {
+    if (!leads.has(auditId)) leads.set(auditId, await leadOf(tx, auditId))
+    return leads.get(auditId)!
+  }
+  const notices: Notice[] = []
+  for (const event of events) {
+    const { request } = event
+    if (event.type === 'request.submitted') {
+      const lead = await leadOfAudit(request.auditId)
+      if (lead && lead !== actor.userId)
+        notices.push({
+          userId: lead,
+          kind: 'submitted',
+          title: `${actor.name} submitted ${request.label} for review`,
+          url: requestUrl(request),
+          about: { requestId: request.id },
+        })
+    }
+    if (isDecision(event.type))
+      notices.push(...decisionNotice(actor, request, event.type, event.detail ?? null))
+    if (event.said)
+      notices.push(
+        ...(await discussionNotices(
+          tx,
+          actor,
+          request,
+          event.said,
+          await leadOfAudit(request.auditId),
+        )),
+      )
+  }
+  return notices
 }

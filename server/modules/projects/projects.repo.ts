@@ -114,7 +114,10 @@ export async function getProject(db: Db, orgId: string, id: string, clientId?: s
 
 /** The company's project with this id, if there is one (a reference from a request body). */
 export async function findProject(db: Db, orgId: string, id: string) {
-  const [row] = await db.select({ id: projects.id }).from(projects).where(ofOrg(orgId, id))
+  const [row] = await db
+    .select({ id: projects.id, clientId: projects.clientId })
+    .from(projects)
+    .where(ofOrg(orgId, id))
   return row
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { RequestAction } from '@shared/access'
-import type { ActivityAction, FieldChange } from '@shared/schemas/dashboard'
+import { remindersState, type FieldChange } from '@shared/schemas/dashboard'
 import {
   AWAITING_CLIENT,
   REQUEST_RULES,
@@ -27,7 +27,7 @@ import { clientScope } from '../../access/audience'
 import { isFirm, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
 import { mails } from '../../mail/templates'
-import { recordActivities, recordActivity, requestActivity } from '../activity/activity.repo'
+import { requestActivity } from '../activity/activity.repo'
 import { NO_PROGRESS, progressOf } from '../audits/progress.repo'
 import {
   auditPlace,
@@ -46,13 +46,8 @@ import { itemsToCopy } from '../template-items/template-items.repo'
 import { findOrganizationDisplay } from '../organization/organization.repo'
 import { findTemplate } from '../templates/templates.repo'
 import { clientUsers } from '../users/users.repo'
-import { publishChange } from '../events/changes'
-import {
-  commentAdded,
-  requestChanged,
-  requestsDecided,
-  type RequestFacts,
-} from '../notifications/notify'
+import { emit, requestFacts, type RequestEvent } from '../events/domain-events'
+import type { RequestFacts } from '../notifications/notify'
 import { remindService } from '../reminders/remind-now'
 import {
   answersInProgress,
@@ -108,6 +103,7 @@ function fieldChanges(
     description?: string | null | undefined
     dueDate?: string | null | undefined
     assignee?: { id: string; name: string } | null | undefined
+    remindersPaused?: boolean | undefined
   },
 ): FieldChange[] {
   const changes: FieldChange[] = []
@@ -119,6 +115,12 @@ function fieldChanges(
     changes.push({ field: 'dueDate', from: row.dueDate, to: edit.dueDate })
   if (edit.assignee !== undefined && (edit.assignee?.id ?? null) !== row.assigneeId)
     changes.push({ field: 'assignee', from: assigneeName(row), to: edit.assignee?.name ?? null })
+  if (edit.remindersPaused !== undefined && edit.remindersPaused !== row.remindersPaused)
+    changes.push({
+      field: 'reminders',
+      from: remindersState(row.remindersPaused),
+      to: remindersState(edit.remindersPaused),
+    })
   return changes
 }
 
@@ -129,20 +131,16 @@ const excerpt = (body: string) => (body.length > 300 ? `${body.slice(0, 300)}…
 class DeleteRefused extends Error {}
 
 /** One `request.updated` per request the edit changes, with what it changed. */
-async function recordUpdates(
-  tx: Parameters<typeof recordActivities>[0],
-  actor: Principal,
+function updateEvents(
   rows: RequestRow[],
   edit: Parameters<typeof fieldChanges>[1],
-  now: Date,
-) {
-  const events = rows.flatMap((row) => {
+): RequestEvent[] {
+  return rows.flatMap((row) => {
     const changes = fieldChanges(row, edit)
     return changes.length > 0
-      ? [{ target: requestLabel(row), requestId: row.id, auditId: row.auditId, changes }]
+      ? [{ type: 'request.updated' as const, request: requestFacts(row), changes }]
       : []
   })
-  await recordActivities(tx, actor, 'request.updated', events, now)
 }
 
 const noDocument = () =>
@@ -164,23 +162,6 @@ const invalidAssignee = () =>
   fieldError('assigneeId', 'The assignee must be a client user of this audit’s client')
 
 const grouped = (n: number) => n.toLocaleString('en-US')
-
-/**
- * Tells open pages that requests of the audit changed: the firm's, and the client's too when any
- * of them has been sent (`clientId`; drafts are the firm's alone). The audit is named, never each
- * request (a page of a request follows its audit): one notice stays small for 2,000 requests.
- */
-const auditRequestsChanged = (
-  tx: Parameters<typeof publishChange>[0],
-  orgId: string,
-  auditId: string,
-  clientId: string | null,
-) =>
-  publishChange(tx, {
-    organizationId: orgId,
-    clientId,
-    topics: [`audit:${auditId}`, ...(clientId ? ['my-requests'] : [])],
-  })
 
 /** What a bulk action leaves as it is: requests already in its state (a call made twice is safe). */
 function alreadySo(rows: RequestRow[], input: BulkActionInput) {
@@ -243,13 +224,18 @@ const sumOf = (counts: Record<RequestStatus, number>, statuses: readonly Request
 /** Clears what the client put to the firm: answered, decided, or overtaken by an answer. */
 const NOTHING_ASKED = { clientAsk: null, clientAskText: null, clientAskAt: null } as const
 
-const factsOf = (row: RequestRow): RequestFacts => ({
-  id: row.id,
-  auditId: row.auditId,
-  clientId: row.clientId,
-  assigneeId: row.assigneeId,
-  label: requestLabel(row),
-  sent: row.sentAt !== null,
+/** A draft just inserted, as its events tell of it. */
+const draftFacts = (
+  id: string,
+  audit: { id: string; clientId: string },
+  draft: { number: number; title: string; assigneeId?: string | null },
+): RequestFacts => ({
+  id,
+  auditId: audit.id,
+  clientId: audit.clientId,
+  assigneeId: draft.assigneeId ?? null,
+  label: `#${draft.number} ${draft.title}`,
+  sent: false,
 })
 
 /** Which rule a change of these fields falls under: the assignee and due date, or the content. */
@@ -417,10 +403,8 @@ export function requestsService(app: FastifyInstance) {
       validate?: (row: RequestRow) => Promise<void> | void
       set?: (now: Date, row: RequestRow) => RequestChanges
       write?: (tx: typeof db, row: RequestRow, now: Date) => Promise<void>
-      /** What the people concerned are told (default: that it changed). */
-      event?: Parameters<typeof requestChanged>[4]
-      /** What the activity log says (default: the status it reached), and what was said with it. */
-      activity?: ActivityAction
+      /** What happened (default: it reached its status), and what was said with it. */
+      activity?: RequestEvent['type']
       detail?: (row: RequestRow) => string | null
     } = {},
   ) {
@@ -441,20 +425,17 @@ export function requestsService(app: FastifyInstance) {
       )
       if (!updated) return false
       await options.write?.(tx, row, now)
-      await recordActivity(
-        tx,
-        principal,
-        options.activity ?? `request.${rule.to}`,
-        requestLabel(row),
-        now,
-        { requestId: id, detail: options.detail?.(row) ?? null },
-      )
-      await requestChanged(
+      await emit(
         app,
         tx,
         principal,
-        factsOf(row),
-        options.event ?? { kind: 'changed' },
+        [
+          {
+            type: options.activity ?? `request.${rule.to}`,
+            request: requestFacts(row),
+            detail: options.detail?.(row) ?? null,
+          },
+        ],
         now,
       )
       return true
@@ -487,21 +468,11 @@ export function requestsService(app: FastifyInstance) {
       if (!updated) return false
       if (ask === 'question')
         await insertComment(tx, orgId, id, { body: text, internal: false, author: principal }, now)
-      await recordActivity(
-        tx,
-        principal,
-        ask === 'question' ? 'request.question_asked' : 'request.not_applicable_proposed',
-        label,
-        now,
-        { requestId: id, detail: text },
-      )
-      await requestChanged(app, tx, principal, factsOf(row), { kind: 'changed' }, now)
-      await commentAdded(
-        app,
-        tx,
-        principal,
-        factsOf(row),
-        {
+      const event: RequestEvent = {
+        type: ask === 'question' ? 'request.question_asked' : 'request.not_applicable_proposed',
+        request: requestFacts(row),
+        detail: text,
+        said: {
           body: text,
           internal: false,
           title:
@@ -509,8 +480,8 @@ export function requestsService(app: FastifyInstance) {
               ? `${principal.name} asked a question on ${label}`
               : `${principal.name} proposes ${label} as not applicable`,
         },
-        now,
-      )
+      }
+      await emit(app, tx, principal, [event], now)
       return true
     })
     if (!done) throw await refused(principal, id, action)
@@ -540,11 +511,12 @@ export function requestsService(app: FastifyInstance) {
   async function insertFromItems(
     tx: typeof db,
     principal: Principal,
-    auditId: string,
+    audit: { id: string; clientId: string },
     items: Awaited<ReturnType<typeof itemsToCopy>>,
     now: Date,
   ) {
     if (items.length === 0) return []
+    const auditId = audit.id
     const first = await reserve(tx, principal, auditId, items.length)
     const keys = keysAfter(await lastKey(tx, principal.organizationId, auditId), items.length)
     const drafts: NewRequest[] = items.map((item, index) => ({
@@ -557,14 +529,13 @@ export function requestsService(app: FastifyInstance) {
       sourceTemplateItemId: item.id,
     }))
     const ids = await insertRequests(tx, principal.organizationId, auditId, drafts, now)
-    await recordActivities(
+    await emit(
+      app,
       tx,
       principal,
-      'request.created',
       drafts.map((draft, i) => ({
-        target: `#${draft.number} ${draft.title}`,
-        requestId: ids[i],
-        auditId,
+        type: 'request.created',
+        request: draftFacts(ids[i]!, audit, draft),
       })),
       now,
     )
@@ -712,12 +683,15 @@ export function requestsService(app: FastifyInstance) {
           input.position === undefined
             ? keysAfter(await lastKey(tx, orgId, auditId), 1)[0]!
             : await placeDraft(tx, orgId, auditId, input.position)
-        await auditRequestsChanged(tx, orgId, auditId, null)
-        const ids = await insertRequests(tx, orgId, auditId, [{ ...input, number, position }], now)
-        await recordActivity(tx, principal, 'request.created', `#${number} ${input.title}`, now, {
-          requestId: ids[0],
-          auditId,
-        })
+        const draft = { ...input, number, position }
+        const ids = await insertRequests(tx, orgId, auditId, [draft], now)
+        await emit(
+          app,
+          tx,
+          principal,
+          [{ type: 'request.created', request: draftFacts(ids[0]!, audit, draft) }],
+          now,
+        )
         return ids
       })
       return dto(await findRequest(db, orgId, id!, principal), principal)
@@ -725,17 +699,11 @@ export function requestsService(app: FastifyInstance) {
 
     /** Copies the template's items as drafts after the audit's last request. */
     addFromTemplate: inTurn(async (principal: Principal, auditId: string, templateId: string) => {
-      authorize(
-        principal,
-        'audit.add_requests',
-        await findAuditWithClient(db, principal.organizationId, auditId),
-      )
+      const audit = await findAuditWithClient(db, principal.organizationId, auditId)
+      authorize(principal, 'audit.add_requests', audit)
       const items = await templateItems(principal, templateId)
       const now = clock()
-      const ids = await db.transaction(async (tx) => {
-        await auditRequestsChanged(tx, principal.organizationId, auditId, null)
-        return insertFromItems(tx, principal, auditId, items, now)
-      })
+      const ids = await db.transaction((tx) => insertFromItems(tx, principal, audit, items, now))
       return dtosOf(principal, ids)
     }),
 
@@ -766,15 +734,19 @@ export function requestsService(app: FastifyInstance) {
           (change) => change.field === 'title' || change.field === 'description',
         )
         if (changes.length > 0)
-          await recordActivity(
+          await emit(
+            app,
             tx,
             principal,
-            action === 'reword' && reworded ? 'request.reworded' : 'request.updated',
-            requestLabel(row),
+            [
+              {
+                type: action === 'reword' && reworded ? 'request.reworded' : 'request.updated',
+                request: requestFacts(row),
+                changes,
+              },
+            ],
             clock(),
-            { requestId: id, changes },
           )
-        await auditRequestsChanged(tx, orgId, row.auditId, row.sentAt ? row.clientId : null)
         return true
       })
       if (!changed) throw await refused(principal, id, action)
@@ -811,8 +783,7 @@ export function requestsService(app: FastifyInstance) {
             updatedAt: clock(),
           })
           if (changed.length !== ids.length) throw changedMeanwhile('try again')
-          await recordUpdates(tx, principal, chosen, { dueDate, assignee }, clock())
-          await auditRequestsChanged(tx, orgId, auditId, sent ? audit.clientId : null)
+          await emit(app, tx, principal, updateEvents(chosen, { dueDate, assignee }), clock())
         })
         return dtosOf(principal, ids)
       },
@@ -845,7 +816,6 @@ export function requestsService(app: FastifyInstance) {
       if (ids.length === 0) return { changed: [], skipped }
       if (action === 'remind') return remindChosen(principal, auditId, todo, skipped)
       const now = clock()
-      const clientHears = todo.some((row) => row.sentAt !== null) ? audit.clientId : null
       let removedKeys: string[] = []
       await db.transaction(async (tx) => {
         if (action === 'delete') {
@@ -854,11 +824,11 @@ export function requestsService(app: FastifyInstance) {
             tx,
             locked.map((row) => row.id),
           )
-          await recordActivities(
+          await emit(
+            app,
             tx,
             principal,
-            'request.deleted',
-            todo.map((row) => ({ target: requestLabel(row), requestId: row.id, auditId })),
+            todo.map((row) => ({ type: 'request.deleted', request: requestFacts(row) })),
             now,
           )
           const deleted = await deleteIfStatus(tx, orgId, ids, REQUEST_RULES.delete.when)
@@ -870,11 +840,11 @@ export function requestsService(app: FastifyInstance) {
             updatedAt: now,
           })
           if (changed.length !== ids.length) throw changedMeanwhile('try again')
-          await recordUpdates(
+          await emit(
+            app,
             tx,
             principal,
-            todo,
-            action === 'assign' ? { assignee } : { dueDate: input.dueDate },
+            updateEvents(todo, action === 'assign' ? { assignee } : { dueDate: input.dueDate }),
             now,
           )
         } else {
@@ -890,26 +860,18 @@ export function requestsService(app: FastifyInstance) {
           if (changed.length !== ids.length) throw changedMeanwhile('try again')
           if (action === 'return')
             await markLatestVersionReturned(tx, ids, { reason: input.reason!, by: principal }, now)
-          await recordActivities(
+          await emit(
+            app,
             tx,
             principal,
-            `request.${rule.to}`,
-            todo.map((row) => ({ target: requestLabel(row), requestId: row.id })),
+            todo.map((row) => ({
+              type: `request.${rule.to}`,
+              request: requestFacts(row),
+              detail: input.reason ?? null,
+            })),
             now,
           )
-          if (action !== 'not_applicable')
-            await requestsDecided(
-              app,
-              tx,
-              principal,
-              todo.map(factsOf),
-              action === 'accept'
-                ? { kind: 'accepted' }
-                : { kind: 'returned', reason: input.reason! },
-              now,
-            )
         }
-        await auditRequestsChanged(tx, orgId, auditId, clientHears)
       })
       if (removedKeys.length > 0) await app.storage.delete(removedKeys)
       log.info(
@@ -937,11 +899,19 @@ export function requestsService(app: FastifyInstance) {
           updatedAt: now,
         })
         if (!updated) return false
-        await recordActivity(tx, principal, 'request.moved', requestLabel(row), now, {
-          requestId: id,
-          detail: `To place ${position + 1} among the drafts`,
-        })
-        await auditRequestsChanged(tx, orgId, row.auditId, null)
+        await emit(
+          app,
+          tx,
+          principal,
+          [
+            {
+              type: 'request.moved',
+              request: requestFacts(row),
+              detail: `To place ${position + 1} among the drafts`,
+            },
+          ],
+          now,
+        )
         return true
       })
       if (!moved) throw await refused(principal, id, 'move')
@@ -960,14 +930,16 @@ export function requestsService(app: FastifyInstance) {
             tx,
             locked.map((request) => request.id),
           )
-          await recordActivity(tx, principal, 'request.deleted', requestLabel(row), clock(), {
-            requestId: id,
-            auditId: row.auditId,
-          })
+          await emit(
+            app,
+            tx,
+            principal,
+            [{ type: 'request.deleted', request: requestFacts(row) }],
+            clock(),
+          )
           // A refused delete rolls the event back with it.
           if ((await deleteIfStatus(tx, orgId, [id], REQUEST_RULES.delete.when)).length === 0)
             throw new DeleteRefused()
-          await auditRequestsChanged(tx, orgId, row.auditId, null)
           return found
         })
         .catch((error: unknown) => {
@@ -1038,14 +1010,16 @@ export function requestsService(app: FastifyInstance) {
             updatedAt: now,
           })
           if (sent.length !== ids.length) throw changedMeanwhile('send again')
-          await recordActivities(
+          await emit(
+            app,
             tx,
             principal,
-            'request.sent',
-            chosen.map((row) => ({ target: requestLabel(row), requestId: row.id })),
+            chosen.map((row) => ({
+              type: 'request.sent',
+              request: { ...requestFacts(row), sent: true },
+            })),
             now,
           )
-          await auditRequestsChanged(tx, orgId, auditId, audit.clientId)
           for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
             const to = assignees.get(assigneeId)!
             await mailer.send(
@@ -1112,13 +1086,11 @@ export function requestsService(app: FastifyInstance) {
         },
         // Whatever was put to the firm, the answer is in.
         set: (now) => ({ submittedAt: now, ...NOTHING_ASKED }),
-        event: { kind: 'submitted' },
       }),
 
     accept: (principal: Principal, id: string) =>
       transition(principal, id, 'accept', {
         set: (now) => ({ acceptedAt: now }),
-        event: { kind: 'accepted' },
       }),
 
     /** Back to review: the accepted answer is looked at again, accepted or returned anew. */
@@ -1132,7 +1104,7 @@ export function requestsService(app: FastifyInstance) {
       transition(principal, id, 'return', {
         write: (tx, _row, now) =>
           markLatestVersionReturned(tx, [id], { reason, by: principal }, now),
-        event: { kind: 'returned', reason },
+        detail: () => reason,
       }),
 
     notApplicable: (principal: Principal, id: string, reason: string) =>
@@ -1155,7 +1127,6 @@ export function requestsService(app: FastifyInstance) {
         set: (_now, row) => ({ notApplicableReason: row.clientAskText, ...NOTHING_ASKED }),
         activity: 'request.proposal_accepted',
         detail: (row) => row.clientAskText,
-        event: { kind: 'proposal_accepted' },
       }),
 
     /** The firm declines the client's proposal, saying why (in the discussion): back to the client. */
@@ -1182,23 +1153,17 @@ export function requestsService(app: FastifyInstance) {
           { body: reason, internal: false, author: principal },
           now,
         )
-        await recordActivity(tx, principal, 'request.proposal_declined', requestLabel(row), now, {
-          requestId: id,
+        const event: RequestEvent = {
+          type: 'request.proposal_declined',
+          request: requestFacts(row),
           detail: reason,
-        })
-        await requestChanged(app, tx, principal, factsOf(row), { kind: 'changed' }, now)
-        await commentAdded(
-          app,
-          tx,
-          principal,
-          factsOf(row),
-          {
+          said: {
             body: reason,
             internal: false,
             title: `${principal.name} declined to mark ${requestLabel(row)} as not applicable`,
           },
-          now,
-        )
+        }
+        await emit(app, tx, principal, [event], now)
         return true
       })
       if (!done) throw await refused(principal, id, 'decide_proposal')
@@ -1227,28 +1192,21 @@ export function requestsService(app: FastifyInstance) {
           auditStatus: await heldAuditStatus(tx, orgId, row.auditId),
         })
         const comment = await insertComment(tx, orgId, id, { ...input, author: principal }, now)
-        await recordActivity(
-          tx,
-          principal,
-          input.internal ? 'request.noted' : 'request.commented',
-          requestLabel(row),
-          now,
-          { requestId: id, detail: excerpt(input.body) },
-        )
         // The firm's reply answers the client's question: the request is the client's again.
-        if (!input.internal && isFirm(principal) && row.clientAsk === 'question') {
-          const [answered] = await updateIfStatus(
-            tx,
-            orgId,
-            [id],
-            AWAITING_CLIENT,
-            NOTHING_ASKED,
-            'question',
-          )
-          if (answered)
-            await requestChanged(app, tx, principal, factsOf(row), { kind: 'changed' }, now)
+        const answered =
+          !input.internal &&
+          isFirm(principal) &&
+          row.clientAsk === 'question' &&
+          (await updateIfStatus(tx, orgId, [id], AWAITING_CLIENT, NOTHING_ASKED, 'question'))
+            .length > 0
+        const event: RequestEvent = {
+          type: input.internal ? 'request.noted' : 'request.commented',
+          request: requestFacts(row),
+          detail: excerpt(input.body),
+          said: input,
+          ...(answered ? { answered } : {}),
         }
-        await commentAdded(app, tx, principal, factsOf(row), input, now)
+        await emit(app, tx, principal, [event], now)
         return comment
       })
     },
