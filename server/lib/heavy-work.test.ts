@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createHeavyWork } from './heavy-work'
 
@@ -57,5 +58,47 @@ describe('heavy work of firms', () => {
     const work = createHeavyWork()
     await expect(work.run('a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
     expect(await work.run('a', async () => 'next')).toBe('next')
+  })
+
+  it('a streamed file holds the turn until it is read, fails or is abandoned, even unread', async () => {
+    const work = createHeavyWork()
+    const file = () => work.stream('a', async () => ({ stream: Readable.from(['one', 'two']) }))
+    /** The firm's next operation, and whether its turn has come. */
+    const next = () => {
+      const state = { started: false, release: Promise.resolve(() => {}) }
+      state.release = work.acquire('a').then((release) => {
+        state.started = true
+        return release
+      })
+      return state
+    }
+
+    const read = await file()
+    const afterRead = next()
+    await tick()
+    expect(afterRead.started).toBe(false)
+    for await (const _chunk of read.stream);
+    await tick()
+    expect(afterRead.started).toBe(true)
+    ;(await afterRead.release)()
+
+    // Abandoned before its first byte (the client went away).
+    const abandoned = await file()
+    const afterAbandoned = next()
+    await tick()
+    expect(afterAbandoned.started).toBe(false)
+    abandoned.stream.destroy()
+    await tick()
+    expect(afterAbandoned.started).toBe(true)
+    ;(await afterAbandoned.release)()
+
+    // The file could not be made: the turn is not kept.
+    await expect(work.stream('a', () => Promise.reject(new Error('no file')))).rejects.toThrow(
+      'no file',
+    )
+    const afterFailure = next()
+    await tick()
+    expect(afterFailure.started).toBe(true)
+    ;(await afterFailure.release)()
   })
 })

@@ -1,3 +1,4 @@
+import { finished, type Readable } from 'node:stream'
 import { AppError } from './errors'
 import { leaveFirmTurn } from './tenant'
 
@@ -18,6 +19,11 @@ export interface HeavyWork {
   acquire(organizationId: string): Promise<() => void>
   /** `work` in the firm's turn. */
   run<T>(organizationId: string, work: () => Promise<T>): Promise<T>
+  /**
+   * A file streamed in the firm's turn: `make` opens it, and the turn is held until its stream has
+   * been read to the end, has failed or has been abandoned (the client went away), never longer.
+   */
+  stream<T extends { stream: Readable }>(organizationId: string, make: () => Promise<T>): Promise<T>
 }
 
 /**
@@ -84,6 +90,17 @@ export function createHeavyWork(): HeavyWork {
         return await work()
       } finally {
         release()
+      }
+    },
+    async stream(firm, make) {
+      const release = await heavyWork.acquire(firm)
+      try {
+        const made = await make()
+        finished(made.stream, () => release())
+        return made
+      } catch (error) {
+        release()
+        throw error
       }
     },
   }

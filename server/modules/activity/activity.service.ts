@@ -48,13 +48,12 @@ export function activityService({ db, heavyWork }: FastifyInstance) {
       const orgId = principal.organizationId
       const audit = await getAudit(db, orgId, auditId)
       const firm = await findOrganizationDisplay(db, orgId)
-      const release = await heavyWork.acquire(orgId)
-      const batches = auditActivityInBatches(db, orgId, audit.id, {
-        actorUserId: query.actorId,
-        kind: query.kind,
-      })
-      async function* lines() {
-        try {
+      return heavyWork.stream(orgId, async () => {
+        const batches = auditActivityInBatches(db, orgId, audit.id, {
+          actorUserId: query.actorId,
+          kind: query.kind,
+        })
+        async function* lines() {
           yield `\uFEFF${toCsv([CSV_HEADER])}`
           for await (const events of batches)
             yield toCsv(
@@ -67,14 +66,12 @@ export function activityService({ db, heavyWork }: FastifyInstance) {
                 event.detail,
               ]),
             )
-        } finally {
-          release()
         }
-      }
-      return {
-        fileName: safeFileName(oneSegment(`${audit.name}-activity.csv`)),
-        stream: Readable.from(readAsTenant(lines())),
-      }
+        return {
+          fileName: safeFileName(oneSegment(`${audit.name}-activity.csv`)),
+          stream: Readable.from(readAsTenant(lines())),
+        }
+      })
     },
   }
 }

@@ -54,19 +54,6 @@ export function exportsService(app: FastifyInstance) {
     auditRequestsInBatches(db, principal.organizationId, auditId, principal)
 
   /** Runs `open` in the firm's turn; the turn ends with the stream it answers, or its failure. */
-  async function inTurn<T>(
-    principal: Principal,
-    open: (done: () => void) => Promise<T>,
-  ): Promise<T> {
-    const release = await heavyWork.acquire(principal.organizationId)
-    try {
-      return await open(release)
-    } catch (error) {
-      release()
-      throw error
-    }
-  }
-
   /** What every tracker row carries besides its request: the client, and the firm's days. */
   async function trackerContext(principal: Principal, auditId: string) {
     const orgId = principal.organizationId
@@ -114,16 +101,12 @@ export function exportsService(app: FastifyInstance) {
   return {
     async csv(principal: Principal, auditId: string) {
       const { audit, context } = await trackerContext(principal, auditId)
-      return inTurn(principal, async (done) => {
+      return heavyWork.stream(principal.organizationId, async () => {
         const batches = await trackerBatches(principal, audit.id, context)
         logExport(principal, audit.id, { format: 'csv' })
         async function* lines() {
-          try {
-            yield `\uFEFF${toCsv([TRACKER_COLUMNS.map((column) => column.header)])}`
-            for await (const rows of batches) yield toCsv(rows.map((row) => row.cells))
-          } finally {
-            done()
-          }
+          yield `\uFEFF${toCsv([TRACKER_COLUMNS.map((column) => column.header)])}`
+          for await (const rows of batches) yield toCsv(rows.map((row) => row.cells))
         }
         return {
           fileName: safeFileName(oneSegment(`${audit.name}-requests.csv`)),
@@ -140,7 +123,7 @@ export function exportsService(app: FastifyInstance) {
         audit.id,
         calendarDay(clock(), context.timeZone),
       )
-      return inTurn(principal, async (done) => {
+      return heavyWork.stream(principal.organizationId, async () => {
         const batches = await trackerBatches(principal, audit.id, context)
         logExport(principal, audit.id, { format: 'xlsx' })
         const summary: Array<readonly [string, string | number | null]> = [
@@ -156,19 +139,12 @@ export function exportsService(app: FastifyInstance) {
             (status) => [REQUEST_STATUS_LABELS[status], report.byStatus[status]] as const,
           ),
         ]
-        async function* rows() {
-          try {
-            yield* batches
-          } finally {
-            done()
-          }
-        }
         return {
           fileName: safeFileName(oneSegment(`${audit.name}-requests.xlsx`)),
           stream: tableWorkbook(
             summary,
             { name: 'Requests', columns: TRACKER_COLUMNS },
-            readAsTenant(rows()),
+            readAsTenant(batches),
           ),
         }
       })
@@ -181,7 +157,7 @@ export function exportsService(app: FastifyInstance) {
     async zip(principal: Principal, auditId: string) {
       const orgId = principal.organizationId
       const audit = await findAuditWithClient(db, orgId, auditId)
-      return inTurn(principal, async (done) => {
+      return heavyWork.stream(principal.organizationId, async () => {
         const now = clock()
         const batches = await requestBatches(principal, audit.id)
         logExport(principal, audit.id, { format: 'zip' })
@@ -196,73 +172,69 @@ export function exportsService(app: FastifyInstance) {
           note: string
         }> = []
         async function* entries(): AsyncGenerator<ZipEntry> {
-          try {
-            for await (const rows of batches) {
-              const accepted = rows.filter((row) => row.status === 'accepted')
-              const ids = accepted.map((row) => row.id)
-              const [files, answers] = await Promise.all([
-                acceptedFiles(db, orgId, audit.id, ids),
-                submittedVersionSummaries(db, ids),
-              ])
-              // Request by request: its written answer first (response.txt), then its files.
-              for (const row of accepted) {
-                const response = answers.get(row.id)?.response ?? null
-                const own = files.filter((file) => file.requestId === row.id)
-                if (!response && own.length === 0) continue
-                const folder = uniqueName(
-                  safeFileName(oneSegment(`${row.number} ${row.title}`), `${row.number}`)
-                    .slice(0, 100)
-                    .trim(),
-                  takenFolders,
-                )
-                const taken = new Set<string>()
-                if (response) {
-                  const data = Buffer.from(`${response.replace(/\r?\n/g, '\r\n')}\r\n`, 'utf8')
-                  placed.push({
-                    folder,
-                    name: uniqueName(RESPONSE_FILE, taken),
-                    sizeBytes: data.length,
-                    sha256: createHash('sha256').update(data).digest('hex'),
-                    missing: false,
-                    note: 'The written answer',
-                  })
-                  yield { name: `${folder}/${RESPONSE_FILE}`, data }
+          for await (const rows of batches) {
+            const accepted = rows.filter((row) => row.status === 'accepted')
+            const ids = accepted.map((row) => row.id)
+            const [files, answers] = await Promise.all([
+              acceptedFiles(db, orgId, audit.id, ids),
+              submittedVersionSummaries(db, ids),
+            ])
+            // Request by request: its written answer first (response.txt), then its files.
+            for (const row of accepted) {
+              const response = answers.get(row.id)?.response ?? null
+              const own = files.filter((file) => file.requestId === row.id)
+              if (!response && own.length === 0) continue
+              const folder = uniqueName(
+                safeFileName(oneSegment(`${row.number} ${row.title}`), `${row.number}`)
+                  .slice(0, 100)
+                  .trim(),
+                takenFolders,
+              )
+              const taken = new Set<string>()
+              if (response) {
+                const data = Buffer.from(`${response.replace(/\r?\n/g, '\r\n')}\r\n`, 'utf8')
+                placed.push({
+                  folder,
+                  name: uniqueName(RESPONSE_FILE, taken),
+                  sizeBytes: data.length,
+                  sha256: createHash('sha256').update(data).digest('hex'),
+                  missing: false,
+                  note: 'The written answer',
+                })
+                yield { name: `${folder}/${RESPONSE_FILE}`, data }
+              }
+              for (const file of own) {
+                const entry = {
+                  folder,
+                  name: uniqueName(fileNameFor(file.fileName, file.contentType), taken),
+                  sizeBytes: file.sizeBytes,
+                  sha256: file.sha256,
+                  missing: false,
+                  note: '',
                 }
-                for (const file of own) {
-                  const entry = {
-                    folder,
-                    name: uniqueName(fileNameFor(file.fileName, file.contentType), taken),
-                    sizeBytes: file.sizeBytes,
-                    sha256: file.sha256,
-                    missing: false,
-                    note: '',
-                  }
-                  placed.push(entry)
-                  yield {
-                    name: `${entry.folder}/${entry.name}`,
-                    data: async () => {
-                      const stream = await openStoredFile(app, file)
-                      if (!stream) entry.missing = true
-                      return stream
-                    },
-                  }
+                placed.push(entry)
+                yield {
+                  name: `${entry.folder}/${entry.name}`,
+                  data: async () => {
+                    const stream = await openStoredFile(app, file)
+                    if (!stream) entry.missing = true
+                    return stream
+                  },
                 }
               }
             }
-            const manifest = [
-              ['Folder', 'File name', 'Size', 'SHA-256', 'Note'],
-              ...placed.map((file) => [
-                file.folder,
-                file.name,
-                file.sizeBytes,
-                file.sha256,
-                file.missing ? 'Missing from storage: not in this archive' : file.note,
-              ]),
-            ]
-            yield { name: 'manifest.csv', data: Buffer.from(toCsv(manifest), 'utf8') }
-          } finally {
-            done()
           }
+          const manifest = [
+            ['Folder', 'File name', 'Size', 'SHA-256', 'Note'],
+            ...placed.map((file) => [
+              file.folder,
+              file.name,
+              file.sizeBytes,
+              file.sha256,
+              file.missing ? 'Missing from storage: not in this archive' : file.note,
+            ]),
+          ]
+          yield { name: 'manifest.csv', data: Buffer.from(toCsv(manifest), 'utf8') }
         }
         return {
           fileName: safeFileName(oneSegment(`${audit.name}-accepted-files.zip`)),

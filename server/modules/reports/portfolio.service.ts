@@ -152,16 +152,6 @@ export function portfolioService({ db, clock, heavyWork, log }: FastifyInstance)
       yield await withHolders(where.orgId, rows)
   }
 
-  async function inTurn<T>(principal: Principal, open: (done: () => void) => Promise<T>) {
-    const release = await heavyWork.acquire(principal.organizationId)
-    try {
-      return await open(release)
-    } catch (error) {
-      release()
-      throw error
-    }
-  }
-
   const fileName = (extension: string) =>
     safeFileName(oneSegment(`portfolio-${calendarDay(clock(), 'UTC')}.${extension}`))
 
@@ -218,20 +208,16 @@ export function portfolioService({ db, clock, heavyWork, log }: FastifyInstance)
 
     async csv(principal: Principal, query: PortfolioFileQuery) {
       const where = await whereOf(principal, query)
-      return inTurn(principal, async (done) => {
+      return heavyWork.stream(principal.organizationId, async () => {
         log.info(
           { event: 'portfolio.exported', userId: principal.userId, format: 'csv' },
           'portfolio exported',
         )
         const batches = allAudits(where, query)
         async function* lines() {
-          try {
-            yield `\uFEFF${toCsv([PORTFOLIO_COLUMNS.map((column) => column.header)])}`
-            for await (const audits of batches)
-              yield toCsv(audits.map((audit) => tableRow(audit).cells))
-          } finally {
-            done()
-          }
+          yield `\uFEFF${toCsv([PORTFOLIO_COLUMNS.map((column) => column.header)])}`
+          for await (const audits of batches)
+            yield toCsv(audits.map((audit) => tableRow(audit).cells))
         }
         return { fileName: fileName('csv'), stream: Readable.from(readAsTenant(lines())) }
       })
@@ -244,7 +230,7 @@ export function portfolioService({ db, clock, heavyWork, log }: FastifyInstance)
         portfolioTotals(db, where),
         findOrganizationDisplay(db, principal.organizationId),
       ])
-      return inTurn(principal, async (done) => {
+      return heavyWork.stream(principal.organizationId, async () => {
         log.info(
           { event: 'portfolio.exported', userId: principal.userId, format: 'xlsx' },
           'portfolio exported',
@@ -284,11 +270,7 @@ export function portfolioService({ db, clock, heavyWork, log }: FastifyInstance)
         ]
         const batches = allAudits(where, query)
         async function* rows() {
-          try {
-            for await (const audits of batches) yield audits.map(tableRow)
-          } finally {
-            done()
-          }
+          for await (const audits of batches) yield audits.map(tableRow)
         }
         return {
           fileName: fileName('xlsx'),

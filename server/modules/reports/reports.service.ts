@@ -1,4 +1,3 @@
-import { finished } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { addDays, calendarDay, daysBetween, fullName } from '@shared/format'
 import { BURN_DOWN_POINTS, OVERDUE_AGING, type AuditReport } from '@shared/schemas/reports'
@@ -76,8 +75,7 @@ export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
       const audit = await getAudit(db, orgId, auditId, clientScope(principal))
       const firm = await findOrganizationDisplay(db, orgId)
       const today = calendarDay(clock(), firm.timeZone)
-      const release = await heavyWork.acquire(orgId)
-      try {
+      return heavyWork.stream(orgId, async () => {
         const [place, { progress }, items] = await Promise.all([
           auditPlace(db, orgId, audit.id),
           standing(orgId, audit.id, today),
@@ -94,15 +92,11 @@ export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
           progress,
           items,
         })
-        finished(stream, () => release())
         return {
           fileName: safeFileName(oneSegment(`${audit.name}-status-report.pdf`)),
           stream,
         }
-      } catch (error) {
-        release()
-        throw error
-      }
+      })
     },
 
     async audit(principal: Principal, auditId: string): Promise<AuditReport> {
