@@ -37,6 +37,8 @@ import { invitationRoutes } from './modules/invitations/invitations.routes'
 import { myWorkRoutes } from './modules/my-work/my-work.routes'
 import { organizationRoutes } from './modules/organization/organization.routes'
 import { defineEventMailJob } from './modules/notifications/event-mail'
+import { preparedFileRoutes } from './modules/prepared-files/prepared-files.routes'
+import { definePrepareFileJob } from './modules/prepared-files/prepared-files.service'
 import { notificationRoutes } from './modules/notifications/notifications.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { reminderRoutes } from './modules/reminders/reminders.routes'
@@ -201,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   defineMaintenanceJob(app)
   defineReminderJobs(app)
   defineEventMailJob(app)
+  definePrepareFileJob(app)
   const startJobs = () => jobs.start({ periodic: options.periodicJobs ?? true })
   app.addHook('onReady', async () => {
     readiness.start()
@@ -248,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         myWorkRoutes,
         fileRoutes,
         exportRoutes,
+        preparedFileRoutes,
         templateRoutes,
         categoryRoutes,
         templateItemRoutes,

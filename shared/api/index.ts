@@ -2,6 +2,7 @@ import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
 import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
 import { myWorkApi } from './my-work'
+import { preparedFilesApi } from './prepared-files'
 import { reportsApi } from './reports'
 import { eventsApi, notificationPreferencesApi, notificationsApi, remindersApi } from './reminders'
 import { filesApi, requestsApi, reviewQueueApi } from './requests'
@@ -24,6 +25,7 @@ export {
   notificationPreferencesApi,
   notificationsApi,
   organizationApi,
+  preparedFilesApi,
   projectsApi,
   remindersApi,
   reportsApi,
@@ -48,6 +50,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   projectsApi,
   auditsApi,
   reportsApi,
+  preparedFilesApi,
   requestsApi,
   reviewQueueApi,
   myWorkApi,

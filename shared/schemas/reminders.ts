@@ -75,14 +75,23 @@ export const NOTIFICATION_KINDS = [
   'escalation',
   'reminders',
   'digest',
+  'file_ready',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 export const EMAIL_ONLY_KINDS: readonly NotificationKind[] = ['reminders', 'digest']
 
 /** The kinds that can reach each side: a client user is never told of firm-only matters. */
 export const NOTIFICATION_KINDS_BY_SIDE = {
-  client: ['returned', 'accepted', 'comment', 'mention', 'reminders', 'digest'],
-  firm: ['submitted', 'comment', 'mention', 'invitation_accepted', 'escalation', 'digest'],
+  client: ['returned', 'accepted', 'comment', 'mention', 'reminders', 'digest', 'file_ready'],
+  firm: [
+    'submitted',
+    'comment',
+    'mention',
+    'invitation_accepted',
+    'escalation',
+    'digest',
+    'file_ready',
+  ],
 } as const satisfies Record<'client' | 'firm', readonly NotificationKind[]>
 
 export const NOTIFICATION_KIND_LABELS = {
@@ -95,6 +104,7 @@ export const NOTIFICATION_KIND_LABELS = {
   escalation: 'A request on my audit is long overdue',
   reminders: 'Reminders of requests coming due or overdue',
   digest: 'Summary of open requests (weekly; daily for the firm’s review queue)',
+  file_ready: 'A file I asked to be prepared is ready',
 } as const satisfies Record<NotificationKind, string>
 
 const channels = z.object({ inApp: z.boolean(), email: z.boolean() })
@@ -116,6 +126,7 @@ export const notificationPreferencesDto = z
     escalation: channels,
     reminders: channels,
     digest: channels,
+    file_ready: channels,
   } satisfies Record<NotificationKind, typeof channels>)
   .meta({ id: 'NotificationPreferences' })
 export type NotificationPreferences = z.infer<typeof notificationPreferencesDto>
@@ -132,6 +143,7 @@ export const updateNotificationPreferencesInput = z
     escalation: channelsInput,
     reminders: channelsInput,
     digest: channelsInput,
+    file_ready: channelsInput,
   } satisfies Record<NotificationKind, typeof channelsInput>)
   .partial()
 export type UpdateNotificationPreferencesInput = z.input<typeof updateNotificationPreferencesInput>

@@ -3,7 +3,14 @@ import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/audience'
 import type { Db } from '../../db/client'
 import { idIn } from '../../db/id-in'
-import { auditRequests, audits, projects, requestFiles, requestVersions } from '../../db/schema'
+import {
+  auditRequests,
+  audits,
+  preparedFiles,
+  projects,
+  requestFiles,
+  requestVersions,
+} from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
 /** The queries of request_files: the files of each version of an answer. */
@@ -155,10 +162,17 @@ export async function companyStoredBytes(db: Db, orgId: string) {
 export async function referencedStorageKeys(db: Db, keys: string[]) {
   const found = new Set<string>()
   for (let start = 0; start < keys.length; start += 1000) {
+    const batch = keys.slice(start, start + 1000)
     const rows = await db
       .select({ key: requestFiles.storageKey })
       .from(requestFiles)
-      .where(inArray(requestFiles.storageKey, keys.slice(start, start + 1000)))
+      .where(inArray(requestFiles.storageKey, batch))
+      .union(
+        db
+          .select({ key: sql<string>`${preparedFiles.storageKey}` })
+          .from(preparedFiles)
+          .where(inArray(preparedFiles.storageKey, batch)),
+      )
     for (const row of rows) found.add(row.key)
   }
   return found

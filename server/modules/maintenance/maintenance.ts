@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from '../auth/sessions.repo'
 import { deleteSpentTokens } from '../auth/tokens.repo'
 import { removeAbandonedFiles } from '../files/files.service'
 import { deleteExpiredRegistrations } from '../organization/organization.repo'
+import { preparedFilesService } from '../prepared-files/prepared-files.service'
 import { deleteOldScheduledMails } from '../reminders/reminders.repo'
 import { deleteOldDeliveries } from '../../mail/deliveries.repo'
 
@@ -71,6 +72,7 @@ export async function vacuumEmbedded(app: FastifyInstance) {
  */
 export async function runMaintenance(app: FastifyInstance) {
   await purgeExpired(app)
+  await preparedFilesService(app).removeExpired()
   await vacuumEmbedded(app)
   await removeAbandonedFiles(app)
 }

@@ -18,7 +18,13 @@ import { preferencesOf } from './preferences.repo'
  */
 
 /** Kinds that are also mailed (gathered: at most one event mail per user per ten minutes). */
-const MAILED: readonly NotificationKind[] = ['submitted', 'returned', 'comment', 'mention']
+const MAILED: readonly NotificationKind[] = [
+  'submitted',
+  'returned',
+  'comment',
+  'mention',
+  'file_ready',
+]
 
 export const EVENT_MAIL_QUEUE = 'event-mail'
 

@@ -980,3 +980,60 @@ describe('a completed audit', () => {
     expect(await screen.findByRole('region', { name: 'Audit locked' })).toBeInTheDocument()
   })
 })
+
+describe('the exports of a large audit', () => {
+  /** An audit of `total` requests (its counts: what the page reads; no rows needed). */
+  function showLarge(total: number, user: CurrentUser) {
+    const audit = anAudit({ allowedActions: user.role === 'client' ? [] : ['export'] })
+    server.use(
+      answer(auditsApi.get, audit),
+      answer(requestsApi.list, () => ({
+        ...aRequestList([]),
+        counts: {
+          ...aRequestList([]).counts,
+          sent: total - 120,
+          accepted: 100,
+          not_applicable: 20,
+        },
+      })),
+      answer(requestsApi.assignees, []),
+    )
+    return renderWithApp(<AuditPage />, { user, route: `/audits/${audit.id}`, path: '/audits/:id' })
+  }
+  const before = (a: HTMLElement, b: HTMLElement) =>
+    Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING)
+
+  test('the firm: from the audit’s whole count of requests on, preparing comes first', async () => {
+    showLarge(500, aUser({ role: 'staff' }))
+    expect(await screen.findByText(/^This audit has 500 requests: a direct download/)).toBeVisible()
+    expect(
+      before(
+        screen.getByRole('button', { name: 'Prepare in background' }),
+        screen.getByRole('link', { name: 'Export Excel' }),
+      ),
+    ).toBe(true)
+  })
+
+  test('the firm: below it, the direct downloads stay first', async () => {
+    const { queryClient } = showLarge(499, aUser({ role: 'staff' }))
+    await screen.findByRole('heading', { name: /^Requests/, level: 2 })
+    // The counts are in.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    expect(
+      before(
+        screen.getByRole('link', { name: 'Export Excel' }),
+        screen.getByRole('button', { name: 'Prepare in background' }),
+      ),
+    ).toBe(true)
+    expect(screen.queryByText(/may take a while/)).not.toBeInTheDocument()
+  })
+
+  test('a client user: the status report can be prepared first', async () => {
+    showLarge(700, aUser({ role: 'client' }))
+    const prepare = await screen.findByRole('button', {
+      name: 'Prepare status report and notify me',
+    })
+    expect(before(prepare, screen.getByRole('link', { name: 'Status report (PDF)' }))).toBe(true)
+    expect(screen.queryByRole('link', { name: /Export/ })).not.toBeInTheDocument()
+  })
+})

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
 import { auditQueries } from '@/lib/queries/engagements'
 import { requestQueries } from '@/lib/queries/requests'
-import { AuditExports, StatusReportLink } from '../components/audit-exports'
+import { AuditExports, ClientAuditExports } from '../components/audit-exports'
 import { AuditHeaderActions } from '../components/audit-header-actions'
 import { AuditLockedNotice, CompleteAuditButton } from '../components/audit-lock'
 import { AuditReminders } from '../components/audit-reminders'
@@ -37,6 +37,7 @@ function AuditView({ audit }: { audit: AuditDetail }) {
   // The whole audit's counts and progress (the table below has its own, under its filters).
   const overview = useQuery(requestQueries.auditOverview(audit.id))
   const counts = overview.data?.counts
+  const requestCount = counts && Object.values(counts).reduce((sum, count) => sum + count, 0)
   // The firm's view (exports stay the firm's while the audit is locked); a client user's otherwise.
   const firm = audit.allowedActions.includes('export')
   const assignees = useQuery({ ...requestQueries.assignees(audit.id), enabled: firm })
@@ -78,10 +79,10 @@ function AuditView({ audit }: { audit: AuditDetail }) {
       />
       <AuditLockedNotice audit={audit} />
       {firm ? (
-        <AuditExports auditId={audit.id} />
+        <AuditExports auditId={audit.id} requests={requestCount} />
       ) : (
         <div>
-          <StatusReportLink auditId={audit.id} />
+          <ClientAuditExports auditId={audit.id} requests={requestCount} />
         </div>
       )}
       <AuditSummary

@@ -176,6 +176,77 @@ describe('the notifications bell', () => {
     expect(bodies).toHaveLength(1)
   })
 
+  test('a file made for the user is a plain download, not a screen: followed by mouse or keyboard, it is marked read', async () => {
+    const file = aNotification({
+      kind: 'file_ready',
+      title: 'Request tracker (Excel) is ready: fy2026-requests.xlsx',
+      body: 'You can download it for 24 hours.',
+      url: '/api/prepared-files/f-1/download',
+    })
+    const other = aNotification({
+      kind: 'file_ready',
+      title: 'Audits (CSV) is ready: audits.csv',
+      url: '/api/prepared-files/f-2/download',
+    })
+    const bodies = answerRead(0)
+    // What the browser would do with the link once the app has let the click through.
+    const followed: string[] = []
+    const browser = (event: MouseEvent) => {
+      const link = (event.target as Element).closest('a')
+      if (!link) return
+      if (!event.defaultPrevented) followed.push(link.getAttribute('href')!)
+      event.preventDefault()
+    }
+    window.addEventListener('click', browser)
+    try {
+      const { user } = showBell(aNotificationPage([file, other], { unreadCount: 2 }))
+
+      await user.click(await bell('Notifications, 2 unread'))
+      const link = within(await panel()).getByRole('link', { name: /Request tracker \(Excel\)/ })
+      expect(link).toHaveAttribute('href', '/api/prepared-files/f-1/download')
+      expect(link).toHaveAttribute('download')
+      expect(link).toHaveTextContent('Download')
+      await user.click(link)
+
+      expect(followed).toEqual(['/api/prepared-files/f-1/download'])
+      // Not the router's: the app stays where it was.
+      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard')
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+      await waitFor(() => expect(bodies).toEqual([{ ids: [file.id] }]))
+
+      // From the keyboard.
+      await user.click(await bell())
+      const next = within(await panel()).getByRole('link', { name: /Audits \(CSV\)/ })
+      next.focus()
+      await user.keyboard('{Enter}')
+      expect(followed).toEqual([
+        '/api/prepared-files/f-1/download',
+        '/api/prepared-files/f-2/download',
+      ])
+      await waitFor(() => expect(bodies).toEqual([{ ids: [file.id] }, { ids: [other.id] }]))
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard')
+    } finally {
+      window.removeEventListener('click', browser)
+    }
+  })
+
+  test('a file that could not be made leads back to its page in the app', async () => {
+    const failed = aNotification({
+      kind: 'file_ready',
+      title: 'Request tracker (Excel) could not be prepared',
+      url: '/audits/a-1',
+    })
+    answerRead(0)
+    const { user } = showBell(aNotificationPage([failed]))
+    await user.click(await bell('Notifications, 1 unread'))
+    const link = within(await panel()).getByRole('link', { name: /could not be prepared/ })
+    expect(link).not.toHaveAttribute('download')
+    expect(link).not.toHaveTextContent('Download')
+    await user.click(link)
+    expect(screen.getByTestId('location')).toHaveTextContent('/audits/a-1')
+  })
+
   test('Mark all as read marks every one, and waits while there is nothing to mark', async () => {
     const bodies = answerRead(0)
     const { user } = showBell(

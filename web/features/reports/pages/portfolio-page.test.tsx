@@ -14,6 +14,7 @@ import { useLocation } from 'react-router'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { answer, answerPages, refusal } from '@/test/api'
 import { aClient, aTeamMember, aUser, anId } from '@/test/fixtures'
+import { answerPrepare } from '@/test/prepared-files'
 import { renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
 import { PortfolioPage } from './portfolio-page'
@@ -348,5 +349,104 @@ describe('the portfolio', { timeout: 15_000 }, () => {
   test('a client user is not shown the firm’s portfolio', () => {
     renderPage('/audits', aUser({ role: 'client' }))
     expect(screen.queryByRole('heading', { name: 'Audits' })).not.toBeInTheDocument()
+  })
+})
+
+describe('the portfolio’s files, prepared in the background', { timeout: 15_000 }, () => {
+  /** The header's exports in the order they are shown. */
+  const exportNames = () =>
+    screen
+      .getAllByRole('link', { name: /^Export/ })
+      .concat(screen.getAllByRole('button', { name: 'Prepare in background' }))
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
+      .map((element) => element.textContent)
+
+  test('asks for the file as filtered and sorted on the page, with the filter’s text values', async () => {
+    portfolioCalls(() => aPortfolio([healthy]))
+    const { handler, asked } = answerPrepare()
+    server.use(handler)
+    const clientId = healthy.client.id
+    const { user } = renderPage(
+      `/audits?q=north&clientId=${clientId}&projectStatus=active&stage=open&slipping=true&quietDays=20&sort=-overdue`,
+    )
+    await screen.findByRole('link', { name: 'Contoso FY2026' })
+
+    // A few hundred audits at most: the direct downloads first.
+    expect(exportNames()).toEqual(['Export Excel', 'Export CSV', 'Prepare in background'])
+    expect(screen.queryByText(/may take a while/)).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Prepare in background' }))
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Prepare CSV file and notify me' }),
+    )
+
+    expect(
+      await screen.findByText('We’ll notify you when “Audits (CSV)” is ready.'),
+    ).toBeInTheDocument()
+    expect(asked).toEqual([
+      {
+        kind: 'portfolio.csv',
+        filter: {
+          q: 'north',
+          clientId,
+          projectStatus: 'active',
+          stage: 'open',
+          slipping: 'true',
+          quietDays: '20',
+          sort: '-overdue',
+        },
+      },
+    ])
+    // The same query as the direct download's.
+    const direct = new URL(
+      screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!,
+      'http://localhost',
+    )
+    expect(Object.fromEntries(direct.searchParams)).toEqual(asked[0]!.filter)
+  })
+
+  test('hundreds of audits: preparing comes first, the downloads say they may take a while', async () => {
+    const many = aPortfolio([healthy, slipping])
+    many.totals.audits = 640
+    portfolioCalls(() => many)
+    const { handler, asked } = answerPrepare()
+    server.use(handler)
+    const { user } = renderPage()
+    await screen.findByRole('link', { name: 'Contoso FY2026' })
+
+    expect(exportNames()).toEqual(['Prepare in background', 'Export Excel', 'Export CSV'])
+    const note = screen.getByText(/^This view has 640 audits: a direct download may take a while/)
+    expect(screen.getByRole('link', { name: 'Export Excel' })).toHaveAccessibleDescription(
+      note.textContent!,
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Prepare in background' }))
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Prepare Excel file and notify me' }),
+    )
+    expect(
+      await screen.findByText('We’ll notify you when “Audits (Excel)” is ready.'),
+    ).toBeInTheDocument()
+    // Nothing narrows the view: the whole firm, in the default order.
+    expect(asked).toEqual([{ kind: 'portfolio.xlsx', filter: {} }])
+  })
+
+  test('a refusal shows the server’s message', async () => {
+    portfolioCalls(() => aPortfolio([healthy]))
+    const { handler } = answerPrepare({
+      refuse: {
+        status: 400,
+        body: { code: 'VALIDATION', message: 'filter.sort: sort must be one of client, audit' },
+      },
+    })
+    server.use(handler)
+    const { user } = renderPage()
+    await screen.findByRole('link', { name: 'Contoso FY2026' })
+
+    await user.click(screen.getByRole('button', { name: 'Prepare in background' }))
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Prepare Excel file and notify me' }),
+    )
+    expect(await screen.findByText('Could not prepare “Audits (Excel)”')).toBeInTheDocument()
+    expect(screen.getByText('filter.sort: sort must be one of client, audit')).toBeInTheDocument()
   })
 })

@@ -84,7 +84,9 @@ function PortfolioContent() {
       <PageHeader
         title="Audits"
         description="Every audit of the firm: where it stands, how late, and what is slipping."
-        actions={firstUse ? undefined : <PortfolioExports query={query} />}
+        actions={
+          firstUse ? undefined : <PortfolioExports query={query} audits={data?.totals.audits} />
+        }
       />
       {firstUse ? (
         <EmptyState

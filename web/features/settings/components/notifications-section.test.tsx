@@ -37,6 +37,10 @@ test('one row a kind the firm hears of; e-mail-only kinds have no in-app box; Sa
   // Client-side matters are not the firm's.
   expect(screen.queryByRole('row', { name: /^Reminders of requests/ })).not.toBeInTheDocument()
   expect(screen.queryByRole('row', { name: /^A request is returned/ })).not.toBeInTheDocument()
+  // A file prepared in the background: in the app and by e-mail alike.
+  expect(
+    within(row('A file I asked to be prepared is ready')).getAllByRole('checkbox'),
+  ).toHaveLength(2)
   const digest = row('Summary of open requests')
   expect(within(digest).getAllByRole('checkbox')).toHaveLength(1)
   expect(within(digest).getByText('E-mail only')).toBeInTheDocument()
@@ -88,6 +92,7 @@ test('a client user sees only what can reach a client', async () => {
     NOTIFICATION_KINDS_BY_SIDE.client.map((kind) => NOTIFICATION_KIND_LABELS[kind]),
   )
   expect(screen.queryByRole('row', { name: /^A request is submitted/ })).not.toBeInTheDocument()
+  expect(kinds).toContain('A file I asked to be prepared is ready')
   const reminders = row('Reminders of requests coming due or overdue')
   expect(within(reminders).getAllByRole('checkbox')).toHaveLength(1)
   expect(within(reminders).getByText('E-mail only')).toBeInTheDocument()
