@@ -111,6 +111,11 @@ export const ACTIVITY_KINDS = {
   ],
 } as const satisfies Record<string, readonly ActivityAction[]>
 export type ActivityKind = keyof typeof ACTIVITY_KINDS
+/** The kinds, in the order the filters list them. */
+export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[]
+/** The kind an action is of (request.sent: status). */
+export const activityKindOf = (action: ActivityAction) =>
+  ACTIVITY_KIND_NAMES.find((kind) => (ACTIVITY_KINDS[kind] as readonly string[]).includes(action))
 export const ACTIVITY_KIND_LABELS = {
   planning: 'Planning',
   status: 'Status',

@@ -2,8 +2,7 @@ import { activityApi } from '@shared/api/engagements'
 import {
   ACTIVITY_ACTION_LABELS,
   ACTIVITY_KIND_LABELS,
-  ACTIVITY_KINDS,
-  type ActivityKind,
+  ACTIVITY_KIND_NAMES,
   type AuditActivity as AuditEvent,
 } from '@shared/schemas/dashboard'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
@@ -29,7 +28,6 @@ import { auditQueries } from '@/lib/queries/engagements'
 import { requestQueries } from '@/lib/queries/requests'
 
 const ANY = 'any'
-const KINDS = Object.keys(ACTIVITY_KINDS) as ActivityKind[]
 
 /**
  * The audit's trail (the firm's): every event of the audit and its requests, newest first, those
@@ -40,7 +38,7 @@ export function AuditActivity({ auditId }: { auditId: string }) {
   const [search, setSearch] = useSearchParams()
   const actorId = search.get('actor') ?? undefined
   const kindParam = search.get('kind')
-  const kind = KINDS.find((each) => each === kindParam)
+  const kind = ACTIVITY_KIND_NAMES.find((each) => each === kindParam)
   const filter = { ...(actorId ? { actorId } : {}), ...(kind ? { kind } : {}) }
   const trail = useInfiniteQuery(requestQueries.auditActivity(auditId, filter))
   const people = usePeople(auditId, trail.data)
@@ -79,7 +77,7 @@ export function AuditActivity({ auditId }: { auditId: string }) {
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ANY}>Every kind</SelectItem>
-            {KINDS.map((each) => (
+            {ACTIVITY_KIND_NAMES.map((each) => (
               <SelectItem key={each} value={each}>
                 {ACTIVITY_KIND_LABELS[each]}
               </SelectItem>

@@ -1,9 +1,9 @@
 import {
   ACTIVITY_ACTION_LABELS,
   ACTIVITY_KIND_LABELS,
-  ACTIVITY_KINDS,
+  ACTIVITY_KIND_NAMES,
+  activityKindOf,
   type Activity,
-  type ActivityKind,
 } from '@shared/schemas/dashboard'
 import { useState } from 'react'
 import { FieldChanges } from '@/components/field-changes'
@@ -17,19 +17,17 @@ import {
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
 
 const ANY = 'any'
-const KINDS = Object.keys(ACTIVITY_KINDS) as ActivityKind[]
 /** Their words are in the discussion on the same page: the history only says who wrote. */
 const IN_DISCUSSION: readonly string[] = ['request.commented', 'request.noted']
 
-const kindOf = (event: Activity) =>
-  KINDS.find((kind) => (ACTIVITY_KINDS[kind] as readonly string[]).includes(event.action))
+const kindOf = (event: Activity) => activityKindOf(event.action)
 
 /** What happened to the request, oldest first, with what changed; narrowed to a person or a kind. */
 export function RequestHistory({ history }: { history: Activity[] }) {
   const [actor, setActor] = useState(ANY)
   const [kind, setKind] = useState(ANY)
   const actors = [...new Set(history.map((event) => event.actor))].sort()
-  const kinds = KINDS.filter((each) => history.some((event) => kindOf(event) === each))
+  const kinds = ACTIVITY_KIND_NAMES.filter((each) => history.some((event) => kindOf(event) === each))
   const shown = history.filter(
     (event) => (actor === ANY || event.actor === actor) && (kind === ANY || kindOf(event) === kind),
   )

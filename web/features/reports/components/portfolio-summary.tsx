@@ -17,11 +17,13 @@ import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
 import { countOf } from '@/lib/plural'
 import { cn } from '@/lib/utils'
-import type { FigureBar } from './figure-bars'
+import type { FigureBar } from '@/components/figure-bars'
 import type { PortfolioFilter } from '../lib/portfolio-filter'
 
 // The chart library loads only with the charts (its own chunk), not with the page.
-const FigureBars = lazy(() => import('./figure-bars').then((m) => ({ default: m.FigureBars })))
+const FigureBars = lazy(() =>
+  import('@/components/figure-bars').then((m) => ({ default: m.FigureBars })),
+)
 
 /** One row of a list per bar of the chart beside it: they line up. */
 const ROW_HEIGHT = 28

@@ -1,5 +1,5 @@
 import type { RequestStatus } from '@shared/schemas/requests'
-import { Bar, BarChart, XAxis, YAxis } from 'recharts'
+import { FigureBars } from '@/components/figure-bars'
 
 // The badges' meanings (components/status-badge.tsx): accepted green, returned amber, the
 // firm's own and the set-aside grey, what is with the client or the firm in the accent colour.
@@ -12,10 +12,7 @@ const STATUS_FILL: Record<RequestStatus, string> = {
   not_applicable: 'var(--muted-foreground)',
 }
 
-/**
- * One horizontal bar per status, no labels of its own: it sits beside the list that names each
- * status, one row of `rowHeight` px per bar (status-breakdown.tsx).
- */
+/** One bar per status, beside the list that names each (status-breakdown.tsx). */
 export function StatusBars({
   rows,
   rowHeight,
@@ -23,25 +20,14 @@ export function StatusBars({
   rows: readonly { status: RequestStatus; count: number }[]
   rowHeight: number
 }) {
-  const data = rows.map((row) => ({ ...row, fill: STATUS_FILL[row.status] }))
   return (
-    <BarChart
-      layout="vertical"
-      data={data}
-      responsive
-      style={{ width: '100%', height: rows.length * rowHeight }}
-      margin={{ top: 0, right: 0, bottom: 0, left: 0 }}
-      accessibilityLayer={false}
-    >
-      <XAxis type="number" hide domain={[0, 'dataMax']} allowDecimals={false} />
-      <YAxis type="category" dataKey="status" hide />
-      <Bar
-        dataKey="count"
-        barSize={Math.round(rowHeight / 2.5)}
-        radius={3}
-        background={{ fill: 'var(--muted)', radius: 3 }}
-        isAnimationActive={false}
-      />
-    </BarChart>
+    <FigureBars
+      rows={rows.map((row) => ({
+        key: row.status,
+        count: row.count,
+        fill: STATUS_FILL[row.status],
+      }))}
+      rowHeight={rowHeight}
+    />
   )
 }
