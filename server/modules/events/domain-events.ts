@@ -6,6 +6,7 @@ import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
 import { recordActivities } from '../activity/activity.repo'
 import { deliverNotices, noticesOfRequestEvents, type RequestFacts } from '../notifications/notify'
+import { mailsOfRequestEvents } from '../notifications/request-mails'
 import { publishChange, type Change } from './changes'
 
 /** A request as its events tell of it, from any read of it. */
@@ -17,6 +18,7 @@ export const requestFacts = (row: {
   number: number
   title: string
   sentAt: unknown
+  dueDate: string | null
 }): RequestFacts => ({
   id: row.id,
   auditId: row.auditId,
@@ -24,6 +26,7 @@ export const requestFacts = (row: {
   assigneeId: row.assigneeId,
   label: requestLabel(row),
   sent: row.sentAt !== null,
+  dueDate: row.dueDate,
 })
 
 /** The events of the request domain (their names, with the trail's, in shared/schemas/dashboard.ts). */
@@ -152,11 +155,13 @@ export async function emit(
       now,
     )
   for (const change of liveChangesOf(actor.organizationId, events)) await publishChange(tx, change)
+  const requestEvents = events.filter(isRequestEvent)
   await deliverNotices(
     app,
     tx,
     actor.organizationId,
-    await noticesOfRequestEvents(tx, actor, events.filter(isRequestEvent)),
+    await noticesOfRequestEvents(tx, actor, requestEvents),
     now,
   )
+  await mailsOfRequestEvents(app, tx, actor, requestEvents, now)
 }

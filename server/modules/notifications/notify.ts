@@ -37,6 +37,8 @@ export interface RequestFacts {
   label: string
   /** Whether it has been sent (the client's users see only what was). */
   sent: boolean
+  /** Its due date (YYYY-MM-DD), for the mails that list it. */
+  dueDate?: string | null
 }
 
 export interface Notice {

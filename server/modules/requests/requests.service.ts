@@ -26,7 +26,6 @@ import { authorize, can, decide } from '../../access/can'
 import { clientScope } from '../../access/audience'
 import { isFirm, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
-import { mails } from '../../mail/templates'
 import { requestActivity } from '../activity/activity.repo'
 import { NO_PROGRESS, progressOf } from '../audits/progress.repo'
 import {
@@ -43,7 +42,6 @@ import {
   submittedFileCounts,
 } from '../files/files.repo'
 import { itemsToCopy } from '../template-items/template-items.repo'
-import { findOrganizationDisplay } from '../organization/organization.repo'
 import { findTemplate } from '../templates/templates.repo'
 import { clientUsers } from '../users/users.repo'
 import { emit, requestFacts, type RequestEvent } from '../events/domain-events'
@@ -262,7 +260,7 @@ const editAction = (fields: readonly string[], status: RequestStatus): RequestAc
  * conditional write on the rule's statuses, so a concurrent change cannot slip in between.
  */
 export function requestsService(app: FastifyInstance) {
-  const { db, clock, config, mailer, log } = app
+  const { db, clock, config, log } = app
   const { maxRequestsPerAudit } = config.limits
   const reminders = remindService(app)
 
@@ -993,11 +991,7 @@ export function requestsService(app: FastifyInstance) {
           )
         const now = clock()
         const ids = chosen.map((row) => row.id)
-        const firm = await findOrganizationDisplay(db, orgId)
-        const names = {
-          firmName: firm.name,
-          clientName: (await auditPlace(db, orgId, auditId)).client.name,
-        }
+        // Each assignee is mailed one list, from the events (notifications/request-mails.ts).
         await db.transaction(async (tx) => {
           if ((await lockAuditClient(tx, orgId, auditId)) !== audit.clientId)
             throw new AppError(
@@ -1020,22 +1014,6 @@ export function requestsService(app: FastifyInstance) {
             })),
             now,
           )
-          for (const [assigneeId, rows] of groupBy(chosen, (row) => row.assigneeId!)) {
-            const to = assignees.get(assigneeId)!
-            await mailer.send(
-              tx,
-              mails.requestsSent(to.email, {
-                firstName: to.firstName,
-                senderName: principal.name,
-                ...names,
-                auditName: audit.name,
-                requests: rows.map((row) => ({ title: requestLabel(row), dueDate: row.dueDate })),
-                url: `${config.appUrl}/my-requests`,
-                today: today(now),
-                dateFormat: firm.dateFormat,
-              }),
-            )
-          }
         })
         log.info({ event: 'request.sent', auditId, count: ids.length }, 'requests sent')
         return dtosOf(principal, ids)
