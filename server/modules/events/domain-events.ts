@@ -40,7 +40,10 @@ export type RequestEventType = Extract<ActivityAction, `request.${string}`>
  */
 export interface RequestEvent {
   type: RequestEventType
-  /** The request as it is after the change. */
+  /**
+   * The request, as read for the change: its label, client and audience; an edit's own fields
+   * may be those from before it (the new ones are in `changes`).
+   */
   request: RequestFacts
   /** How the trail names what it is about, when more than the request (files: their names). */
   target?: string
@@ -63,7 +66,7 @@ export type AuditEventType = Extract<ActivityAction, `audit.${string}`>
 /** A change of an audit: its details, its team, its lock, its creation or deletion. */
 export interface AuditEvent {
   type: AuditEventType
-  /** The audit as it is after the change (its name before, for a deletion). */
+  /** The audit, under its name after the change (before it, for a deletion). */
   audit: { id: string; name: string; clientId: string }
   /** An edit's fields, from what to what. */
   changes?: FieldChange[]
