@@ -14,9 +14,6 @@ const serverProject = (name: string, db: 'pglite' | 'postgres', globalSetup: str
     globalSetup: [globalSetup],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file builds its own app and database: the modules (the whole server) are loaded once
-    // per worker rather than once per file, a third of the suite's time.
-    isolate: false,
   },
 })
 
