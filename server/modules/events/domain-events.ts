@@ -4,6 +4,7 @@ import type { ActivityAction, FieldChange } from '@shared/schemas/dashboard'
 import { liveAudience } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
+import { groupBy } from '../../lib/group-by'
 import { recordActivities } from '../activity/activity.repo'
 import { deliverNotices, noticesOfRequestEvents, type RequestFacts } from '../notifications/notify'
 import { mailsOfRequestEvents } from '../notifications/request-mails'
@@ -137,9 +138,7 @@ export async function emit(
   now: Date,
 ) {
   if (events.length === 0) return
-  const byType = new Map<ActivityAction, DomainEvent[]>()
-  for (const event of events) byType.set(event.type, [...(byType.get(event.type) ?? []), event])
-  for (const [type, ofType] of byType)
+  for (const [type, ofType] of groupBy(events, (event): ActivityAction => event.type))
     await recordActivities(
       tx,
       actor,

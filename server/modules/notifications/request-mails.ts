@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
+import { groupBy } from '../../lib/group-by'
 import { mails } from '../../mail/templates'
 import { auditPlace, findAuditWithClient } from '../audits/audits.repo'
 import { findOrganizationDisplay } from '../organization/organization.repo'
 import { today } from '../requests/request-dto'
 import { clientUsers } from '../users/users.repo'
 import type { RequestFacts } from './notify'
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string) {
-  const groups = new Map<string, T[]>()
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item])
-  return groups
-}
 
 /**
  * The mails the request domain's events send, derived from them (events/domain-events.ts): each

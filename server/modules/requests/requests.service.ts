@@ -26,6 +26,7 @@ import { authorize, can, decide } from '../../access/can'
 import { clientScope } from '../../access/audience'
 import { isFirm, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
+import { groupBy } from '../../lib/group-by'
 import { requestActivity } from '../activity/activity.repo'
 import { NO_PROGRESS, progressOf } from '../audits/progress.repo'
 import {
@@ -77,16 +78,6 @@ import {
   type RequestRow,
 } from './requests.repo'
 import { listVersions, markLatestVersionReturned, submitVersion } from './versions.repo'
-
-function groupBy<T, K>(items: T[], key: (item: T) => K) {
-  const groups = new Map<K, T[]>()
-  for (const item of items) {
-    const group = groups.get(key(item))
-    if (group) group.push(item)
-    else groups.set(key(item), [item])
-  }
-  return groups
-}
 
 const assigneeName = (row: RequestRow) =>
   row.assigneeId && row.assigneeFirstName !== null

@@ -27,7 +27,9 @@ export function RequestHistory({ history }: { history: Activity[] }) {
   const [actor, setActor] = useState(ANY)
   const [kind, setKind] = useState(ANY)
   const actors = [...new Set(history.map((event) => event.actor))].sort()
-  const kinds = ACTIVITY_KIND_NAMES.filter((each) => history.some((event) => kindOf(event) === each))
+  const kinds = ACTIVITY_KIND_NAMES.filter((each) =>
+    history.some((event) => kindOf(event) === each),
+  )
   const shown = history.filter(
     (event) => (actor === ANY || event.actor === actor) && (kind === ANY || kindOf(event) === kind),
   )
