@@ -8,6 +8,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import { compoundFile } from '../test/office-files'
+import { setProcessEnv } from '../test/process-env'
 import { startS3Server } from '../test/s3-server'
 import { inspectUpload } from './file-types'
 import { openStorage } from './open-storage'
@@ -40,7 +41,7 @@ async function localBackend(): Promise<Backend> {
 /** STORAGE_URL=s3://BUCKET/PREFIX on an s3rver; the SDK reads the AWS_* variables itself. */
 async function s3Backend(): Promise<Backend> {
   const s3 = await startS3Server({ prefix: 'tenant-files' })
-  Object.assign(process.env, s3.env)
+  const restoreEnv = setProcessEnv(s3.env)
   const storage = await openStorage(loadConfig(s3.env).storage.location)
   const client = new S3Client({ forcePathStyle: true })
   return {
@@ -53,6 +54,7 @@ async function s3Backend(): Promise<Backend> {
       storage.close()
       client.destroy()
       await s3.stop()
+      restoreEnv()
     },
   }
 }
@@ -174,7 +176,7 @@ describe.each([
 describe('S3 at start-up', () => {
   it('a bucket that cannot be reached stops the start with what to check', async () => {
     const s3 = await startS3Server()
-    Object.assign(process.env, s3.env)
+    const restoreEnv = setProcessEnv(s3.env)
     try {
       const missing = loadConfig({ ...s3.env, STORAGE_URL: 's3://no-such-bucket' })
       await expect(openStorage(missing.storage.location)).rejects.toThrow(
@@ -182,12 +184,14 @@ describe('S3 at start-up', () => {
           'STORAGE_URL: the S3 bucket "no-such-bucket" cannot be reached (no such bucket); check the bucket name, AWS_ENDPOINT_URL_S3, AWS_REGION, the credentials and S3_FORCE_PATH_STYLE',
         ),
       )
+      await s3.stop()
+      // The server is gone now: nothing answers at its address.
+      await expect(openStorage(loadConfig(s3.env).storage.location)).rejects.toThrow(
+        /^STORAGE_URL: the S3 bucket "test-[0-9a-f]+" cannot be reached \(.*ECONNREFUSED/,
+      )
     } finally {
       await s3.stop()
+      restoreEnv()
     }
-    // The server is gone now: nothing answers at its address.
-    await expect(openStorage(loadConfig(s3.env).storage.location)).rejects.toThrow(
-      /^STORAGE_URL: the S3 bucket "test-[0-9a-f]+" cannot be reached \(.*ECONNREFUSED/,
-    )
   })
 })

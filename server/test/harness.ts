@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp, type AppOptions } from '../app'
 import { loadConfig, type Config } from '../config'
 import { createTestDatabase } from './databases'
+import { setProcessEnv } from './process-env'
 import type { S3Server } from './s3-server'
 import { linkIn, startSmtpCapture, tokenFrom, type SmtpCapture } from './smtp-capture'
 
@@ -86,7 +87,7 @@ export async function createTestApp(
   // Imported only here: the AWS SDK takes about a second to load.
   const s3 = storage === 's3' ? await (await import('./s3-server')).startS3Server() : undefined
   // The AWS SDK reads its endpoint, region and keys from the process's environment.
-  if (s3) Object.assign(process.env, s3.env)
+  const restoreEnv = s3 ? setProcessEnv(s3.env) : () => {}
   const config = loadConfig({
     ...testEnv,
     DATA_DIR: dataDir,
@@ -155,6 +156,7 @@ export async function createTestApp(
       await smtp.close()
       await database.close()
       await s3?.stop()
+      restoreEnv()
       await rm(dataDir, { recursive: true, force: true })
     },
   }
