@@ -3,7 +3,8 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRoutes } from '@shared/api'
-import type { ActivityAction, AuditActivity } from '@shared/schemas/dashboard'
+import type { ActivityAction, AuditActivity, FieldChange } from '@shared/schemas/dashboard'
+import { DOMAIN_EVENT_TYPES, domainEventDto, isDomainEventType } from '@shared/schemas/events'
 import { selectRows } from '../../db/client'
 import {
   createAudit,
@@ -254,11 +255,41 @@ async function fixture(
   return { audit, ids }
 }
 
+/** The company's events as domain events (shared/schemas/events.ts) would carry them. */
 const eventsOf = async (orgId: string) =>
-  selectRows<{ id: string; action: ActivityAction }>(
-    t.app.db,
-    sql`select id, action from activity_events where organization_id = ${orgId}`,
-  )
+  (
+    await selectRows<{
+      id: string
+      action: ActivityAction
+      actor_user_id: string | null
+      actor_name: string
+      audit_id: string | null
+      request_id: string | null
+      target: string
+      detail: string | null
+      changes: FieldChange[] | null
+      created_at: Date | string
+    }>(
+      t.app.db,
+      sql`select id, action, actor_user_id, actor_name, audit_id, request_id, target, detail,
+                 changes, created_at
+          from activity_events where organization_id = ${orgId}`,
+    )
+  ).map((row) => ({
+    id: row.id,
+    action: row.action,
+    event: {
+      id: row.id,
+      type: row.action,
+      occurredAt: new Date(row.created_at).toISOString(),
+      actor: { id: row.actor_user_id, name: row.actor_name },
+      auditId: row.audit_id,
+      requestId: row.request_id,
+      target: row.target,
+      detail: row.detail,
+      changes: row.changes ?? [],
+    },
+  }))
 
 describe('the trail', () => {
   it('every mutation route of the audit domain says here which events it writes', () => {
@@ -297,10 +328,13 @@ describe('the trail', () => {
             })
           : call(spec.who, method, url, spec.body === undefined ? undefined : body)
       const res = await send()
-      const written = (await eventsOf(orgId))
-        .filter((event) => !before.has(event.id))
-        .map((event) => event.action)
-        .sort()
+      const writtenEvents = (await eventsOf(orgId)).filter((event) => !before.has(event.id))
+      // Each carries what its type says it does (a reason, changes from what to what), nothing else.
+      for (const { event } of writtenEvents) {
+        const parsed = domainEventDto.safeParse(event)
+        expect(parsed.error?.issues, `${route}: ${JSON.stringify(event)}`).toBeUndefined()
+      }
+      const written = writtenEvents.map((event) => event.action).sort()
       answers.push(
         `${route}: ${res.statusCode < 300 ? 'ok' : res.body.slice(0, 100)} ${written.join(',')}`,
       )
@@ -485,5 +519,22 @@ describe('the trail', () => {
     }
     await walk(root)
     expect(offenders).toEqual([])
+  })
+
+  it('every domain event written here, by the routes and their fixtures, carries what its type says', async () => {
+    const all = await selectRows<{ organization_id: string }>(
+      t.app.db,
+      sql`select distinct organization_id from activity_events`,
+    )
+    const events = (await Promise.all(all.map((row) => eventsOf(row.organization_id)))).flat()
+    const seen = new Set<string>()
+    for (const { action, event } of events) {
+      if (!isDomainEventType(action)) continue
+      seen.add(action)
+      const parsed = domainEventDto.safeParse(event)
+      expect(parsed.error?.issues, JSON.stringify(event)).toBeUndefined()
+    }
+    // The file's calls and fixtures reach nearly every type (not the internal note or a rewording).
+    expect(seen.size).toBeGreaterThanOrEqual(DOMAIN_EVENT_TYPES.length - 3)
   })
 })

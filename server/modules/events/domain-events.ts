@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { requestLabel } from '@shared/request-rules'
 import type { ActivityAction, FieldChange } from '@shared/schemas/dashboard'
+import type { AuditEventType, RequestEventType } from '@shared/schemas/events'
 import { liveAudience } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
@@ -30,11 +31,9 @@ export const requestFacts = (row: {
   dueDate: row.dueDate,
 })
 
-/** The events of the request domain (their names, with the trail's, in shared/schemas/dashboard.ts). */
-export type RequestEventType = Extract<ActivityAction, `request.${string}`>
-
 /**
- * One change of a request, as it happened (decision 035). A service says what happened, once, by
+ * One change of a request, as it happened (decision 035; the events, with what each records, are
+ * named in shared/schemas/events.ts). A service says what happened, once, by
  * emitting it; what follows is derived here from the event alone: its line in the trail, what open
  * pages hear, and who is told (notifications and the mails they feed), each through the audience
  * rule.
@@ -60,9 +59,6 @@ export interface RequestEvent {
   /** The firm's comment answered the client's question: the request is the client's again. */
   answered?: true
 }
-
-/** The events of an audit itself (its requests' are RequestEvents). */
-export type AuditEventType = Extract<ActivityAction, `audit.${string}`>
 
 /** A change of an audit: its details, its team, its lock, its creation or deletion. */
 export interface AuditEvent {
