@@ -1,3 +1,4 @@
+import { FILE_TYPES } from '../content-types'
 import { idParams } from '../schemas/common'
 import {
   auditReportDto,
@@ -56,7 +57,7 @@ export const reportsApi = {
     query: portfolioFileQuery,
     status: 200,
     reply: {
-      file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      file: FILE_TYPES.xlsx,
       description: 'The workbook',
     },
   }),

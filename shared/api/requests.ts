@@ -1,3 +1,4 @@
+import { FILE_TYPES } from '../content-types'
 import { z } from 'zod'
 import { idParams } from '../schemas/common'
 import {
@@ -417,7 +418,7 @@ export const filesApi = {
     params: idParams,
     status: 200,
     reply: {
-      file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      file: FILE_TYPES.xlsx,
       description: 'One row per request',
     },
   }),

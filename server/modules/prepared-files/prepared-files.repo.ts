@@ -43,9 +43,13 @@ export async function pendingPreparedFile(db: Db, id: string) {
   return row
 }
 
-/** How many of the user's files are still being made. */
-export async function pendingCount(db: Db, userId: string) {
-  const [row] = await db
+/**
+ * How many of the user's files are still being made, the user held until the transaction ends: two
+ * asks at once count one after the other.
+ */
+export async function pendingCountHeld(tx: Db, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+  const [row] = await tx
     .select({ n: count() })
     .from(preparedFiles)
     .where(and(eq(preparedFiles.userId, userId), eq(preparedFiles.status, 'pending')))

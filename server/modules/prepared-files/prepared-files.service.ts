@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import { FILE_TYPES } from '@shared/content-types'
 import { fullName } from '@shared/format'
 import {
   PREPARED_FILE_HOURS,
@@ -25,7 +26,7 @@ import {
   insertPreparedFile,
   markFailed,
   markReady,
-  pendingCount,
+  pendingCountHeld,
   pendingPreparedFile,
   type PreparedFileRow,
 } from './prepared-files.repo'
@@ -40,14 +41,13 @@ const HOUR_MS = 60 * 60 * 1000
 /** Tries of a file's job after the first. */
 const PREPARE_RETRIES = 2
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const CONTENT_TYPES = {
-  'audit.xlsx': XLSX_TYPE,
-  'audit.csv': 'text/csv; charset=utf-8',
-  'audit.zip': 'application/zip',
-  'audit.pdf': 'application/pdf',
-  'portfolio.xlsx': XLSX_TYPE,
-  'portfolio.csv': 'text/csv; charset=utf-8',
+  'audit.xlsx': FILE_TYPES.xlsx,
+  'audit.csv': FILE_TYPES.csv,
+  'audit.zip': FILE_TYPES.zip,
+  'audit.pdf': FILE_TYPES.pdf,
+  'portfolio.xlsx': FILE_TYPES.xlsx,
+  'portfolio.csv': FILE_TYPES.csv,
 } as const
 
 /** Our own files are stored as made: nothing to refuse in them. */
@@ -190,15 +190,15 @@ export function preparedFilesService(app: FastifyInstance) {
   return {
     async prepare(principal: Principal, input: PrepareFileInput) {
       await assertMayHave(principal, input)
-      if ((await pendingCount(db, principal.userId)) >= MAX_PENDING_PER_USER)
-        throw new AppError(
-          'RATE_LIMITED',
-          `You already have ${MAX_PENDING_PER_USER} files being prepared. Please wait until one of them is ready.`,
-          undefined,
-          { 'Retry-After': '30' },
-        )
       const now = clock()
       const row = await db.transaction(async (tx) => {
+        if ((await pendingCountHeld(tx, principal.userId)) >= MAX_PENDING_PER_USER)
+          throw new AppError(
+            'RATE_LIMITED',
+            `You already have ${MAX_PENDING_PER_USER} files being prepared. Please wait until one of them is ready.`,
+            undefined,
+            { 'Retry-After': '30' },
+          )
         const inserted = await insertPreparedFile(tx, {
           organizationId: principal.organizationId,
           userId: principal.userId,

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import { FILE_TYPES } from '@shared/content-types'
 import { reportsApi } from '@shared/api'
 import { sendAttachment } from '../../files/download'
 import { handle } from '../../plugins/contract'
 import { principalOf } from '../../plugins/session'
 import { portfolioService } from './portfolio.service'
 import { reportsService } from './reports.service'
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export async function reportsRoutes(app: FastifyInstance) {
   const reports = reportsService(app)
@@ -17,7 +16,7 @@ export async function reportsRoutes(app: FastifyInstance) {
   handle(app, reportsApi.auditPdf, async (request, reply) =>
     sendAttachment(
       reply,
-      'application/pdf',
+      FILE_TYPES.pdf,
       await reports.auditPdf(principalOf(request), request.params.id),
     ),
   )
@@ -25,13 +24,13 @@ export async function reportsRoutes(app: FastifyInstance) {
     portfolio.page(principalOf(request), request.query),
   )
   handle(app, reportsApi.portfolioXlsx, async (request, reply) =>
-    sendAttachment(reply, XLSX_TYPE, await portfolio.xlsx(principalOf(request), request.query)),
-  )
-  handle(app, reportsApi.portfolioCsv, async (request, reply) =>
     sendAttachment(
       reply,
-      'text/csv; charset=utf-8',
-      await portfolio.csv(principalOf(request), request.query),
+      FILE_TYPES.xlsx,
+      await portfolio.xlsx(principalOf(request), request.query),
     ),
+  )
+  handle(app, reportsApi.portfolioCsv, async (request, reply) =>
+    sendAttachment(reply, FILE_TYPES.csv, await portfolio.csv(principalOf(request), request.query)),
   )
 }
