@@ -79,7 +79,7 @@ export function exportsService(app: FastifyInstance) {
     auditId: string,
     context: { clientName: string; timeZone: string },
   ) {
-    const now = clock()
+    const today = calendarDay(clock(), context.timeZone)
     const batches = await requestBatches(principal, auditId)
     return (async function* () {
       for await (const rows of batches) {
@@ -88,7 +88,7 @@ export function exportsService(app: FastifyInstance) {
           rows.map((row) => row.id),
         )
         yield rows.map((row) => {
-          const request = toRequestDto(row, now, principal)
+          const request = toRequestDto(row, today, principal)
           return {
             cells: trackerRow(request, versions.get(request.id), context),
             fill: STATUS_FILLS[request.status],

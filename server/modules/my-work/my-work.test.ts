@@ -8,6 +8,7 @@ import {
   type MyWork,
 } from '@shared/schemas/my-work'
 import { addDays } from '@shared/format'
+import type { RequestList } from '@shared/schemas/requests'
 import {
   createAudit,
   createProject,
@@ -269,6 +270,20 @@ describe('GET /api/my-work', () => {
     // The dashboard counts the same days.
     const board = await t.request('GET', '/api/dashboard', { cookie: ny.staff.cookie })
     expect(board.json()).toMatchObject({ overdue: { total: 1, mine: 1 } })
+    // So do the audit's request table, its overdue filter and each request.
+    const table = await t.request('GET', `/api/audits/${ny.a.id}/requests?overdue=true`, {
+      cookie: ny.staff.cookie,
+    })
+    expect(table.statusCode, table.body).toBe(200)
+    const rows = table.json<RequestList>()
+    expect(rows.requests.map((row) => [row.id, row.overdue])).toEqual([[nyIds[1], true]])
+    for (const [id, overdue] of [
+      [nyIds[0], false],
+      [nyIds[1], true],
+    ] as const) {
+      const one = await t.request('GET', `/api/requests/${id}`, { cookie: ny.staff.cookie })
+      expect(one.json(), id).toMatchObject({ overdue })
+    }
   })
 
   it('names a few of each, with the totals of them all', async () => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import { calendarDay } from '@shared/format'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
 import { groupBy } from '../../lib/group-by'
 import { mails } from '../../mail/templates'
 import { auditPlace, findAuditWithClient } from '../audits/audits.repo'
 import { findOrganizationDisplay } from '../organization/organization.repo'
-import { today } from '../requests/request-dto'
 import { clientUsers } from '../users/users.repo'
 import type { RequestFacts } from './notify'
 
@@ -47,7 +47,7 @@ export async function mailsOfRequestEvents(
             dueDate: request.dueDate ?? null,
           })),
           url: `${app.config.appUrl}/my-requests`,
-          today: today(now),
+          today: calendarDay(now, firm.timeZone),
           dateFormat: firm.dateFormat,
         }),
       )

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { awaitsClient } from '@shared/request-rules'
 import type { RemindReply } from '@shared/schemas/reminders'
-import { fullName } from '@shared/format'
+import { calendarDay, fullName } from '@shared/format'
 import { authorize } from '../../access/can'
 import type { Principal } from '../../access/principal'
 import { hit } from '../../db/counters'
@@ -9,7 +9,6 @@ import { AppError } from '../../lib/errors'
 import { mailDateTime, mails } from '../../mail/templates'
 import { auditPlace, findAuditWithClient } from '../audits/audits.repo'
 import { findOrganizationDisplay } from '../organization/organization.repo'
-import { today } from '../requests/request-dto'
 import { findRequest } from '../requests/requests.repo'
 import { openItems } from './reminders.repo'
 
@@ -39,9 +38,9 @@ export function remindService(app: FastifyInstance) {
       )
     ).filter((row) => !userIds || userIds.includes(row.userId))
     const now = clock()
-    const day = today(now)
     const reply: RemindReply = { reminded: [], notYet: [] }
     const firm = await findOrganizationDisplay(db, orgId)
+    const day = calendarDay(now, firm.timeZone)
     const names = {
       firmName: firm.name,
       clientName: (await auditPlace(db, orgId, auditId)).client.name,

@@ -17,10 +17,8 @@ import type { listVersions } from './versions.repo'
 
 /** How requests, their versions and files go out: with what the caller may do with each. */
 
-/** Today as YYYY-MM-DD in UTC: due dates are calendar dates. */
-export const today = (now: Date) => now.toISOString().slice(0, 10)
-
-export function toRequestDto(row: RequestRow, now: Date, principal: Principal): AuditRequest {
+/** The request as the caller may see it; `today` is the firm's day (YYYY-MM-DD), for overdue. */
+export function toRequestDto(row: RequestRow, today: string, principal: Principal): AuditRequest {
   return {
     id: row.id,
     auditId: row.auditId,
@@ -37,7 +35,7 @@ export function toRequestDto(row: RequestRow, now: Date, principal: Principal): 
         ? null
         : fullName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName ?? '' }),
     dueDate: row.dueDate,
-    overdue: row.dueDate !== null && row.dueDate < today(now) && awaitsClient(row),
+    overdue: row.dueDate !== null && row.dueDate < today && awaitsClient(row),
     whoseMove: whoseMove(row),
     clientAsk:
       row.clientAsk === null

@@ -21,7 +21,7 @@ import type {
   UpdateRequestInput,
 } from '@shared/schemas/requests'
 import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
-import { fullName } from '@shared/format'
+import { calendarDay, fullName } from '@shared/format'
 import { authorize, can, decide } from '../../access/can'
 import { clientScope } from '../../access/audience'
 import { isFirm, type Principal } from '../../access/principal'
@@ -56,7 +56,8 @@ import {
 } from './answer-drafts.repo'
 import { insertComment, listComments } from './comments.repo'
 import { keyBetween, keysAfter, MAX_KEY_LENGTH } from './order-keys'
-import { today, toRequestDto, toVersionDtos } from './request-dto'
+import { findOrganizationDisplay } from '../organization/organization.repo'
+import { toRequestDto, toVersionDtos } from './request-dto'
 import {
   holdAudits,
   auditRequestsPage,
@@ -255,11 +256,17 @@ export function requestsService(app: FastifyInstance) {
   const { maxRequestsPerAudit } = config.limits
   const reminders = remindService(app)
 
-  const dto = (row: RequestRow, principal: Principal) => toRequestDto(row, clock(), principal)
+  /** Today in the firm's time zone: a request is overdue from the day after its due date there. */
+  const firmDay = async (orgId: string) =>
+    calendarDay(clock(), (await findOrganizationDisplay(db, orgId)).timeZone)
+
+  const dto = async (row: RequestRow, principal: Principal) =>
+    toRequestDto(row, await firmDay(principal.organizationId), principal)
 
   async function dtosOf(principal: Principal, ids: string[]) {
     const rows = await findRequestsByIds(db, principal.organizationId, ids, principal)
-    return rows.map((row) => dto(row, principal))
+    const day = await firmDay(principal.organizationId)
+    return rows.map((row) => toRequestDto(row, day, principal))
   }
 
   /** After a refused conditional write: 404 if the request is gone, else 409 naming its status. */
@@ -586,7 +593,7 @@ export function requestsService(app: FastifyInstance) {
       await findAuditWithClient(db, orgId, auditId, clientScope(principal))
       const { status: statuses, sort, limit, cursor, ...rest } = query
       const filter = { ...rest, statuses }
-      const day = today(clock())
+      const day = await firmDay(orgId)
       const page = await auditRequestsPage(db, orgId, auditId, principal, {
         limit,
         cursor,
@@ -617,7 +624,7 @@ export function requestsService(app: FastifyInstance) {
           counts,
           matching: sumOf(counts, statuses ?? REQUEST_STATUSES),
           requests: page.items.map((row) => ({
-            ...dto(row, principal),
+            ...toRequestDto(row, day, principal),
             fileCount: files.get(row.id) ?? 0,
           })),
         },
@@ -629,7 +636,7 @@ export function requestsService(app: FastifyInstance) {
       const orgId = principal.organizationId
       const row = await findRequest(db, orgId, id, principal)
       const detail = {
-        ...dto(row, principal),
+        ...(await dto(row, principal)),
         auditName: row.auditName,
         ...(await auditPlace(db, orgId, row.auditId)),
         versions: toVersionDtos(
@@ -1187,11 +1194,12 @@ export function requestsService(app: FastifyInstance) {
     async mine(principal: Principal, query: RequestListQuery) {
       const clientId = clientScope(principal)
       if (!clientId) throw new AppError('FORBIDDEN', 'My requests is for client users')
+      const day = await firmDay(principal.organizationId)
       const page = await clientRequestsPage(
         db,
         principal.organizationId,
         { ...principal, clientId },
-        { today: today(clock()) },
+        { today: day },
         query,
       )
       const started = await answersInProgress(
@@ -1210,7 +1218,7 @@ export function requestsService(app: FastifyInstance) {
             projectName: first.projectName,
           },
           requests: rows.map((row) => ({
-            ...dto(row, principal),
+            ...toRequestDto(row, day, principal),
             inProgress: started.get(row.id) ?? { draftSaved: false, filesAttached: 0 },
           })),
         }
