@@ -33,6 +33,7 @@ import { eventRoutes } from './modules/events/events.routes'
 import { exportRoutes } from './modules/exports/exports.routes'
 import { fileRoutes } from './modules/files/files.routes'
 import { systemRoutes } from './modules/health/health.routes'
+import { importRoutes } from './modules/imports/imports.routes'
 import { invitationRoutes } from './modules/invitations/invitations.routes'
 import { myWorkRoutes } from './modules/my-work/my-work.routes'
 import { organizationRoutes } from './modules/organization/organization.routes'
@@ -250,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reviewRoutes,
         myWorkRoutes,
         fileRoutes,
+        importRoutes,
         exportRoutes,
         preparedFileRoutes,
         templateRoutes,

@@ -20,7 +20,8 @@ const UTF8_NAMES = 0x0800
 const UNICODE_PATH = 0x7075
 
 export type ZipDirectory =
-  | { names: string[] }
+  /** `unpackedBytes`: the entries' sizes once extracted, as the directory says (summed). */
+  | { names: string[]; unpackedBytes: number }
   /** `unreadable`: no end record, or a directory that does not parse; `too-long`: over the cap. */
   | { problem: 'unreadable' | 'too-long' }
 
@@ -41,7 +42,10 @@ export class ZipTail {
     while (this.kept - this.chunks[0]!.length >= this.keep) this.kept -= this.chunks.shift()!.length
   }
 
-  /** The names of the archive's entries (and their Unicode path, when one is given apart). */
+  /**
+   * The names of the archive's entries (and their Unicode path, when one is given apart), and how
+   * large they say they are once unpacked.
+   */
   directory(): ZipDirectory {
     const tail = Buffer.concat(this.chunks)
     const base = this.total - tail.length
@@ -88,6 +92,7 @@ export class ZipTail {
     if (start < 0 || base + start !== offset) return unreadable
 
     const names: string[] = []
+    let unpackedBytes = 0
     let at = start
     while (at < directoryEnd) {
       if (at + ENTRY_SIZE > directoryEnd || tail.readUInt32LE(at) !== ENTRY) return unreadable
@@ -96,6 +101,9 @@ export class ZipTail {
       const extraEnd = extraStart + tail.readUInt16LE(at + 30)
       const next = extraEnd + tail.readUInt16LE(at + 32)
       if (next > directoryEnd) return unreadable
+      // 0xffffffff: the size is in a ZIP64 field; more than this app unpacks, whatever it says.
+      const unpacked = tail.readUInt32LE(at + 24)
+      unpackedBytes += unpacked === 0xffff_ffff ? Number.MAX_SAFE_INTEGER : unpacked
       const utf8 = (tail.readUInt16LE(at + 8) & UTF8_NAMES) !== 0
       names.push(tail.toString(utf8 ? 'utf8' : 'latin1', at + ENTRY_SIZE, extraStart))
       for (let field = extraStart; field + 4 <= extraEnd;) {
@@ -113,6 +121,8 @@ export class ZipTail {
       count -= 1
     }
     // The 16-bit count of the classic end record wraps past 65,535 entries.
-    return count === 0 || (directoryEnd === end && count % 0x10000 === 0) ? { names } : unreadable
+    return count === 0 || (directoryEnd === end && count % 0x10000 === 0)
+      ? { names, unpackedBytes: Math.min(unpackedBytes, Number.MAX_SAFE_INTEGER) }
+      : unreadable
   }
 }

@@ -5,6 +5,7 @@ import { eq, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiRoutes } from '@shared/api'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { openPostgres, type Database } from '../db/client'
@@ -399,9 +400,15 @@ describe('the route authorized by its address alone', () => {
 
 describe('request bodies', () => {
   it('every mutating route refuses text/plain, form and multipart bodies with 415 (same origin)', async () => {
-    // The one upload route takes multipart (config.multipartUpload; files.test.ts) and refuses the rest.
-    const upload = 'POST /api/requests/00000000-0000-4000-8000-000000000000/files'
-    expect(mutations(t.app).map(([m, url]) => `${m} ${url}`)).toContain(upload)
+    // Upload routes take multipart (config.multipartUpload; files.test.ts, imports.test.ts) and
+    // refuse the rest.
+    const id = '00000000-0000-4000-8000-000000000000'
+    const uploads = apiRoutes
+      .filter((route) => route.upload)
+      .map((route) => `${route.method} ${route.path.replace(':id', id)}`)
+    expect(uploads).toContain(`POST /api/requests/${id}/files`)
+    for (const upload of uploads)
+      expect(mutations(t.app).map(([m, url]) => `${m} ${url}`)).toContain(upload)
     for (const [method, url] of mutations(t.app)) {
       for (const type of [
         'text/plain',
@@ -409,7 +416,7 @@ describe('request bodies', () => {
         'multipart/form-data; boundary=----x',
         'application/xml',
       ]) {
-        if (`${method} ${url}` === upload && type.startsWith('multipart/')) continue
+        if (uploads.includes(`${method} ${url}`) && type.startsWith('multipart/')) continue
         const res = await t.request(method as 'POST', url, {
           body: '{"email":"a@example.com"}',
           headers: { 'content-type': type },

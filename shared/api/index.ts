@@ -1,6 +1,7 @@
 import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
 import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
+import { importsApi } from './imports'
 import { myWorkApi } from './my-work'
 import { preparedFilesApi } from './prepared-files'
 import { reportsApi } from './reports'
@@ -20,6 +21,7 @@ export {
   dashboardApi,
   eventsApi,
   filesApi,
+  importsApi,
   invitationsApi,
   myWorkApi,
   notificationPreferencesApi,
@@ -52,6 +54,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   reportsApi,
   preparedFilesApi,
   requestsApi,
+  importsApi,
   reviewQueueApi,
   myWorkApi,
   filesApi,

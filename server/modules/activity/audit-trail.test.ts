@@ -47,6 +47,8 @@ interface Call {
   id: Target
   body?: unknown
   upload?: boolean
+  /** What an upload sends (a text file by default). */
+  file?: { name: string; data: Buffer }
   /** The trail's events the call writes, in any order. */
   events: ActivityAction[]
 }
@@ -131,6 +133,20 @@ const CALLS: Record<string, Call> = {
     events: ['request.files_added'],
   },
   'DELETE /api/files/:id': { who: 'client', id: 'file', events: ['request.file_removed'] },
+  'POST /api/audits/:id/import/preview': {
+    who: 'admin',
+    id: 'audit',
+    upload: true,
+    file: { name: 'list.csv', data: Buffer.from('Number,Title\n1,Retitled by import\n,New\n') },
+    events: [],
+  },
+  'POST /api/audits/:id/import': {
+    who: 'admin',
+    id: 'audit',
+    upload: true,
+    file: { name: 'list.csv', data: Buffer.from('Number,Title\n1,Retitled by import\n,New\n') },
+    events: ['request.updated', 'request.created'],
+  },
   'POST /api/requests/:id/ask': {
     who: 'client',
     id: 'sent',
@@ -324,7 +340,7 @@ describe('the trail', () => {
               ...(({ payload, contentType }) => ({
                 body: payload,
                 headers: { 'content-type': contentType },
-              }))(multipartBody([{ name: 'more.txt', data: Buffer.from('more\n') }])),
+              }))(multipartBody([spec.file ?? { name: 'more.txt', data: Buffer.from('more\n') }])),
             })
           : call(spec.who, method, url, spec.body === undefined ? undefined : body)
       const res = await send()

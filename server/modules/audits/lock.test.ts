@@ -66,6 +66,8 @@ const CALLS: Record<string, Call> = {
   'POST /api/requests/:id/submit': { who: 'client', id: 'sent', body: { response: 'Here' } },
   'PUT /api/requests/:id/answer-draft': { who: 'client', id: 'sent', body: { response: 'Hm' } },
   'POST /api/requests/:id/files': { who: 'client', id: 'sent', upload: true },
+  'POST /api/audits/:id/import/preview': { who: 'admin', id: 'audit', upload: true },
+  'POST /api/audits/:id/import': { who: 'admin', id: 'audit', upload: true },
   'DELETE /api/files/:id': { who: 'client', id: 'file' },
   'POST /api/requests/:id/ask': { who: 'client', id: 'sent', body: { question: 'Which year?' } },
   'POST /api/requests/:id/propose-not-applicable': {

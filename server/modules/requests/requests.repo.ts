@@ -372,6 +372,20 @@ export async function countAuditRequests(db: Db, auditId: string) {
   return row?.count ?? 0
 }
 
+/** Each request of the audit by its number: what a spreadsheet's rows are matched against. */
+export async function requestNumbers(db: Db, orgId: string, auditId: string) {
+  const rows = await db
+    .select({
+      id: auditRequests.id,
+      number: auditRequests.number,
+      status: auditRequests.status,
+      title: auditRequests.title,
+    })
+    .from(auditRequests)
+    .where(and(eq(auditRequests.organizationId, orgId), eq(auditRequests.auditId, auditId)))
+  return new Map(rows.map(({ number, ...request }) => [number, request]))
+}
+
 /** The order key of the audit's last request (null: it has none). */
 export async function lastKey(db: Db, orgId: string, auditId: string) {
   const [row] = await db

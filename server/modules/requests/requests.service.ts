@@ -114,6 +114,17 @@ function fieldChanges(
   return changes
 }
 
+/** A draft as a spreadsheet's row gives it, its assignee named for the trail. */
+export interface ImportedDraft {
+  title: string
+  description: string | null
+  documentRequired: boolean
+  responseRequired: boolean
+  dueDate: string | null
+  assigneeId: string | null
+  assignee: { id: string; name: string } | null
+}
+
 /** A comment as the trail quotes it. */
 const excerpt = (body: string) => (body.length > 300 ? `${body.slice(0, 300)}…` : body)
 
@@ -705,6 +716,75 @@ export function requestsService(app: FastifyInstance) {
 
     templateItems,
     insertFromItems,
+
+    /**
+     * Rows of a spreadsheet (modules/imports): new drafts after the audit's last request, and
+     * edits of its drafts, in one transaction, all or nothing; each in the trail.
+     */
+    importRows: inTurn(
+      async (
+        principal: Principal,
+        auditId: string,
+        rows: { add: ImportedDraft[]; update: Array<ImportedDraft & { id: string }> },
+      ) => {
+        const orgId = principal.organizationId
+        const audit = await findAuditWithClient(db, orgId, auditId)
+        authorize(principal, 'audit.add_requests', audit)
+        const now = clock()
+        const added = await db.transaction(async (tx) => {
+          const events: RequestEvent[] = []
+          let ids: string[] = []
+          if (rows.add.length > 0) {
+            const first = await reserve(tx, principal, auditId, rows.add.length)
+            const keys = keysAfter(await lastKey(tx, orgId, auditId), rows.add.length)
+            const drafts: NewRequest[] = rows.add.map(({ assignee: _named, ...draft }, index) => ({
+              ...draft,
+              number: first + index,
+              position: keys[index]!,
+            }))
+            ids = await insertRequests(tx, orgId, auditId, drafts, now)
+            for (const [index, draft] of drafts.entries())
+              events.push({
+                type: 'request.created',
+                request: draftFacts(ids[index]!, audit, draft),
+              })
+          } else authorize(principal, 'audit.add_requests', await lockAudit(tx, orgId, auditId))
+          const before = new Map(
+            (
+              await findRequestsByIds(
+                tx,
+                orgId,
+                rows.update.map((edit) => edit.id),
+                principal,
+              )
+            ).map((row) => [row.id, row]),
+          )
+          for (const { id, assignee, assigneeId, ...fields } of rows.update) {
+            const row = before.get(id)
+            const changed = await updateIfStatus(tx, orgId, [id], REQUEST_RULES.edit.when, {
+              ...fields,
+              assigneeUserId: assigneeId,
+              updatedAt: now,
+            })
+            if (!row || changed.length !== 1) throw changedMeanwhile('import again')
+            events.push(...updateEvents([row], { ...fields, assignee }))
+          }
+          await emit(app, tx, principal, events, now)
+          return ids
+        })
+        log.info(
+          { event: 'requests.imported', auditId, added: added.length, updated: rows.update.length },
+          'requests imported',
+        )
+        return {
+          created: await dtosOf(principal, added),
+          updated: await dtosOf(
+            principal,
+            rows.update.map((edit) => edit.id),
+          ),
+        }
+      },
+    ),
 
     async update(principal: Principal, id: string, input: UpdateRequestInput) {
       const orgId = principal.organizationId

@@ -1,0 +1,125 @@
+import { z } from 'zod'
+import { requestDto } from './requests'
+
+/**
+ * Request lists brought in from a spreadsheet (an `.xlsx` workbook or a `.csv` file): the columns
+ * are mapped to fields, every row is checked and shown before anything is written, then all rows
+ * are written in one transaction or none.
+ */
+
+export const IMPORT_LIMITS = {
+  /** The file's size, in bytes. */
+  bytes: 5 * 1024 * 1024,
+  /** Rows of data (the header row aside). */
+  rows: 5000,
+  /** Characters kept of a cell; longer ones are an error on their row. */
+  cell: 5000,
+} as const
+
+/** What a column can be read as. `number` matches rows to an audit's existing requests. */
+export const IMPORT_FIELDS = [
+  'number',
+  'title',
+  'description',
+  'dueDate',
+  'assignee',
+  'documentRequired',
+  'responseRequired',
+] as const
+export type ImportField = (typeof IMPORT_FIELDS)[number]
+
+export const IMPORT_FIELD_LABELS = {
+  number: 'Number',
+  title: 'Title',
+  description: 'Description',
+  dueDate: 'Due date',
+  assignee: 'Assignee (e-mail or name)',
+  documentRequired: 'Requires document',
+  responseRequired: 'Requires response',
+} as const satisfies Record<ImportField, string>
+
+/**
+ * Headers recognised for each field, compared lowercased with everything but letters and digits
+ * taken out ("Due date", "due-date" and "DUE DATE" are one). The audit's own XLSX and CSV exports
+ * are recognised, so that a tracker edited in Excel comes back.
+ */
+export const IMPORT_HEADERS: Record<ImportField, readonly string[]> = {
+  number: ['number', 'no', 'nr', 'requestnumber', 'requestno', 'id'],
+  title: ['title', 'request', 'requesttitle', 'item', 'name', 'document', 'documentrequested'],
+  description: ['description', 'details', 'detail', 'instructions', 'notes'],
+  dueDate: ['duedate', 'due', 'deadline', 'duedateyyyymmdd', 'dateneeded', 'dueby'],
+  assignee: ['assignee', 'assigneeemail', 'assignedto', 'owner', 'contact', 'email', 'responsible'],
+  documentRequired: ['requiresdocument', 'documentrequired', 'documentneeded', 'needsdocument'],
+  responseRequired: ['requiresresponse', 'responserequired', 'responseneeded', 'needsresponse'],
+}
+
+/** Columns by field: the column's index (0 first) in the chosen sheet, or null for none. */
+export const importMapping = z.partialRecord(
+  z.enum(IMPORT_FIELDS),
+  z
+    .number({ error: 'A column must be given by its index' })
+    .int('A column must be given by its index')
+    .min(0, 'A column must be given by its index')
+    .max(500, 'A column must be given by its index')
+    .nullable(),
+)
+export type ImportMapping = z.infer<typeof importMapping>
+
+/** The form fields sent beside the file (multipart), both optional. */
+export const importOptions = z.strictObject({
+  /** The sheet's name; the first sheet when none is given. */
+  sheet: z.string().max(200, 'Sheet must be at most 200 characters').optional(),
+  /** The columns chosen; the detected ones when none is given (JSON). */
+  mapping: importMapping.optional(),
+})
+export type ImportOptions = z.infer<typeof importOptions>
+
+/** What a row will do: add a draft, update a draft by its number, or leave a sent request be. */
+export const IMPORT_ACTIONS = ['add', 'update', 'keep'] as const
+export type ImportAction = (typeof IMPORT_ACTIONS)[number]
+
+export const importRowDto = z.object({
+  /** The row's number in the sheet (1 first, as the spreadsheet shows it). */
+  row: z.number().int(),
+  action: z.enum(IMPORT_ACTIONS),
+  /** The request it updates or keeps (its number), for `update` and `keep`. */
+  number: z.number().int().nullable(),
+  values: z.object({
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    dueDate: z.string().nullable(),
+    /** The client user it goes to: their name, as found. */
+    assignee: z.string().nullable(),
+    documentRequired: z.boolean(),
+    responseRequired: z.boolean(),
+  }),
+  /** What is wrong with the row, by field; none: it can be imported. */
+  errors: z.array(z.object({ field: z.enum(IMPORT_FIELDS), message: z.string() })),
+})
+export type ImportRow = z.infer<typeof importRowDto>
+
+export const importPreviewDto = z
+  .object({
+    /** The file's sheets (one for a CSV), and the one read. */
+    sheets: z.array(z.string()),
+    sheet: z.string(),
+    /** The header row's cells, by column index. */
+    columns: z.array(z.string()),
+    mapping: z.record(z.enum(IMPORT_FIELDS), z.number().int().nullable()),
+    rows: z.array(importRowDto),
+    counts: z.object({
+      add: z.number().int(),
+      update: z.number().int(),
+      keep: z.number().int(),
+      /** Rows with at least one error. */
+      errors: z.number().int(),
+    }),
+  })
+  .meta({ id: 'ImportPreview' })
+export type ImportPreview = z.infer<typeof importPreviewDto>
+
+/** The drafts the import created and those it updated (rows of sent requests change nothing). */
+export const importResultDto = z
+  .object({ created: z.array(requestDto), updated: z.array(requestDto) })
+  .meta({ id: 'ImportResult' })
+export type ImportResult = z.infer<typeof importResultDto>
