@@ -220,7 +220,16 @@ export function upload<R extends ApiRoute & { upload: true }>(
   route: R,
   input: CallInput<R>,
   file: File,
-  { onProgress, signal }: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
+  {
+    onProgress,
+    signal,
+    fields = {},
+  }: {
+    onProgress?: (progress: UploadProgress) => void
+    signal?: AbortSignal
+    /** Form fields sent before the file (an import's sheet and mapping). */
+    fields?: Record<string, string>
+  },
 ): Promise<ReplyOf<R>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
@@ -244,6 +253,7 @@ export function upload<R extends ApiRoute & { upload: true }>(
     xhr.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')))
     signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
     form.append('file', file, file.name)
     xhr.send(form)
   })

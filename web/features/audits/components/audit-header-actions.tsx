@@ -1,10 +1,18 @@
 import type { AuditDetail } from '@shared/schemas/audits'
 import { REQUEST_RULES } from '@shared/request-rules'
 import type { Assignee, RequestList } from '@shared/schemas/requests'
-import { ClipboardCheck, FilePlus2, Plus, Send, UserRoundCheck } from 'lucide-react'
+import {
+  ClipboardCheck,
+  FilePlus2,
+  FileSpreadsheet,
+  Plus,
+  Send,
+  UserRoundCheck,
+} from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { AddFromTemplateDialog } from './add-from-template-dialog'
 import { AssignRequestsDialog } from './assign-requests-dialog'
+import { ImportRequestsDialog } from './import-requests-dialog'
 import { RequestFormDialog } from './request-form-dialog'
 import { ReviewRequestsDialog } from './review-requests-dialog'
 import { SendRequestsDialog } from './send-requests-dialog'
@@ -52,6 +60,15 @@ export function AuditHeaderActions({
               <Button variant="outline">
                 <FilePlus2 aria-hidden="true" />
                 Add from Template
+              </Button>
+            }
+          />
+          <ImportRequestsDialog
+            auditId={audit.id}
+            trigger={
+              <Button variant="outline">
+                <FileSpreadsheet aria-hidden="true" />
+                Import
               </Button>
             }
           />
