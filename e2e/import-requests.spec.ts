@@ -55,3 +55,29 @@ test('a request list from a spreadsheet: the columns mapped by hand, the preview
   await expect(page.getByRole('link', { name: 'Bank confirmation letters' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Payroll reconciliation' })).toBeVisible()
 })
+
+test('a template’s checklist items from a workbook, after its last item', async ({
+  page,
+  baseURL,
+  account,
+}) => {
+  await signIn(page, baseURL!, account)
+  const seed = workspaceApi(page, baseURL!)
+  const template = await seed.template({ name: 'Year-end PBC' })
+  const csv =
+    'Title;Description;Requires document\nTrial balance;At year end;yes\nBank letters;;no\n'
+
+  await page.goto(`/templates/${template.id}`)
+  await page.getByRole('button', { name: 'Import' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Import Items' })
+  await dialog
+    .getByLabel('Spreadsheet')
+    .setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await expect(dialog.getByText('2 rows: 2 new items.')).toBeVisible()
+  // Items have no due date or assignee to map.
+  await expect(dialog.getByRole('combobox', { name: 'Due date' })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Import 2 Rows' }).click()
+  await expect(toasts(page).filter({ hasText: '2 items added' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Trial balance' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Bank letters' })).toBeVisible()
+})

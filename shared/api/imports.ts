@@ -1,5 +1,5 @@
 import { idParams } from '../schemas/common'
-import { importPreviewDto, importResultDto } from '../schemas/imports'
+import { importPreviewDto, importResultDto, templateImportResultDto } from '../schemas/imports'
 import { defineRoute } from './route'
 
 const upload =
@@ -30,5 +30,29 @@ export const importsApi = {
     upload: true,
     status: 200,
     reply: importResultDto,
+  }),
+  previewTemplate: defineRoute({
+    method: 'POST',
+    path: '/api/templates/:id/import/preview',
+    tag: 'Templates',
+    summary: 'Read a spreadsheet of checklist items and check every row, writing nothing',
+    description: `${upload} Items take a title, a description and the two flags; every row adds an item.`,
+    access: 'templates.manage',
+    params: idParams,
+    upload: true,
+    status: 200,
+    reply: importPreviewDto,
+  }),
+  importTemplate: defineRoute({
+    method: 'POST',
+    path: '/api/templates/:id/import',
+    tag: 'Templates',
+    summary: 'Import a spreadsheet of checklist items: every row or none',
+    description: `${upload} 400 naming the rows with errors when any row has one; otherwise the new items, after the template’s last one, in one transaction.`,
+    access: 'templates.manage',
+    params: idParams,
+    upload: true,
+    status: 200,
+    reply: templateImportResultDto,
   }),
 }

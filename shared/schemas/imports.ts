@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { requestDto } from './requests'
+import { templateItemDto } from './templates'
 
 /**
  * Request lists brought in from a spreadsheet (an `.xlsx` workbook or a `.csv` file): the columns
@@ -27,6 +28,14 @@ export const IMPORT_FIELDS = [
   'responseRequired',
 ] as const
 export type ImportField = (typeof IMPORT_FIELDS)[number]
+
+/** What a template's items take from a sheet (no number, due date or assignee). */
+export const TEMPLATE_IMPORT_FIELDS = [
+  'title',
+  'description',
+  'documentRequired',
+  'responseRequired',
+] as const satisfies readonly ImportField[]
 
 export const IMPORT_FIELD_LABELS = {
   number: 'Number',
@@ -117,6 +126,12 @@ export const importPreviewDto = z
   })
   .meta({ id: 'ImportPreview' })
 export type ImportPreview = z.infer<typeof importPreviewDto>
+
+/** The items a template's import added, after its last one. */
+export const templateImportResultDto = z
+  .object({ created: z.array(templateItemDto) })
+  .meta({ id: 'TemplateImportResult' })
+export type TemplateImportResult = z.infer<typeof templateImportResultDto>
 
 /** The drafts the import created and those it updated (rows of sent requests change nothing). */
 export const importResultDto = z

@@ -19,6 +19,8 @@ export interface ImportContext {
   assignees: Array<{ id: string; name: string; email: string }>
   /** The audit's requests by number; absent when importing into a template. */
   requests?: Map<number, { id: string; status: RequestStatus; title: string }>
+  /** A template's items' titles, which its rows must not repeat. */
+  itemTitles?: string[]
 }
 
 /** A row ready to be written: its values with the assignee as an id. */
@@ -213,9 +215,15 @@ export function checkRows(
     const key = whitespace(user.name)
     byName.set(key, [...(byName.get(key) ?? []), user])
   }
-  const existingTitles = new Map<string, number>()
+  // Why a new row's title is a duplicate of what is there already.
+  const existingTitles = new Map<string, string>()
   for (const [number, request] of context.requests ?? [])
-    existingTitles.set(whitespace(request.title), number)
+    existingTitles.set(
+      whitespace(request.title),
+      `The same title as request #${number}: give its number to update it`,
+    )
+  for (const title of context.itemTitles ?? [])
+    existingTitles.set(whitespace(title), 'The same title as an item of this template')
   const seenTitles = new Map<string, number>()
   const seenNumbers = new Map<number, number>()
 
@@ -300,8 +308,7 @@ export function checkRows(
       const earlier = seenTitles.get(key)
       const existing = existingTitles.get(key)
       if (earlier !== undefined) fail('title', `The same title as row ${earlier}`)
-      else if (existing !== undefined)
-        fail('title', `The same title as request #${existing}: give its number to update it`)
+      else if (existing !== undefined) fail('title', existing)
       else seenTitles.set(key, row)
     }
 

@@ -47,7 +47,7 @@ async function readUpload(request: FastifyRequest): Promise<ImportUpload> {
   return { ...file, options: options.data }
 }
 
-/** Spreadsheets of requests into an audit: checked in full first, then all rows or none. */
+/** Spreadsheets into an audit's requests or a template's items: checked in full first, then all rows or none. */
 export async function importRoutes(app: FastifyInstance) {
   // Registered in this scope only: every other route keeps refusing multipart bodies.
   await app.register(multipart, {
@@ -67,14 +67,36 @@ export async function importRoutes(app: FastifyInstance) {
     app,
     importsApi.previewAudit,
     async (request) =>
-      imports.preview(principalOf(request), request.params.id, await readUpload(request)),
+      imports.preview(
+        principalOf(request),
+        { audit: request.params.id },
+        await readUpload(request),
+      ),
     { bodyLimit },
   )
   handle(
     app,
     importsApi.importAudit,
     async (request) =>
-      imports.import(principalOf(request), request.params.id, await readUpload(request)),
+      imports.importAudit(principalOf(request), request.params.id, await readUpload(request)),
+    { bodyLimit },
+  )
+  handle(
+    app,
+    importsApi.previewTemplate,
+    async (request) =>
+      imports.preview(
+        principalOf(request),
+        { template: request.params.id },
+        await readUpload(request),
+      ),
+    { bodyLimit },
+  )
+  handle(
+    app,
+    importsApi.importTemplate,
+    async (request) =>
+      imports.importTemplate(principalOf(request), request.params.id, await readUpload(request)),
     { bodyLimit },
   )
 }

@@ -1,9 +1,16 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ImportPreview, ImportResult } from '@shared/schemas/imports'
+import type { ImportPreview, ImportResult, TemplateImportResult } from '@shared/schemas/imports'
 import type { AuditActivity } from '@shared/schemas/dashboard'
 import type { RequestList } from '@shared/schemas/requests'
-import { createAudit, expectError, signedInClientUser, signedInStaff } from '../../test/factories'
+import {
+  createAudit,
+  createItem,
+  createTemplate,
+  expectError,
+  signedInClientUser,
+  signedInStaff,
+} from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { multipartBody } from '../../test/multipart'
 
@@ -51,8 +58,9 @@ async function preview(
   auditId: string,
   file: { name: string; data: Buffer },
   fields: Record<string, string> = {},
+  url = `/api/audits/${auditId}/import/preview`,
 ) {
-  const res = await send(cookie, `/api/audits/${auditId}/import/preview`, file, fields)
+  const res = await send(cookie, url, file, fields)
   expect(res.statusCode, res.body).toBe(200)
   return res.json<ImportPreview>()
 }
@@ -515,5 +523,74 @@ describe('POST /api/audits/{id}/import', () => {
     })
     expectError(res, 409, 'CONFLICT')
     expect(await requestsOf(admin.cookie, audit.id)).toEqual([])
+  })
+})
+
+describe('POST /api/templates/{id}/import', () => {
+  it('adds a sheet’s rows as the template’s items, after its last one; the items’ own fields only', async () => {
+    const { admin, orgId } = await firm()
+    const template = await createTemplate(t, admin.cookie)
+    await createItem(t, admin.cookie, { templateId: template.id, title: 'Engagement letter' })
+    const data = await workbook({
+      Items: [
+        ['Title', 'Description', 'Due date', 'Assignee', 'Requires document', 'Requires response'],
+        ['Trial balance', 'At year end', '2027-01-31', 'nobody@example.com', 'yes', 'no'],
+        ['Engagement letter', null, null, null, null, null],
+        ['Bank statements', null, 'whenever', null, null, 'yes'],
+      ],
+    })
+    const url = `/api/templates/${template.id}/import`
+    const read = await preview(admin.cookie, '', { name: 'items.xlsx', data }, {}, `${url}/preview`)
+    // No due date, assignee or number for an item: those columns are not read.
+    expect(read.mapping).toMatchObject({
+      title: 0,
+      description: 1,
+      dueDate: null,
+      assignee: null,
+      number: null,
+      documentRequired: 4,
+      responseRequired: 5,
+    })
+    expect(read.rows.map((row) => [row.values.title, row.errors])).toEqual([
+      ['Trial balance', []],
+      [
+        'Engagement letter',
+        [{ field: 'title', message: 'The same title as an item of this template' }],
+      ],
+      ['Bank statements', []],
+    ])
+    expectError(await send(admin.cookie, url, { name: 'items.xlsx', data }), 400, 'VALIDATION')
+
+    const fixed = await workbook({
+      Items: [
+        ['Title', 'Description', 'Requires document'],
+        ['Trial balance', 'At year end', 'yes'],
+        ['Bank statements', null, 'no'],
+      ],
+    })
+    const res = await send(admin.cookie, url, { name: 'items.xlsx', data: fixed })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(
+      res
+        .json<TemplateImportResult>()
+        .created.map((item) => [item.title, item.description, item.requiresDocument, item.order]),
+    ).toEqual([
+      ['Trial balance', 'At year end', true, 1],
+      ['Bank statements', null, false, 2],
+    ])
+
+    // Another firm's template is not found; a client user and staff may not change templates.
+    const other = await firm()
+    expectError(
+      await send(other.admin.cookie, url, { name: 'a.csv', data: Buffer.from('Title\nX\n') }),
+      404,
+      'NOT_FOUND',
+    )
+    const staff = await signedInStaff(t, orgId)
+    expectError(
+      await send(staff.cookie, url, { name: 'a.csv', data: Buffer.from('Title\nX\n') }),
+      403,
+      'FORBIDDEN',
+    )
   })
 })

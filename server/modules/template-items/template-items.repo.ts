@@ -86,6 +86,24 @@ export async function lockTemplate(db: Db, orgId: string, templateId: string) {
   return row !== undefined
 }
 
+/** How many items the template holds. */
+export async function countItems(db: Db, orgId: string, templateId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(templateItems)
+    .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
+  return row?.n ?? 0
+}
+
+/** The titles of the template's items: what an import's rows must not repeat. */
+export async function itemTitles(db: Db, orgId: string, templateId: string) {
+  const rows = await db
+    .select({ title: templateItems.title })
+    .from(templateItems)
+    .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
+  return rows.map((row) => row.title)
+}
+
 /** The company's item with this id: its template (not found: 404). */
 export async function findItem(db: Db, orgId: string, id: string) {
   const [row] = await db
@@ -165,7 +183,10 @@ export async function appendItems(
   db: Db,
   orgId: string,
   templateId: string,
-  values: Array<Pick<Required<ItemValues>, 'title' | 'requiresDocument' | 'requiresResponse'>>,
+  values: Array<
+    Pick<Required<ItemValues>, 'title' | 'requiresDocument' | 'requiresResponse'> &
+      Pick<ItemValues, 'description'>
+  >,
   now: Date,
 ) {
   const [counts] = await db
@@ -185,7 +206,7 @@ export async function appendItems(
     .values(
       values.map((item, index) => ({
         ...item,
-        description: null,
+        description: item.description ?? null,
         templateId,
         order: first + index,
         organizationId: orgId,

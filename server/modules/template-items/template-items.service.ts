@@ -7,10 +7,11 @@ import type {
   updateTemplateItemInput,
 } from '@shared/schemas/templates'
 import type { Principal } from '../../access/principal'
-import { fieldError, notFound } from '../../lib/errors'
+import { AppError, fieldError, notFound } from '../../lib/errors'
 import { findTemplate } from '../templates/templates.repo'
 import {
   appendItems,
+  countItems,
   countPlaces,
   createItem,
   deleteItem,
@@ -26,7 +27,8 @@ import {
  * A template's items: the firm reads them; admins change them (templates.manage). Additions and
  * moves hold the template's lock (lockTemplate), so their places never collide.
  */
-export function templateItemsService({ db, clock }: FastifyInstance) {
+export function templateItemsService({ db, clock, config }: FastifyInstance) {
+  const { maxRequestsPerAudit } = config.limits
   const templateNotFound = () => fieldError('templateId', 'Template not found')
 
   return {
@@ -56,6 +58,32 @@ export function templateItemsService({ db, clock }: FastifyInstance) {
           input.titles.map((title) => ({ title, requiresDocument, requiresResponse })),
           clock(),
         )
+      }),
+
+    /**
+     * Rows of a spreadsheet (modules/imports) after the template's last item, all or none; the
+     * template must stay usable: no more items than an audit can hold.
+     */
+    importItems: (
+      principal: Principal,
+      templateId: string,
+      items: Array<{
+        title: string
+        description: string | null
+        requiresDocument: boolean
+        requiresResponse: boolean
+      }>,
+    ) =>
+      db.transaction(async (tx) => {
+        const orgId = principal.organizationId
+        if (!(await lockTemplate(tx, orgId, templateId))) throw notFound('Template')
+        const held = await countItems(tx, orgId, templateId)
+        if (held + items.length > maxRequestsPerAudit)
+          throw new AppError(
+            'CONFLICT',
+            `These ${items.length.toLocaleString('en-US')} items would make ${(held + items.length).toLocaleString('en-US')} in this template, more than an audit can hold (${maxRequestsPerAudit.toLocaleString('en-US')}).`,
+          )
+        return appendItems(tx, orgId, templateId, items, clock())
       }),
 
     /**

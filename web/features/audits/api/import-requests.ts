@@ -1,5 +1,5 @@
 import { importsApi } from '@shared/api/imports'
-import type { ImportMapping, ImportPreview, ImportResult } from '@shared/schemas/imports'
+import type { ImportMapping, ImportResult } from '@shared/schemas/imports'
 import { upload } from '@/lib/api'
 import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 import { requestChanges } from './invalidate'
@@ -31,9 +31,6 @@ export const importRequests = (variables: Variables) =>
     fields: fieldsOf(variables),
     signal: variables.signal,
   })
-
-export const usePreviewImport = (options?: MutationOptions<ImportPreview, Variables>) =>
-  useApiMutation(previewImport, {}, options)
 
 export const useImportRequests = (options?: MutationOptions<ImportResult, Variables>) =>
   useApiMutation(importRequests, { invalidates: requestChanges }, options)

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { ListChecks, Plus } from 'lucide-react'
+import { FileSpreadsheet, ListChecks, Plus } from 'lucide-react'
 import { useParams } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { ListSection, ListSkeleton } from '@/components/list-section'
@@ -15,6 +15,7 @@ import { DetailSkeleton } from '@/components/detail-skeleton'
 import { RequirePermission } from '@/components/require-permission'
 import { templateItemQueries, templateQueries } from '@/lib/queries/templates'
 import { useCan } from '@/lib/session'
+import { ImportItemsDialog } from '../components/import-items-dialog'
 import { TemplateItemDialog } from '../components/template-item-dialog'
 import { SortableItemList } from '../components/sortable-item-list'
 import { TemplateItemRow } from '../components/template-item-row'
@@ -59,16 +60,27 @@ function TemplateDetailPageContent() {
         title={name}
         actions={
           canManage ? (
-            <TemplateItemDialog
-              templateId={id}
-              defaultOrder={total}
-              trigger={
-                <Button disabled={!items.isSuccess}>
-                  <Plus aria-hidden="true" />
-                  Add Item
-                </Button>
-              }
-            />
+            <>
+              <ImportItemsDialog
+                templateId={id}
+                trigger={
+                  <Button variant="outline">
+                    <FileSpreadsheet aria-hidden="true" />
+                    Import
+                  </Button>
+                }
+              />
+              <TemplateItemDialog
+                templateId={id}
+                defaultOrder={total}
+                trigger={
+                  <Button disabled={!items.isSuccess}>
+                    <Plus aria-hidden="true" />
+                    Add Item
+                  </Button>
+                }
+              />
+            </>
           ) : undefined
         }
       />
