@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   /** Locks it: nothing of it changes until an admin reopens it (exports stay). */
   'complete',
   'reopen',
+  /** A new audit from this one: its requests as drafts, due dates moved (a completed one too). */
+  'roll_forward',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -154,11 +154,15 @@ describe('audit actions', () => {
     expect(auditActions(principal('client'), completed)).toEqual([])
   })
 
-  it('a completed audit is locked: exports stay, and only an admin reopens it', () => {
+  it('a completed audit is locked: exports and a roll-forward stay, and only an admin reopens it', () => {
     expect(auditActions(principal('staff'), open)).toContain('complete')
     expect(auditActions(principal('staff'), open)).not.toContain('reopen')
-    expect(auditActions(principal('staff'), completed)).toEqual(['export'])
-    expect(auditActions(principal('admin'), completed)).toEqual(['export', 'reopen'])
+    expect(auditActions(principal('staff'), completed)).toEqual(['export', 'roll_forward'])
+    expect(auditActions(principal('admin'), completed)).toEqual([
+      'export',
+      'reopen',
+      'roll_forward',
+    ])
     expect(decide(principal('staff'), 'audit.reopen', completed)).toMatchObject({
       refusal: 'forbidden',
       message: 'Only an admin can reopen a completed audit',

@@ -37,6 +37,46 @@ export const createAuditInput = z.strictObject({
 })
 export type CreateAuditInput = z.input<typeof createAuditInput>
 
+/** How far a roll-forward moves due dates by default (a year), and at most (ten years). */
+export const ROLL_FORWARD_DAYS = { default: 365, max: 3650 } as const
+
+/** Next period's audit from this one: in a project of the same client, its dates moved. */
+export const rollForwardInput = z.strictObject({
+  projectId: z.uuid({ error: 'Project is required' }),
+  name: requiredText('Name'),
+  shiftDays: z
+    .number({ error: 'Days must be a whole number' })
+    .int('Days must be a whole number')
+    .min(-ROLL_FORWARD_DAYS.max, `Days must be at least -${ROLL_FORWARD_DAYS.max}`)
+    .max(ROLL_FORWARD_DAYS.max, `Days must be at most ${ROLL_FORWARD_DAYS.max}`)
+    .default(ROLL_FORWARD_DAYS.default),
+})
+export type RollForwardInput = z.input<typeof rollForwardInput>
+
+/** What a roll-forward would copy, before anything is written. */
+export const rollForwardPreviewDto = z
+  .object({
+    /** Requests copied as drafts (all of them, whatever their status). */
+    requests: z.number().int(),
+    /** The new audit's due date: the old one's, moved (null: it had none). */
+    dueDate: z.string().nullable(),
+    /** The requests' due dates once moved: the first and last, and how many have none. */
+    firstDue: z.string().nullable(),
+    lastDue: z.string().nullable(),
+    withoutDueDate: z.number().int(),
+    /** Each assignee of the old requests: kept, or dropped and why. */
+    assignees: z.array(
+      z.object({
+        name: z.string(),
+        requests: z.number().int(),
+        kept: z.boolean(),
+        reason: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'RollForwardPreview' })
+export type RollForwardPreview = z.infer<typeof rollForwardPreviewDto>
+
 /** An audit stays in its project: projectId is not editable. */
 const { projectId: _projectId, ...editableAuditFields } = auditFields
 export const updateAuditInput = z

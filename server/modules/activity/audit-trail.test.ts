@@ -70,6 +70,19 @@ const CALLS: Record<string, Call> = {
   },
   'POST /api/audits/:id/complete': { who: 'admin', id: 'audit', events: ['audit.completed'] },
   'POST /api/audits/:id/reopen': { who: 'admin', id: 'completed', events: ['audit.reopened'] },
+  'POST /api/audits/:id/roll-forward/preview': {
+    who: 'admin',
+    id: 'audit',
+    body: { projectId: '$project', name: 'Next year' },
+    events: [],
+  },
+  'POST /api/audits/:id/roll-forward': {
+    who: 'admin',
+    id: 'audit',
+    body: { projectId: '$project', name: 'Next year' },
+    // The new audit, and a draft for each of the two requests of the audit's fixture.
+    events: ['audit.created', 'request.created', 'request.created'],
+  },
   'POST /api/audits/:id/requests': {
     who: 'admin',
     id: 'audit',
@@ -330,7 +343,8 @@ describe('the trail', () => {
       const body = JSON.parse(
         JSON.stringify(spec.body ?? {})
           .replaceAll('"$draft"', JSON.stringify(ids.draft))
-          .replaceAll('"$template"', JSON.stringify(template.id)),
+          .replaceAll('"$template"', JSON.stringify(template.id))
+          .replaceAll('"$project"', JSON.stringify(f.projectId)),
       ) as unknown
       const before = new Set((await eventsOf(orgId)).map((event) => event.id))
       const send = () =>

@@ -23,6 +23,12 @@ export async function auditRoutes(app: FastifyInstance) {
   handle(app, auditsApi.reopen, async (request) =>
     audits.reopen(principalOf(request), request.params.id),
   )
+  handle(app, auditsApi.rollForwardPreview, async (request) =>
+    audits.rollForwardPreview(principalOf(request), request.params.id, request.body),
+  )
+  handle(app, auditsApi.rollForward, async (request) =>
+    audits.rollForward(principalOf(request), request.params.id, request.body),
+  )
   handle(app, auditsApi.updateTeam, async (request) =>
     audits.updateTeam(principalOf(request), request.params.id, request.body),
   )

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { fullName } from '@shared/format'
+import { addDays, fullName } from '@shared/format'
 import {
   AUDIT_STATUS_LABELS,
   type Audit,
@@ -9,6 +9,8 @@ import {
   type AuditStatus,
   type createAuditInput,
   type listAuditsQuery,
+  type RollForwardPreview,
+  type rollForwardInput,
   type TeamMember,
   type UpdateAuditInput,
   type UpdateTeamInput,
@@ -19,12 +21,13 @@ import { auditActions, authorize } from '../../access/can'
 import { clientScope } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import { mapPage } from '../../db/keyset'
+import { groupBy } from '../../lib/group-by'
 import { withIsoDates } from '../../lib/dto'
 import { fieldError } from '../../lib/errors'
 import { emit, type AuditEvent } from '../events/domain-events'
 import { storageKeysOf } from '../files/files.repo'
 import { findProject, getProject } from '../projects/projects.repo'
-import { lockRequests } from '../requests/requests.repo'
+import { lockRequests, requestsToCopy } from '../requests/requests.repo'
 import { requestsService } from '../requests/requests.service'
 import { firmUsers, listFirmPeople } from '../users/users.repo'
 import {
@@ -149,6 +152,48 @@ export function auditsService(app: FastifyInstance) {
       throw fieldError('memberIds', 'Team members must be the firm’s people (admins or staff)')
   }
 
+  /** The source audit and its requests as they would be copied; 400 on a project of another client. */
+  async function rollForwardPlan(
+    principal: Principal,
+    id: string,
+    input: z.output<typeof rollForwardInput>,
+  ) {
+    const orgId = principal.organizationId
+    const audit = await getAudit(db, orgId, id)
+    const { client } = await auditPlace(db, orgId, id)
+    authorize(principal, 'audit.roll_forward', audit)
+    const project = await findProject(db, orgId, input.projectId)
+    if (!project) throw fieldError('projectId', 'Project not found')
+    if (project.clientId !== client.id)
+      throw fieldError('projectId', `Choose a project of ${client.name}, the audit’s client`)
+    const rows = await requestsToCopy(db, orgId, id, client.id)
+    return {
+      source: {
+        description: audit.description,
+        dueDate: audit.dueDate,
+        clientId: client.id,
+        clientName: client.name,
+      },
+      copies: rows.map((row) => ({
+        title: row.title,
+        description: row.description,
+        documentRequired: row.documentRequired,
+        responseRequired: row.responseRequired,
+        dueDate: row.dueDate ? addDays(row.dueDate, input.shiftDays) : null,
+        assignee: row.assigneeId
+          ? {
+              id: row.assigneeId,
+              name: fullName({
+                firstName: row.assigneeFirstName ?? '',
+                lastName: row.assigneeLastName ?? '',
+              }),
+              kept: row.assigneeStillClient,
+            }
+          : null,
+      })),
+    }
+  }
+
   return {
     async list(principal: Principal, query: z.output<typeof listAuditsQuery>) {
       const orgId = principal.organizationId
@@ -164,6 +209,77 @@ export function auditsService(app: FastifyInstance) {
     },
 
     get: detail,
+
+    /** What a roll-forward would copy: nothing is written. */
+    async rollForwardPreview(
+      principal: Principal,
+      id: string,
+      input: z.output<typeof rollForwardInput>,
+    ): Promise<RollForwardPreview> {
+      const { source, copies } = await rollForwardPlan(principal, id, input)
+      const dues = copies.flatMap((copy) => (copy.dueDate ? [copy.dueDate] : [])).sort()
+      const byAssignee = groupBy(
+        copies.filter((copy) => copy.assignee !== null),
+        (copy) => copy.assignee!.id,
+      )
+      return {
+        requests: copies.length,
+        dueDate: source.dueDate ? addDays(source.dueDate, input.shiftDays) : null,
+        firstDue: dues[0] ?? null,
+        lastDue: dues.at(-1) ?? null,
+        withoutDueDate: copies.length - dues.length,
+        assignees: [...byAssignee.values()].map((ofOne) => {
+          const { name, kept } = ofOne[0]!.assignee!
+          return {
+            name,
+            requests: ofOne.length,
+            kept,
+            reason: kept ? null : `No longer a client user of ${source.clientName}`,
+          }
+        }),
+      }
+    },
+
+    /**
+     * Next period's audit from this one, led by the caller: every request as a draft in its
+     * order, assignees kept while still client users of the client, dates moved; one transaction.
+     */
+    async rollForward(principal: Principal, id: string, input: z.output<typeof rollForwardInput>) {
+      const orgId = principal.organizationId
+      const { source, copies } = await rollForwardPlan(principal, id, input)
+      const created = await app.heavyWork.run(orgId, () => {
+        const now = clock()
+        return db.transaction(async (tx) => {
+          const values = {
+            name: input.name,
+            description: source.description,
+            projectId: input.projectId,
+            status: 'in_progress' as const,
+            dueDate: source.dueDate ? addDays(source.dueDate, input.shiftDays) : null,
+          }
+          const newId = await insertAudit(tx, orgId, values, now)
+          await setTeam(tx, orgId, newId, { leadId: principal.userId, memberIds: [] }, now)
+          const audit = { id: newId, name: input.name, clientId: source.clientId }
+          await emitAudit(tx, principal, [{ type: 'audit.created', audit }], now)
+          await requests.insertDrafts(
+            tx,
+            principal,
+            audit,
+            copies.map(({ assignee, ...copy }) => ({
+              ...copy,
+              assigneeId: assignee?.kept ? assignee.id : null,
+            })),
+            now,
+          )
+          return newId
+        })
+      })
+      app.log.info(
+        { event: 'audit.rolled_forward', from: id, auditId: created, requests: copies.length },
+        'audit rolled forward',
+      )
+      return detail(principal, created)
+    },
 
     /** Led by its creator; with a template, it starts with one draft per item, in one transaction. */
     async create(principal: Principal, input: z.output<typeof createAuditInput>) {

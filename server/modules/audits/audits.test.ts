@@ -85,6 +85,7 @@ describe('POST /api/audits', () => {
         'export',
         'edit_team',
         'complete',
+        'roll_forward',
       ],
     })
     expect(audit.id).toMatch(UUID)

@@ -97,6 +97,9 @@ const CALLS: Record<string, Call> = {
 const NOT_LOCKED: Record<string, string> = {
   'POST /api/audits/:id/complete': 'completing it again is refused as a change (tested below)',
   'POST /api/audits/:id/reopen': 'what unlocks it',
+  'POST /api/audits/:id/roll-forward':
+    'next period’s audit starts from a finished one (roll-forward.test.ts)',
+  'POST /api/audits/:id/roll-forward/preview': 'writes nothing',
 }
 
 describe('a completed audit', () => {
@@ -166,7 +169,7 @@ describe('a completed audit', () => {
     expect(completed.statusCode, completed.body).toBe(200)
     expect(completed.json()).toMatchObject({
       status: 'completed',
-      allowedActions: ['export', 'reopen'],
+      allowedActions: ['export', 'reopen', 'roll_forward'],
     })
     expectError(await call('admin', 'POST', `/api/audits/${audit.id}/complete`), 409, 'CONFLICT')
 

@@ -372,6 +372,29 @@ export async function countAuditRequests(db: Db, auditId: string) {
   return row?.count ?? 0
 }
 
+/**
+ * The audit's requests in their order, as a roll-forward copies them: what they ask, their due
+ * date, and their assignee with whether that user is still a client user of `clientId`.
+ */
+export async function requestsToCopy(db: Db, orgId: string, auditId: string, clientId: string) {
+  return db
+    .select({
+      title: auditRequests.title,
+      description: auditRequests.description,
+      documentRequired: auditRequests.documentRequired,
+      responseRequired: auditRequests.responseRequired,
+      dueDate: auditRequests.dueDate,
+      assigneeId: auditRequests.assigneeUserId,
+      assigneeFirstName: users.firstName,
+      assigneeLastName: users.lastName,
+      assigneeStillClient: sql<boolean>`coalesce(${users.role} = 'client' and ${users.clientId} = ${clientId}, false)`,
+    })
+    .from(auditRequests)
+    .leftJoin(users, eq(users.id, auditRequests.assigneeUserId))
+    .where(and(eq(auditRequests.organizationId, orgId), eq(auditRequests.auditId, auditId)))
+    .orderBy(asc(auditRequests.position), asc(auditRequests.id))
+}
+
 /** Each request of the audit by its number: what a spreadsheet's rows are matched against. */
 export async function requestNumbers(db: Db, orgId: string, auditId: string) {
   const rows = await db

@@ -514,33 +514,31 @@ export function requestsService(app: FastifyInstance) {
     return items
   }
 
-  /** Inserts one draft per item after the audit's last request; call inside a transaction. */
-  async function insertFromItems(
+  /**
+   * New drafts after the audit's last request, in the order given, each in the trail; call inside
+   * a transaction.
+   */
+  async function insertDrafts(
     tx: typeof db,
     principal: Principal,
     audit: { id: string; clientId: string },
-    items: Awaited<ReturnType<typeof itemsToCopy>>,
+    drafts: Array<Omit<NewRequest, 'number' | 'position'>>,
     now: Date,
   ) {
-    if (items.length === 0) return []
-    const auditId = audit.id
-    const first = await reserve(tx, principal, auditId, items.length)
-    const keys = keysAfter(await lastKey(tx, principal.organizationId, auditId), items.length)
-    const drafts: NewRequest[] = items.map((item, index) => ({
-      title: item.title,
-      description: item.description,
-      documentRequired: item.requiresDocument,
-      responseRequired: item.requiresResponse,
+    if (drafts.length === 0) return []
+    const first = await reserve(tx, principal, audit.id, drafts.length)
+    const keys = keysAfter(await lastKey(tx, principal.organizationId, audit.id), drafts.length)
+    const rows: NewRequest[] = drafts.map((draft, index) => ({
+      ...draft,
       number: first + index,
       position: keys[index]!,
-      sourceTemplateItemId: item.id,
     }))
-    const ids = await insertRequests(tx, principal.organizationId, auditId, drafts, now)
+    const ids = await insertRequests(tx, principal.organizationId, audit.id, rows, now)
     await emit(
       app,
       tx,
       principal,
-      drafts.map((draft, i) => ({
+      rows.map((draft, i) => ({
         type: 'request.created',
         request: draftFacts(ids[i]!, audit, draft),
       })),
@@ -548,6 +546,28 @@ export function requestsService(app: FastifyInstance) {
     )
     return ids
   }
+
+  /** Inserts one draft per item after the audit's last request; call inside a transaction. */
+  const insertFromItems = (
+    tx: typeof db,
+    principal: Principal,
+    audit: { id: string; clientId: string },
+    items: Awaited<ReturnType<typeof itemsToCopy>>,
+    now: Date,
+  ) =>
+    insertDrafts(
+      tx,
+      principal,
+      audit,
+      items.map((item) => ({
+        title: item.title,
+        description: item.description,
+        documentRequired: item.requiresDocument,
+        responseRequired: item.requiresResponse,
+        sourceTemplateItemId: item.id,
+      })),
+      now,
+    )
 
   /** The requests of the audit with these ids, all of them or a 400 on requestIds. */
   async function chosenRequests(principal: Principal, auditId: string, ids: string[]) {
@@ -716,6 +736,7 @@ export function requestsService(app: FastifyInstance) {
 
     templateItems,
     insertFromItems,
+    insertDrafts,
 
     /**
      * Rows of a spreadsheet (modules/imports): new drafts after the audit's last request, and
@@ -733,22 +754,15 @@ export function requestsService(app: FastifyInstance) {
         const now = clock()
         const added = await db.transaction(async (tx) => {
           const events: RequestEvent[] = []
-          let ids: string[] = []
-          if (rows.add.length > 0) {
-            const first = await reserve(tx, principal, auditId, rows.add.length)
-            const keys = keysAfter(await lastKey(tx, orgId, auditId), rows.add.length)
-            const drafts: NewRequest[] = rows.add.map(({ assignee: _named, ...draft }, index) => ({
-              ...draft,
-              number: first + index,
-              position: keys[index]!,
-            }))
-            ids = await insertRequests(tx, orgId, auditId, drafts, now)
-            for (const [index, draft] of drafts.entries())
-              events.push({
-                type: 'request.created',
-                request: draftFacts(ids[index]!, audit, draft),
-              })
-          } else authorize(principal, 'audit.add_requests', await lockAudit(tx, orgId, auditId))
+          const ids = await insertDrafts(
+            tx,
+            principal,
+            audit,
+            rows.add.map(({ assignee: _named, ...draft }) => draft),
+            now,
+          )
+          if (ids.length === 0)
+            authorize(principal, 'audit.add_requests', await lockAudit(tx, orgId, auditId))
           const before = new Map(
             (
               await findRequestsByIds(
