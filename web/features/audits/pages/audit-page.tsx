@@ -12,13 +12,14 @@ import { requestQueries } from '@/lib/queries/requests'
 import { AuditExports, ClientAuditExports } from '../components/audit-exports'
 import { AuditHeaderActions } from '../components/audit-header-actions'
 import { AuditLockedNotice, CompleteAuditButton } from '../components/audit-lock'
+import { RollForwardDialog } from '../components/roll-forward-dialog'
 import { AuditReminders } from '../components/audit-reminders'
 import { AuditSummary } from '../components/audit-summary'
 import { AuditTeam } from '../components/audit-team'
 import { AuditViews } from '../components/audit-views'
 import { RequestTable } from '../components/request-table'
 
-const HEADER_ACTIONS = ['add_requests', 'plan_requests', 'send_requests'] as const
+const HEADER_ACTIONS = ['add_requests', 'plan_requests', 'send_requests', 'roll_forward'] as const
 
 export function AuditPage() {
   const { id = '' } = useParams()
@@ -70,6 +71,9 @@ function AuditView({ audit }: { audit: AuditDetail }) {
           HEADER_ACTIONS.some((action) => audit.allowedActions.includes(action)) ? (
             <>
               <AuditHeaderActions audit={audit} counts={counts} assignees={assignees.data} />
+              {audit.allowedActions.includes('roll_forward') ? (
+                <RollForwardDialog audit={audit} />
+              ) : null}
               {audit.allowedActions.includes('complete') ? (
                 <CompleteAuditButton audit={audit} />
               ) : null}
