@@ -57,6 +57,9 @@ export type Category = z.infer<typeof categoryDto>
 
 export const ITEM_ORDER_MAX = 100_000
 
+/** How many days before the audit's due date an item may be due: up to a year. */
+export const DUE_DAYS_BEFORE_MAX = 365
+
 const itemFields = {
   title: requiredText('Title'),
   description: optionalText('Description', LIMITS.description),
@@ -67,6 +70,19 @@ const itemFields = {
     .int('Order must be a whole number')
     .min(0, 'Order must be 0 or more')
     .max(ITEM_ORDER_MAX, `Order must be at most ${ITEM_ORDER_MAX}`),
+  /**
+   * Due this many days before the audit's due date (0: on it): an audit created from the template
+   * with a due date gives each such request its due date. Null: none.
+   */
+  dueDaysBefore: z
+    .number({ error: 'Days before the audit’s due date must be a whole number' })
+    .int('Days before the audit’s due date must be a whole number')
+    .min(0, 'Days before the audit’s due date must be 0 or more')
+    .max(
+      DUE_DAYS_BEFORE_MAX,
+      `Days before the audit’s due date must be at most ${DUE_DAYS_BEFORE_MAX}`,
+    )
+    .nullable(),
 }
 
 export const createTemplateItemInput = z.strictObject({
@@ -75,6 +91,7 @@ export const createTemplateItemInput = z.strictObject({
   description: itemFields.description.optional().default(null),
   requiresDocument: itemFields.requiresDocument.default(false),
   requiresResponse: itemFields.requiresResponse.default(false),
+  dueDaysBefore: itemFields.dueDaysBefore.optional().default(null),
   /** Omitted: after the last item. */
   order: itemFields.order.optional(),
 })
@@ -153,6 +170,7 @@ export const templateItemDto = z
     description: z.string().nullable(),
     requiresDocument: z.boolean(),
     requiresResponse: z.boolean(),
+    dueDaysBefore: z.number().int().nullable(),
     order: z.number().int(),
     ...timestamps,
   })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { DUE_DAYS_BEFORE_MAX } from '@shared/schemas/templates'
 import { id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
 
@@ -176,11 +177,17 @@ export const templateItems = pgTable(
     requiresDocument: boolean().notNull().default(false),
     requiresResponse: boolean().notNull().default(false),
     order: integer().notNull().default(0),
+    /** Due this many days before the audit's due date (null: no due date from the template). */
+    dueDaysBefore: integer(),
     ...timestamps,
   },
   (t) => [
     index('template_items_template_id_order_idx').on(t.templateId, t.order),
     index('template_items_organization_id_idx').on(t.organizationId),
     check('template_items_order_check', sql`${t.order} >= 0`),
+    check(
+      'template_items_due_days_before_check',
+      sql`${t.dueDaysBefore} between 0 and ${sql.raw(String(DUE_DAYS_BEFORE_MAX))}`,
+    ),
   ],
 )

@@ -108,6 +108,7 @@ export async function findAuditWithClient(db: Db, orgId: string, id: string, cli
       id: audits.id,
       name: audits.name,
       status: audits.status,
+      dueDate: audits.dueDate,
       clientId: projects.clientId,
     })
     .from(audits)

@@ -298,7 +298,7 @@ export function auditsService(app: FastifyInstance) {
           await requests.insertFromItems(
             tx,
             principal,
-            { id: created, clientId: project.clientId },
+            { id: created, clientId: project.clientId, dueDate: values.dueDate },
             items,
             now,
           )

@@ -21,7 +21,7 @@ import type {
   UpdateRequestInput,
 } from '@shared/schemas/requests'
 import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
-import { calendarDay, fullName } from '@shared/format'
+import { addDays, calendarDay, fullName } from '@shared/format'
 import { authorize, can, decide } from '../../access/can'
 import { clientScope } from '../../access/audience'
 import { isFirm, type Principal } from '../../access/principal'
@@ -547,11 +547,14 @@ export function requestsService(app: FastifyInstance) {
     return ids
   }
 
-  /** Inserts one draft per item after the audit's last request; call inside a transaction. */
+  /**
+   * Inserts one draft per item after the audit's last request; an item due some days before the
+   * audit's due date is given that day, when the audit has one. Call inside a transaction.
+   */
   const insertFromItems = (
     tx: typeof db,
     principal: Principal,
-    audit: { id: string; clientId: string },
+    audit: { id: string; clientId: string; dueDate: string | null },
     items: Awaited<ReturnType<typeof itemsToCopy>>,
     now: Date,
   ) =>
@@ -564,6 +567,10 @@ export function requestsService(app: FastifyInstance) {
         description: item.description,
         documentRequired: item.requiresDocument,
         responseRequired: item.requiresResponse,
+        dueDate:
+          audit.dueDate !== null && item.dueDaysBefore !== null
+            ? addDays(audit.dueDate, -item.dueDaysBefore)
+            : null,
         sourceTemplateItemId: item.id,
       })),
       now,

@@ -11,6 +11,7 @@ export interface ItemValues {
   description?: string | null
   requiresDocument?: boolean
   requiresResponse?: boolean
+  dueDaysBefore?: number | null
   order?: number
 }
 
@@ -21,6 +22,7 @@ const columns = {
   description: templateItems.description,
   requiresDocument: templateItems.requiresDocument,
   requiresResponse: templateItems.requiresResponse,
+  dueDaysBefore: templateItems.dueDaysBefore,
   order: templateItems.order,
   createdAt: isoTimestamp(templateItems.createdAt),
   updatedAt: isoTimestamp(templateItems.updatedAt),

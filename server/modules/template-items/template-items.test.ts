@@ -51,6 +51,7 @@ describe('POST /api/template-items', () => {
       [
         'createdAt',
         'description',
+        'dueDaysBefore',
         'id',
         'order',
         'requiresDocument',
@@ -66,6 +67,7 @@ describe('POST /api/template-items', () => {
       description: null,
       requiresDocument: false,
       requiresResponse: false,
+      dueDaysBefore: null,
       order: 0,
     })
     expect(item.id).toMatch(UUID)

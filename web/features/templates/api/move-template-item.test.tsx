@@ -20,6 +20,7 @@ const anItem = (title: string, order: number): TemplateItem =>
     description: null,
     requiresDocument: false,
     requiresResponse: false,
+    dueDaysBefore: null,
     order,
     createdAt: '2026-03-02T10:00:00.000Z',
     updatedAt: '2026-03-02T10:00:00.000Z',

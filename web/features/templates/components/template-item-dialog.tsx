@@ -27,7 +27,18 @@ import { useUpdateTemplateItem } from '../api/update-template-item'
 const itemFormSchema = updateTemplateItemInput.required()
 type ItemFormValues = z.input<typeof itemFormSchema>
 type ItemFormOutput = z.output<typeof itemFormSchema>
-const FIELDS = ['title', 'description', 'order', 'requiresDocument', 'requiresResponse'] as const
+const FIELDS = [
+  'title',
+  'description',
+  'order',
+  'dueDaysBefore',
+  'requiresDocument',
+  'requiresResponse',
+] as const
+
+// An empty field means no due date from the template.
+const toDaysBefore = (value: unknown) =>
+  value === '' || value === null || value === undefined ? null : Number(value)
 
 type TitleLine = ReturnType<typeof titleLines>[number]
 
@@ -133,6 +144,7 @@ function TemplateItemForm({
       order: item?.order ?? defaultOrder,
       requiresDocument: item?.requiresDocument ?? false,
       requiresResponse: item?.requiresResponse ?? false,
+      dueDaysBefore: item?.dueDaysBefore ?? null,
     },
   })
   const { errors } = form.formState
@@ -220,6 +232,20 @@ function TemplateItemForm({
               inputMode="numeric"
               className="w-full sm:w-32"
               {...form.register('order', { setValueAs: toOrder })}
+            />
+          </FormField>
+          <FormField
+            label="Due (days before the audit’s due date)"
+            error={errors.dueDaysBefore?.message}
+            description="An audit created from this template with a due date gives this request its due date. Leave empty for none; 0 is the audit's own due date."
+          >
+            <Input
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              className="w-full sm:w-32"
+              {...form.register('dueDaysBefore', { setValueAs: toDaysBefore })}
             />
           </FormField>
         </>

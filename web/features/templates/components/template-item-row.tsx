@@ -1,9 +1,10 @@
 import type { TemplateItem } from '@shared/schemas/templates'
-import { FileCheck, MessageSquareText } from 'lucide-react'
+import { CalendarClock, FileCheck, MessageSquareText } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { EditButton, DeleteButton } from '@/components/card-link'
 import { Badge } from '@/components/ui/badge'
 import { keepFocusInPage } from '@/lib/focus'
+import { countOf } from '@/lib/plural'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
@@ -43,8 +44,16 @@ export function TemplateItemRow({ item, number, canManage, handle }: TemplateIte
           {item.description ? (
             <p className="text-sm whitespace-pre-line text-muted-foreground">{item.description}</p>
           ) : null}
-          {item.requiresDocument || item.requiresResponse ? (
+          {item.requiresDocument || item.requiresResponse || item.dueDaysBefore !== null ? (
             <div className="flex flex-wrap gap-2">
+              {item.dueDaysBefore !== null ? (
+                <Badge variant="outline">
+                  <CalendarClock aria-hidden="true" />
+                  {item.dueDaysBefore === 0
+                    ? 'Due on the audit’s due date'
+                    : `Due ${countOf(item.dueDaysBefore, 'day')} before the audit`}
+                </Badge>
+              ) : null}
               {item.requiresDocument ? (
                 <Badge variant="outline">
                   <FileCheck aria-hidden="true" />

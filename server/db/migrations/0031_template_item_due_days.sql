@@ -1,0 +1,2 @@
+ALTER TABLE "template_items" ADD COLUMN "due_days_before" integer;--> statement-breakpoint
+ALTER TABLE "template_items" ADD CONSTRAINT "template_items_due_days_before_check" CHECK ("template_items"."due_days_before" between 0 and 365);
