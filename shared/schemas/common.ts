@@ -1,6 +1,15 @@
 import { z } from 'zod'
 
-export const LIMITS = { name: 200, email: 254, phone: 50, address: 500, description: 5000 } as const
+export const LIMITS = {
+  name: 200,
+  email: 254,
+  phone: 50,
+  address: 500,
+  description: 5000,
+  /** A request's or item's section ("3 Cash and bank") and reference ("3.1"). */
+  section: 100,
+  reference: 20,
+} as const
 
 /** PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database. */
 const storable = (value: string) => !value.includes('\u0000')

@@ -20,6 +20,8 @@ export const IMPORT_LIMITS = {
 /** What a column can be read as. `number` matches rows to an audit's existing requests. */
 export const IMPORT_FIELDS = [
   'number',
+  'section',
+  'reference',
   'title',
   'description',
   'dueDate',
@@ -31,6 +33,8 @@ export type ImportField = (typeof IMPORT_FIELDS)[number]
 
 /** What a template's items take from a sheet (no number, due date or assignee). */
 export const TEMPLATE_IMPORT_FIELDS = [
+  'section',
+  'reference',
   'title',
   'description',
   'documentRequired',
@@ -39,6 +43,8 @@ export const TEMPLATE_IMPORT_FIELDS = [
 
 export const IMPORT_FIELD_LABELS = {
   number: 'Number',
+  section: 'Section',
+  reference: 'Reference',
   title: 'Title',
   description: 'Description',
   dueDate: 'Due date',
@@ -54,6 +60,8 @@ export const IMPORT_FIELD_LABELS = {
  */
 export const IMPORT_HEADERS: Record<ImportField, readonly string[]> = {
   number: ['number', 'no', 'nr', 'requestnumber', 'requestno', 'id'],
+  section: ['section', 'area', 'category', 'cycle', 'group', 'heading'],
+  reference: ['reference', 'ref', 'refno', 'index', 'pbcref', 'pbcno'],
   title: ['title', 'request', 'requesttitle', 'item', 'name', 'document', 'documentrequested'],
   description: ['description', 'details', 'detail', 'instructions', 'notes'],
   dueDate: ['duedate', 'due', 'deadline', 'duedateyyyymmdd', 'dateneeded', 'dueby'],
@@ -94,6 +102,8 @@ export const importRowDto = z.object({
   /** The request it updates or keeps (its number), for `update` and `keep`. */
   number: z.number().int().nullable(),
   values: z.object({
+    section: z.string().nullable(),
+    reference: z.string().nullable(),
     title: z.string().nullable(),
     description: z.string().nullable(),
     dueDate: z.string().nullable(),

@@ -49,6 +49,8 @@ const position = z
 const requestFields = {
   title: requiredText('Title'),
   description: optionalText('Description', LIMITS.description),
+  section: optionalText('Section', LIMITS.section),
+  reference: optionalText('Reference', LIMITS.reference),
   documentRequired: z.boolean({ error: 'documentRequired must be true or false' }),
   responseRequired: z.boolean({ error: 'responseRequired must be true or false' }),
   position,
@@ -59,6 +61,8 @@ const requestFields = {
 export const createRequestInput = z.strictObject({
   ...requestFields,
   description: requestFields.description.optional().default(null),
+  section: requestFields.section.optional().default(null),
+  reference: requestFields.reference.optional().default(null),
   documentRequired: requestFields.documentRequired.default(false),
   responseRequired: requestFields.responseRequired.default(false),
   /**
@@ -152,13 +156,16 @@ export const requestDto = z
     position: z.string(),
     title: z.string(),
     description: z.string().nullable(),
+    /** The part of the list it belongs to ("3 Cash and bank"), and its reference there ("3.1"). */
+    section: z.string().nullable(),
+    reference: z.string().nullable(),
     documentRequired: z.boolean(),
     responseRequired: z.boolean(),
     status: requestStatus,
     assigneeId: z.string().nullable(),
     assigneeName: z.string().nullable(),
     dueDate: z.string().nullable(),
-    /** Due before today (UTC) and still waiting for the client (sent or returned, nothing asked). */
+    /** Due before the firm's today and still waiting for the client (sent or returned, nothing asked). */
     overdue: z.boolean(),
     /**
      * Who acts next: the client (sent, returned), the firm (draft, submitted, or a proposal or

@@ -63,6 +63,8 @@ export const DUE_DAYS_BEFORE_MAX = 365
 const itemFields = {
   title: requiredText('Title'),
   description: optionalText('Description', LIMITS.description),
+  section: optionalText('Section', LIMITS.section),
+  reference: optionalText('Reference', LIMITS.reference),
   requiresDocument: z.boolean({ error: 'requiresDocument must be true or false' }),
   requiresResponse: z.boolean({ error: 'requiresResponse must be true or false' }),
   order: z
@@ -89,6 +91,8 @@ export const createTemplateItemInput = z.strictObject({
   ...itemFields,
   templateId: z.uuid({ error: 'Template is required' }),
   description: itemFields.description.optional().default(null),
+  section: itemFields.section.optional().default(null),
+  reference: itemFields.reference.optional().default(null),
   requiresDocument: itemFields.requiresDocument.default(false),
   requiresResponse: itemFields.requiresResponse.default(false),
   dueDaysBefore: itemFields.dueDaysBefore.optional().default(null),
@@ -168,6 +172,8 @@ export const templateItemDto = z
     templateId: z.string(),
     title: z.string(),
     description: z.string().nullable(),
+    section: z.string().nullable(),
+    reference: z.string().nullable(),
     requiresDocument: z.boolean(),
     requiresResponse: z.boolean(),
     dueDaysBefore: z.number().int().nullable(),

@@ -138,6 +138,8 @@ export function aRequest(overrides: Partial<AuditRequest> = {}): AuditRequest {
     position: 'a0',
     title: 'Signed engagement letter',
     description: null,
+    section: null,
+    reference: null,
     documentRequired: false,
     responseRequired: false,
     status: 'draft',

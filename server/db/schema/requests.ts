@@ -44,6 +44,9 @@ export const auditRequests = pgTable(
     position: bytewiseText().notNull(),
     title: text().notNull(),
     description: text(),
+    /** The part of the list it belongs to ("3 Cash and bank"), and its reference there ("3.1"). */
+    section: text(),
+    reference: text(),
     documentRequired: boolean().notNull().default(false),
     responseRequired: boolean().notNull().default(false),
     status: text({ enum: REQUEST_STATUSES }).notNull().default('draft'),

@@ -174,6 +174,9 @@ export const templateItems = pgTable(
       .references(() => templates.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     description: text(),
+    /** As a request's: the part of the list, and the reference there. */
+    section: text(),
+    reference: text(),
     requiresDocument: boolean().notNull().default(false),
     requiresResponse: boolean().notNull().default(false),
     order: integer().notNull().default(0),

@@ -177,6 +177,8 @@ export function auditsService(app: FastifyInstance) {
       copies: rows.map((row) => ({
         title: row.title,
         description: row.description,
+        section: row.section,
+        reference: row.reference,
         documentRequired: row.documentRequired,
         responseRequired: row.responseRequired,
         dueDate: row.dueDate ? addDays(row.dueDate, input.shiftDays) : null,

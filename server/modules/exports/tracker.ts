@@ -13,6 +13,8 @@ import type { TableColumn } from './workbook'
 
 export const TRACKER_COLUMNS: readonly TableColumn[] = [
   { header: 'Number', kind: 'number', width: 9 },
+  { header: 'Section', kind: 'text', width: 20 },
+  { header: 'Reference', kind: 'text', width: 11 },
   { header: 'Title', kind: 'text', width: 40 },
   { header: 'Description', kind: 'text', width: 40 },
   { header: 'Status', kind: 'fill', width: 15 },
@@ -47,6 +49,8 @@ export function trackerRow(
   const day = (at: string | null) => (at ? calendarDay(new Date(at), timeZone) : null)
   return [
     request.number,
+    request.section,
+    request.reference,
     request.title,
     request.description,
     REQUEST_STATUS_LABELS[request.status],

@@ -91,6 +91,8 @@ describe('the request tracker as a workbook', () => {
     const header = (sheet.getRow(1).values as unknown[]).slice(1)
     expect(header).toEqual([
       'Number',
+      'Section',
+      'Reference',
       'Title',
       'Description',
       'Status',

@@ -246,6 +246,8 @@ export function checkRows(
     const title = text('title', 'Title', LIMITS.name)
     if (title === null) fail('title', 'A title is required')
     const description = text('description', 'Description', LIMITS.description)
+    const section = text('section', 'Section', LIMITS.section)
+    const reference = text('reference', 'Reference', LIMITS.reference)
 
     let dueDate: string | null = null
     const due = cell('dueDate')
@@ -316,7 +318,16 @@ export function checkRows(
       row,
       action,
       number,
-      values: { title, description, dueDate, assignee, documentRequired, responseRequired },
+      values: {
+        section,
+        reference,
+        title,
+        description,
+        dueDate,
+        assignee,
+        documentRequired,
+        responseRequired,
+      },
       // A sent request is left as it is: what its row says is not read.
       errors: action === 'keep' ? [] : errors,
       assigneeId,

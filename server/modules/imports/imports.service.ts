@@ -168,6 +168,8 @@ export function importsService(app: FastifyInstance) {
       const draftOf = (row: CheckedRow) => ({
         title: row.values.title!,
         description: row.values.description,
+        section: row.values.section,
+        reference: row.values.reference,
         documentRequired: row.values.documentRequired,
         responseRequired: row.values.responseRequired,
         dueDate: row.values.dueDate,
@@ -190,6 +192,8 @@ export function importsService(app: FastifyInstance) {
         written.map((row) => ({
           title: row.values.title!,
           description: row.values.description,
+          section: row.values.section,
+          reference: row.values.reference,
           requiresDocument: row.values.documentRequired,
           requiresResponse: row.values.responseRequired,
         })),

@@ -135,8 +135,9 @@ describe('POST /api/audits/{id}/import/preview', () => {
       'Assigned to',
       'Requires document',
     ])
-    // "Ref" is not a number column's header here; everything else is found.
+    // "Ref" is a reference (empty here), not the number of a request.
     expect(read.mapping).toMatchObject({
+      reference: 0,
       title: 1,
       description: 2,
       dueDate: 3,
@@ -216,6 +217,8 @@ describe('POST /api/audits/{id}/import/preview', () => {
     expect(read.sheets).toEqual(['export'])
     expect(read.rows.map((row) => row.values)).toEqual([
       {
+        section: null,
+        reference: null,
         title: 'Contracts; signed',
         description: 'Every contract over 10k;\r\nwith "amendments"',
         dueDate: '2027-01-15',
@@ -224,6 +227,8 @@ describe('POST /api/audits/{id}/import/preview', () => {
         responseRequired: true,
       },
       {
+        section: null,
+        reference: null,
         title: 'Board minutes',
         description: null,
         dueDate: null,

@@ -26,6 +26,8 @@ export function toRequestDto(row: RequestRow, today: string, principal: Principa
     position: row.position,
     title: row.title,
     description: row.description,
+    section: row.section,
+    reference: row.reference,
     documentRequired: row.documentRequired,
     responseRequired: row.responseRequired,
     status: row.status,

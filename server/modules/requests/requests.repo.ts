@@ -30,6 +30,8 @@ const columns = {
   position: auditRequests.position,
   title: auditRequests.title,
   description: auditRequests.description,
+  section: auditRequests.section,
+  reference: auditRequests.reference,
   documentRequired: auditRequests.documentRequired,
   responseRequired: auditRequests.responseRequired,
   status: auditRequests.status,
@@ -381,6 +383,8 @@ export async function requestsToCopy(db: Db, orgId: string, auditId: string, cli
     .select({
       title: auditRequests.title,
       description: auditRequests.description,
+      section: auditRequests.section,
+      reference: auditRequests.reference,
       documentRequired: auditRequests.documentRequired,
       responseRequired: auditRequests.responseRequired,
       dueDate: auditRequests.dueDate,
@@ -498,6 +502,8 @@ export async function respaceKeys(db: Db, orgId: string, auditId: string) {
 export interface NewRequest {
   title: string
   description: string | null
+  section?: string | null
+  reference?: string | null
   documentRequired: boolean
   responseRequired: boolean
   /** Given by reserve(): the next of the audit's numbers. */

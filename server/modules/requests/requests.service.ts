@@ -91,6 +91,8 @@ function fieldChanges(
   edit: {
     title?: string | undefined
     description?: string | null | undefined
+    section?: string | null | undefined
+    reference?: string | null | undefined
     dueDate?: string | null | undefined
     assignee?: { id: string; name: string } | null | undefined
     remindersPaused?: boolean | undefined
@@ -101,6 +103,10 @@ function fieldChanges(
     changes.push({ field: 'title', from: row.title, to: edit.title })
   if (edit.description !== undefined && edit.description !== row.description)
     changes.push({ field: 'description', from: row.description, to: edit.description })
+  if (edit.section !== undefined && edit.section !== row.section)
+    changes.push({ field: 'section', from: row.section, to: edit.section })
+  if (edit.reference !== undefined && edit.reference !== row.reference)
+    changes.push({ field: 'reference', from: row.reference, to: edit.reference })
   if (edit.dueDate !== undefined && edit.dueDate !== row.dueDate)
     changes.push({ field: 'dueDate', from: row.dueDate, to: edit.dueDate })
   if (edit.assignee !== undefined && (edit.assignee?.id ?? null) !== row.assigneeId)
@@ -118,6 +124,8 @@ function fieldChanges(
 export interface ImportedDraft {
   title: string
   description: string | null
+  section: string | null
+  reference: string | null
   documentRequired: boolean
   responseRequired: boolean
   dueDate: string | null
@@ -240,7 +248,7 @@ const draftFacts = (
 })
 
 /** Which rule a change of these fields falls under: the assignee and due date, or the content. */
-const PLAN_FIELDS = ['assigneeId', 'dueDate', 'remindersPaused']
+const PLAN_FIELDS = ['assigneeId', 'dueDate', 'remindersPaused', 'section', 'reference']
 const WORDING_FIELDS = ['title', 'description']
 
 /**
@@ -565,6 +573,8 @@ export function requestsService(app: FastifyInstance) {
       items.map((item) => ({
         title: item.title,
         description: item.description,
+        section: item.section,
+        reference: item.reference,
         documentRequired: item.requiresDocument,
         responseRequired: item.requiresResponse,
         dueDate:

@@ -9,6 +9,8 @@ import { notFound } from '../../lib/errors'
 export interface ItemValues {
   title?: string
   description?: string | null
+  section?: string | null
+  reference?: string | null
   requiresDocument?: boolean
   requiresResponse?: boolean
   dueDaysBefore?: number | null
@@ -20,6 +22,8 @@ const columns = {
   templateId: templateItems.templateId,
   title: templateItems.title,
   description: templateItems.description,
+  section: templateItems.section,
+  reference: templateItems.reference,
   requiresDocument: templateItems.requiresDocument,
   requiresResponse: templateItems.requiresResponse,
   dueDaysBefore: templateItems.dueDaysBefore,
@@ -187,7 +191,7 @@ export async function appendItems(
   templateId: string,
   values: Array<
     Pick<Required<ItemValues>, 'title' | 'requiresDocument' | 'requiresResponse'> &
-      Pick<ItemValues, 'description'>
+      Pick<ItemValues, 'description' | 'section' | 'reference'>
   >,
   now: Date,
 ) {
@@ -209,6 +213,8 @@ export async function appendItems(
       values.map((item, index) => ({
         ...item,
         description: item.description ?? null,
+        section: item.section ?? null,
+        reference: item.reference ?? null,
         templateId,
         order: first + index,
         organizationId: orgId,

@@ -70,6 +70,8 @@ export function templateItemsService({ db, clock, config }: FastifyInstance) {
       items: Array<{
         title: string
         description: string | null
+        section: string | null
+        reference: string | null
         requiresDocument: boolean
         requiresResponse: boolean
       }>,

@@ -16,11 +16,25 @@ import { useCreateRequest } from '../api/create-request'
 import { useUpdateRequest } from '../api/update-request'
 
 const requestFormSchema = createRequestInput
-  .pick({ title: true, description: true, documentRequired: true, responseRequired: true })
+  .pick({
+    title: true,
+    description: true,
+    section: true,
+    reference: true,
+    documentRequired: true,
+    responseRequired: true,
+  })
   .extend({ documentRequired: z.boolean(), responseRequired: z.boolean() })
 type RequestFormValues = z.input<typeof requestFormSchema>
 type RequestFormOutput = z.output<typeof requestFormSchema>
-const FIELDS = ['title', 'description', 'documentRequired', 'responseRequired'] as const
+const FIELDS = [
+  'title',
+  'description',
+  'section',
+  'reference',
+  'documentRequired',
+  'responseRequired',
+] as const
 
 interface RequestFormDialogProps {
   auditId: string
@@ -68,6 +82,8 @@ function RequestForm({
     defaultValues: {
       title: request?.title ?? '',
       description: request?.description ?? '',
+      section: request?.section ?? '',
+      reference: request?.reference ?? '',
       documentRequired: request?.documentRequired ?? false,
       responseRequired: request?.responseRequired ?? false,
     },
@@ -75,10 +91,17 @@ function RequestForm({
   const { errors } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
+    // Where it is filed, sent only when it changes (an edit of a sent request's wording stays one).
+    const section = values.section || null
+    const reference = values.reference || null
+    const place = {
+      ...(section !== (request?.section ?? null) ? { section } : {}),
+      ...(reference !== (request?.reference ?? null) ? { reference } : {}),
+    }
     const description = values.description || null
     const input = wordingOnly(request)
-      ? { title: values.title, description }
-      : { ...values, description }
+      ? { title: values.title, description, ...place }
+      : { ...values, description, section, reference }
     try {
       if (request) {
         await updateRequest.mutateAsync({ id: request.id, input })
@@ -104,6 +127,22 @@ function RequestForm({
       <FormField label="Description (optional)" error={errors.description?.message}>
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <FormField
+          label="Section (optional)"
+          error={errors.section?.message}
+          description="The part of the list it belongs to, e.g. 3 Cash and bank."
+        >
+          <Input autoComplete="off" {...form.register('section')} />
+        </FormField>
+        <FormField
+          label="Reference (optional)"
+          error={errors.reference?.message}
+          description="e.g. 3.1"
+        >
+          <Input autoComplete="off" {...form.register('reference')} />
+        </FormField>
+      </div>
       {wordingOnly(request) ? null : (
         <>
           <SwitchField

@@ -229,6 +229,11 @@ export function RequestGrid({
               <Td className="text-muted-foreground tabular-nums">#{request.number}</Td>
               <Td>
                 <span className="flex min-w-0 items-center gap-2">
+                  {request.reference ? (
+                    <span className="shrink-0 text-muted-foreground tabular-nums">
+                      {request.reference}
+                    </span>
+                  ) : null}
                   <Link
                     to={`/requests/${request.id}`}
                     tabIndex={-1}
@@ -241,6 +246,14 @@ export function RequestGrid({
                     documentRequired={request.documentRequired}
                     responseRequired={request.responseRequired}
                   />
+                  {request.section ? (
+                    <span
+                      className="min-w-0 truncate text-xs text-muted-foreground"
+                      title={request.section}
+                    >
+                      {request.section}
+                    </span>
+                  ) : null}
                 </span>
               </Td>
               <Td>

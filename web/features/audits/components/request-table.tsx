@@ -245,7 +245,10 @@ function RequestCard({
       ) : null}
       <div className="grid min-w-0 flex-1 gap-1.5">
         <p className="min-w-0 truncate font-medium">
-          <span className="mr-1.5 text-muted-foreground tabular-nums">#{request.number}</span>
+          <span className="mr-1.5 text-muted-foreground tabular-nums">
+            #{request.number}
+            {request.reference ? ` · ${request.reference}` : ''}
+          </span>
           <Link
             to={`/requests/${request.id}`}
             className="text-primary underline-offset-4 hover:underline"
@@ -255,6 +258,7 @@ function RequestCard({
         </p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <RequestStateBadges request={request} />
+          {request.section ? <span className="truncate">{request.section}</span> : null}
           <span className="truncate">{request.assigneeName ?? 'Unassigned'}</span>
           {request.dueDate ? (
             <span>

@@ -22,6 +22,8 @@ const anItem = (title: string, order: number): TemplateItem =>
     templateId,
     title,
     description: null,
+    section: null,
+    reference: null,
     requiresDocument: false,
     requiresResponse: false,
     dueDaysBefore: null,

@@ -30,6 +30,8 @@ type ItemFormOutput = z.output<typeof itemFormSchema>
 const FIELDS = [
   'title',
   'description',
+  'section',
+  'reference',
   'order',
   'dueDaysBefore',
   'requiresDocument',
@@ -141,6 +143,8 @@ function TemplateItemForm({
     defaultValues: {
       title: item?.title ?? '',
       description: item?.description ?? '',
+      section: item?.section ?? '',
+      reference: item?.reference ?? '',
       order: item?.order ?? defaultOrder,
       requiresDocument: item?.requiresDocument ?? false,
       requiresResponse: item?.requiresResponse ?? false,
@@ -220,6 +224,22 @@ function TemplateItemForm({
           <FormField label="Description" error={errors.description?.message}>
             <Textarea rows={3} {...form.register('description')} />
           </FormField>
+          <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+            <FormField
+              label="Section (optional)"
+              error={errors.section?.message}
+              description="The part of the list it belongs to, e.g. 3 Cash and bank."
+            >
+              <Input autoComplete="off" {...form.register('section')} />
+            </FormField>
+            <FormField
+              label="Reference (optional)"
+              error={errors.reference?.message}
+              description="e.g. 3.1"
+            >
+              <Input autoComplete="off" {...form.register('reference')} />
+            </FormField>
+          </div>
           <FormField
             label="Order"
             error={errors.order?.message}

@@ -40,7 +40,13 @@ export function TemplateItemRow({ item, number, canManage, handle }: TemplateIte
           {number}
         </span>
         <div className="grid min-w-0 gap-1.5">
-          <h3 className="font-medium break-words">{item.title}</h3>
+          <h3 className="font-medium break-words">
+            {item.reference ? (
+              <span className="mr-1.5 text-muted-foreground tabular-nums">{item.reference}</span>
+            ) : null}
+            {item.title}
+          </h3>
+          {item.section ? <p className="text-xs text-muted-foreground">{item.section}</p> : null}
           {item.description ? (
             <p className="text-sm whitespace-pre-line text-muted-foreground">{item.description}</p>
           ) : null}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditDetail } from '@shared/schemas/audits'
+import type { AuditActivity } from '@shared/schemas/dashboard'
+import type { AuditRequest, RequestList } from '@shared/schemas/requests'
+import {
+  createAudit,
+  createProject,
+  createTemplate,
+  expectError,
+  signedInClientUser,
+} from '../../test/factories'
+import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
+import { multipartBody } from '../../test/multipart'
+
+/** Sections ("3 Cash and bank") and references ("3.1"): kept, changed, copied and exported. */
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const placeOf = (requests: AuditRequest[]) =>
+  requests.map((request) => [request.number, request.section, request.reference, request.title])
+
+describe('a request’s section and reference', () => {
+  it('are given, changed while open (in the trail), copied from a template and to next year, exported and imported', async () => {
+    const admin = await signedInAdmin(t)
+    const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+      t.request(method, url, { cookie: admin.cookie, body })
+    const template = await createTemplate(t, admin.cookie)
+    const item = await call('POST', '/api/template-items', {
+      templateId: template.id,
+      title: 'Bank confirmations',
+      section: '3 Cash and bank',
+      reference: '3.1',
+    })
+    expect(item.statusCode, item.body).toBe(201)
+    expect(item.json()).toMatchObject({ section: '3 Cash and bank', reference: '3.1' })
+
+    const project = await createProject(t, admin.cookie)
+    const audit = await createAudit(t, admin.cookie, {
+      projectId: project.id,
+      templateId: template.id,
+    })
+    const created = await call('POST', `/api/audits/${audit.id}/requests`, {
+      title: 'Trial balance',
+      section: '  1 General ',
+      reference: '1.1',
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const list = async (auditId: string) =>
+      (await call('GET', `/api/audits/${auditId}/requests`)).json<RequestList>().requests
+    expect(placeOf(await list(audit.id))).toEqual([
+      [1, '3 Cash and bank', '3.1', 'Bank confirmations'],
+      [2, '1 General', '1.1', 'Trial balance'],
+    ])
+
+    // Sent, it can still be filed elsewhere; the trail says from what to what.
+    const [bank] = await list(audit.id)
+    const contact = await signedInClientUser(t, admin.user.company.id, audit.client.id)
+    const assigned = await call('PATCH', `/api/requests/${bank!.id}`, {
+      assigneeId: contact.user.id,
+    })
+    expect(assigned.statusCode, assigned.body).toBe(200)
+    expect(
+      (await call('POST', `/api/audits/${audit.id}/send`, { requestIds: [bank!.id] })).statusCode,
+    ).toBe(200)
+    const moved = await call('PATCH', `/api/requests/${bank!.id}`, {
+      reference: '3.2',
+      section: null,
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const trail = (await call('GET', `/api/audits/${audit.id}/activity`)).json<AuditActivity[]>()
+    expect(trail[0]).toMatchObject({
+      action: 'request.updated',
+      changes: [
+        { field: 'section', from: '3 Cash and bank', to: null },
+        { field: 'reference', from: '3.1', to: '3.2' },
+      ],
+    })
+
+    for (const body of [
+      { section: 'x'.repeat(101) },
+      { reference: 'x'.repeat(21) },
+      { section: 3 },
+    ])
+      expectError(await call('PATCH', `/api/requests/${bank!.id}`, body), 400, 'VALIDATION')
+
+    // In the tracker, and back from it.
+    const csv = await call('GET', `/api/audits/${audit.id}/export.csv`)
+    expect(csv.body.split('\r\n').slice(0, 3)).toEqual([
+      expect.stringMatching(/^\uFEFFNumber,Section,Reference,Title,/),
+      expect.stringMatching(/^1,,3\.2,Bank confirmations,/),
+      expect.stringMatching(/^2,1 General,1\.1,Trial balance,/),
+    ])
+    const { payload, contentType } = multipartBody([
+      {
+        name: 'more.csv',
+        field: 'file',
+        data: Buffer.from('Area,Ref,Request\n4 Payroll,4.1,Payroll summary\n'),
+      },
+    ])
+    const imported = await t.request('POST', `/api/audits/${audit.id}/import`, {
+      cookie: admin.cookie,
+      body: payload,
+      headers: { 'content-type': contentType },
+    })
+    expect(imported.statusCode, imported.body).toBe(200)
+
+    // Next year's audit keeps them.
+    const next = await call('POST', `/api/audits/${audit.id}/roll-forward`, {
+      projectId: project.id,
+      name: 'Next year',
+    })
+    expect(next.statusCode, next.body).toBe(201)
+    expect(placeOf(await list(next.json<AuditDetail>().id))).toEqual([
+      [1, null, '3.2', 'Bank confirmations'],
+      [2, '1 General', '1.1', 'Trial balance'],
+      [3, '4 Payroll', '4.1', 'Payroll summary'],
+    ])
+  })
+})
