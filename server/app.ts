@@ -47,6 +47,7 @@ import { defineReminderJobs } from './modules/reminders/scan'
 import { requestRoutes } from './modules/requests/requests.routes'
 import { reviewRoutes } from './modules/review/review.routes'
 import { templateItemRoutes } from './modules/template-items/template-items.routes'
+import { templateLibraryRoutes } from './modules/template-library/template-library.routes'
 import { templateRoutes } from './modules/templates/templates.routes'
 import { userRoutes } from './modules/users/users.routes'
 import { contractPlugin } from './plugins/contract'
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         templateRoutes,
         categoryRoutes,
         templateItemRoutes,
+        templateLibraryRoutes,
         reminderRoutes,
         notificationRoutes,
         eventRoutes,

@@ -8,6 +8,7 @@ import { reportsApi } from './reports'
 import { eventsApi, notificationPreferencesApi, notificationsApi, remindersApi } from './reminders'
 import { filesApi, requestsApi, reviewQueueApi } from './requests'
 import { systemApi } from './system'
+import { templateLibraryApi } from './template-library'
 import { categoriesApi, templateItemsApi, templatesApi } from './templates'
 import type { ApiRoute } from './route'
 
@@ -35,6 +36,7 @@ export {
   reviewQueueApi,
   systemApi,
   templateItemsApi,
+  templateLibraryApi,
   templatesApi,
   usersApi,
 }
@@ -60,6 +62,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   filesApi,
   templatesApi,
   templateItemsApi,
+  templateLibraryApi,
   categoriesApi,
   remindersApi,
   notificationPreferencesApi,

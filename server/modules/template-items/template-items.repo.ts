@@ -191,7 +191,7 @@ export async function appendItems(
   templateId: string,
   values: Array<
     Pick<Required<ItemValues>, 'title' | 'requiresDocument' | 'requiresResponse'> &
-      Pick<ItemValues, 'description' | 'section' | 'reference'>
+      Pick<ItemValues, 'description' | 'section' | 'reference' | 'dueDaysBefore'>
   >,
   now: Date,
 ) {
@@ -215,6 +215,7 @@ export async function appendItems(
         description: item.description ?? null,
         section: item.section ?? null,
         reference: item.reference ?? null,
+        dueDaysBefore: item.dueDaysBefore ?? null,
         templateId,
         order: first + index,
         organizationId: orgId,

@@ -143,7 +143,7 @@ function AuditForm({
           name="templateId"
           label="From template (optional)"
           optional
-          description="Each item of the template becomes a draft request of the audit."
+          description="Each item of the template becomes a draft request of the audit. No template yet? Copy a starter list on the Templates page."
         />
       )}
       <DialogFooter>

@@ -42,7 +42,9 @@ export function TemplateItemRow({ item, number, canManage, handle }: TemplateIte
         <div className="grid min-w-0 gap-1.5">
           <h3 className="font-medium break-words">
             {item.reference ? (
-              <span className="mr-1.5 text-muted-foreground tabular-nums">{item.reference}</span>
+              <>
+                <span className="text-muted-foreground tabular-nums">{item.reference}</span>{' '}
+              </>
             ) : null}
             {item.title}
           </h3>

@@ -9,6 +9,8 @@ import { RequirePermission } from '@/components/require-permission'
 import { templateQueries } from '@/lib/queries/templates'
 import { useCan } from '@/lib/session'
 import { TemplateCard } from '../components/template-card'
+import { StarterLists } from '../components/starter-lists'
+import { StarterListsDialog } from '../components/starter-lists-dialog'
 import { TemplateFormDialog } from '../components/template-form-dialog'
 
 // The firm's (admins change them, staff read them): client users get the forbidden state (and the
@@ -32,14 +34,17 @@ function TemplatesPageContent() {
         description="Reusable audit checklists, grouped by category."
         actions={
           canManage ? (
-            <TemplateFormDialog
-              trigger={
-                <Button>
-                  <Plus aria-hidden="true" />
-                  Create Template
-                </Button>
-              }
-            />
+            <>
+              <StarterListsDialog />
+              <TemplateFormDialog
+                trigger={
+                  <Button>
+                    <Plus aria-hidden="true" />
+                    Create Template
+                  </Button>
+                }
+              />
+            </>
           ) : undefined
         }
       />
@@ -49,11 +54,27 @@ function TemplatesPageContent() {
         loading={<CardGridSkeleton label="Loading templates..." />}
         errorTitle="Could not load templates"
         empty={
-          <EmptyState icon={FileText}>
-            {canManage
-              ? "No templates yet. Click 'Create Template' to get started."
-              : 'No templates yet. An administrator can create them.'}
-          </EmptyState>
+          <div className="grid gap-6">
+            <EmptyState icon={FileText}>
+              {canManage
+                ? "No templates yet. Click 'Create Template' to get started."
+                : 'No templates yet. An administrator can create them.'}
+            </EmptyState>
+            {canManage ? (
+              <section className="grid gap-3" aria-labelledby="starter-heading">
+                <div className="grid gap-1">
+                  <h2 id="starter-heading" className="text-lg font-semibold">
+                    Or start from a starter list
+                  </h2>
+                  <p className="text-sm text-muted-foreground">
+                    Request lists written for this product, with sections, references and due dates
+                    before the audit&apos;s. Copy one, then make it yours.
+                  </p>
+                </div>
+                <StarterLists canCopy />
+              </section>
+            ) : null}
+          </div>
         }
         loadMoreLabel="Load more templates"
         className="gap-6"

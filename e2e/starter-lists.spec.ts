@@ -1,0 +1,32 @@
+import { expect, expectNoSeriousA11yViolations, signIn, test, toasts } from './fixtures'
+
+test('a new firm copies a starter list from its empty Templates page and has a sectioned checklist to work from', async ({
+  page,
+  baseURL,
+  account,
+}) => {
+  await signIn(page, baseURL!, account)
+  await page.goto('/templates')
+  const lists = page.getByRole('list', { name: 'Starter lists' })
+  await expect(lists.getByRole('listitem')).toHaveCount(4)
+  await expect(lists.getByText('SOC 2', { exact: false }).first()).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  await lists.getByRole('button', { name: /^Copy Year-end financial statement audit/ }).click()
+  await expect(toasts(page).filter({ hasText: 'added to your templates' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Year-end financial statement audit: PBC list' }),
+  ).toBeVisible()
+  // Its items keep their references and sections, and their due dates before the audit's.
+  await expect(page.getByRole('heading', { name: /^1\.1 Trial balance/ })).toBeVisible()
+  await expect(page.getByText('1 General and planning').first()).toBeVisible()
+  await expect(page.getByText(/Due \d+ days before the audit/).first()).toBeVisible()
+
+  // Later, from the Templates page's own button.
+  await page.goto('/templates')
+  await page.getByRole('button', { name: 'Starter Lists' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Starter Lists' })
+  await dialog.getByRole('button', { name: /^Copy ISO/ }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1, name: /ISO/ })).toBeVisible()
+})
