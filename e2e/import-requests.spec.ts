@@ -75,7 +75,7 @@ test('a template’s checklist items from a workbook, after its last item', asyn
     .setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await expect(dialog.getByText('2 rows: 2 new items.')).toBeVisible()
   // Items have no due date or assignee to map.
-  await expect(dialog.getByRole('combobox', { name: 'Due date' })).toHaveCount(0)
+  await expect(dialog.getByRole('combobox', { name: 'Due date', exact: true })).toHaveCount(0)
   await dialog.getByRole('button', { name: 'Import 2 Rows' }).click()
   await expect(toasts(page).filter({ hasText: '2 items added' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Trial balance' })).toBeVisible()

@@ -58,6 +58,8 @@ export const rollForwardPreviewDto = z
   .object({
     /** Requests copied as drafts (all of them, whatever their status). */
     requests: z.number().int(),
+    /** How many of them in each section, in the order the sections first come (null: none). */
+    sections: z.array(z.object({ name: z.string().nullable(), requests: z.number().int() })),
     /** The new audit's due date: the old one's, moved (null: it had none). */
     dueDate: z.string().nullable(),
     /** The requests' due dates once moved: the first and last, and how many have none. */

@@ -28,8 +28,14 @@ export const IMPORT_FIELDS = [
   'assignee',
   'documentRequired',
   'responseRequired',
+  'dueDaysBefore',
 ] as const
 export type ImportField = (typeof IMPORT_FIELDS)[number]
+
+/** What an audit's requests take from a sheet (a template's items take days before due instead). */
+export const AUDIT_IMPORT_FIELDS = IMPORT_FIELDS.filter(
+  (field) => field !== 'dueDaysBefore',
+) as readonly ImportField[]
 
 /** What a template's items take from a sheet (no number, due date or assignee). */
 export const TEMPLATE_IMPORT_FIELDS = [
@@ -39,6 +45,7 @@ export const TEMPLATE_IMPORT_FIELDS = [
   'description',
   'documentRequired',
   'responseRequired',
+  'dueDaysBefore',
 ] as const satisfies readonly ImportField[]
 
 export const IMPORT_FIELD_LABELS = {
@@ -51,6 +58,7 @@ export const IMPORT_FIELD_LABELS = {
   assignee: 'Assignee (e-mail or name)',
   documentRequired: 'Requires document',
   responseRequired: 'Requires response',
+  dueDaysBefore: 'Days before the audit’s due date',
 } as const satisfies Record<ImportField, string>
 
 /**
@@ -68,6 +76,7 @@ export const IMPORT_HEADERS: Record<ImportField, readonly string[]> = {
   assignee: ['assignee', 'assigneeemail', 'assignedto', 'owner', 'contact', 'email', 'responsible'],
   documentRequired: ['requiresdocument', 'documentrequired', 'documentneeded', 'needsdocument'],
   responseRequired: ['requiresresponse', 'responserequired', 'responseneeded', 'needsresponse'],
+  dueDaysBefore: ['daysbeforedue', 'duedaysbefore', 'daysbefore', 'daysbeforetheauditsduedate'],
 }
 
 /** Columns by field: the column's index (0 first) in the chosen sheet, or null for none. */
@@ -111,6 +120,8 @@ export const importRowDto = z.object({
     assignee: z.string().nullable(),
     documentRequired: z.boolean(),
     responseRequired: z.boolean(),
+    /** A template item's days before the audit's due date. */
+    dueDaysBefore: z.number().int().nullable(),
   }),
   /** What is wrong with the row, by field; none: it can be imported. */
   errors: z.array(z.object({ field: z.enum(IMPORT_FIELDS), message: z.string() })),

@@ -226,6 +226,10 @@ export function auditsService(app: FastifyInstance) {
       )
       return {
         requests: copies.length,
+        sections: [...groupBy(copies, (copy) => copy.section).entries()].map(([name, ofOne]) => ({
+          name,
+          requests: ofOne.length,
+        })),
         dueDate: source.dueDate ? addDays(source.dueDate, input.shiftDays) : null,
         firstDue: dues[0] ?? null,
         lastDue: dues.at(-1) ?? null,

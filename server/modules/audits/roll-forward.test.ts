@@ -90,6 +90,7 @@ describe('POST /api/audits/{id}/roll-forward', () => {
     expect(preview.statusCode, preview.body).toBe(200)
     expect(preview.json<RollForwardPreview>()).toEqual({
       requests: 3,
+      sections: [{ name: null, requests: 3 }],
       dueDate: '2028-02-28',
       firstDue: '2027-12-20',
       lastDue: '2028-01-15',

@@ -8,6 +8,7 @@ import {
   type ImportRow,
 } from '@shared/schemas/imports'
 import type { RequestStatus } from '@shared/schemas/requests'
+import { DUE_DAYS_BEFORE_MAX } from '@shared/schemas/templates'
 import { AppError } from '../../lib/errors'
 import type { SheetCell, SheetFile, SheetRows } from './read-sheet'
 
@@ -280,6 +281,17 @@ export function checkRows(
       if (value === undefined) fail(field, 'Write yes or no')
       return value ?? false
     }
+    let dueDaysBefore: number | null = null
+    const daysCell = cell('dueDaysBefore')
+    if (daysCell !== null) {
+      const days = typeof daysCell === 'number' ? daysCell : Number(cellText(daysCell))
+      if (Number.isInteger(days) && days >= 0 && days <= DUE_DAYS_BEFORE_MAX) dueDaysBefore = days
+      else
+        fail(
+          'dueDaysBefore',
+          `Days before the audit’s due date must be a whole number from 0 to ${DUE_DAYS_BEFORE_MAX}`,
+        )
+    }
     const documentRequired = flag('documentRequired')
     const responseRequired = flag('responseRequired')
 
@@ -327,6 +339,7 @@ export function checkRows(
         assignee,
         documentRequired,
         responseRequired,
+        dueDaysBefore,
       },
       // A sent request is left as it is: what its row says is not read.
       errors: action === 'keep' ? [] : errors,

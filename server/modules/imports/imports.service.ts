@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { fullName } from '@shared/format'
 import {
+  AUDIT_IMPORT_FIELDS,
   IMPORT_FIELDS,
   IMPORT_LIMITS,
   TEMPLATE_IMPORT_FIELDS,
@@ -98,18 +99,12 @@ export function importsService(app: FastifyInstance) {
       )
     const chosen = chosenMapping(detected, upload.options.mapping, columns.length)
     if (chosen.problem) throw fieldError(`mapping.${chosen.problem.field}`, chosen.problem.message)
-    // A template's items read only their own fields.
-    const mapping =
-      'template' in target
-        ? (Object.fromEntries(
-            IMPORT_FIELDS.map((field) => [
-              field,
-              (TEMPLATE_IMPORT_FIELDS as readonly string[]).includes(field)
-                ? chosen.mapping[field]
-                : null,
-            ]),
-          ) as typeof chosen.mapping)
-        : chosen.mapping
+    // Requests and a template's items each read only their own fields.
+    const fields: readonly string[] =
+      'template' in target ? TEMPLATE_IMPORT_FIELDS : AUDIT_IMPORT_FIELDS
+    const mapping = Object.fromEntries(
+      IMPORT_FIELDS.map((field) => [field, fields.includes(field) ? chosen.mapping[field] : null]),
+    ) as typeof chosen.mapping
     const rows = checkRows(dataRows, mapping, context)
     return { sheets: file.sheets, sheet, columns, mapping, rows }
   }
@@ -196,6 +191,7 @@ export function importsService(app: FastifyInstance) {
           reference: row.values.reference,
           requiresDocument: row.values.documentRequired,
           requiresResponse: row.values.responseRequired,
+          dueDaysBefore: row.values.dueDaysBefore,
         })),
       )
       return { created }

@@ -225,6 +225,7 @@ describe('POST /api/audits/{id}/import/preview', () => {
         assignee: null,
         documentRequired: false,
         responseRequired: true,
+        dueDaysBefore: null,
       },
       {
         section: null,
@@ -235,6 +236,7 @@ describe('POST /api/audits/{id}/import/preview', () => {
         assignee: null,
         documentRequired: false,
         responseRequired: false,
+        dueDaysBefore: null,
       },
     ])
   })
@@ -568,20 +570,45 @@ describe('POST /api/templates/{id}/import', () => {
 
     const fixed = await workbook({
       Items: [
-        ['Title', 'Description', 'Requires document'],
-        ['Trial balance', 'At year end', 'yes'],
-        ['Bank statements', null, 'no'],
+        ['Title', 'Description', 'Requires document', 'Days before due'],
+        ['Trial balance', 'At year end', 'yes', 30],
+        ['Bank statements', null, 'no', null],
       ],
     })
+    const wrongDays = await workbook({
+      Items: [
+        ['Title', 'Days before due'],
+        ['Cash count', 400],
+      ],
+    })
+    const refusedDays = await preview(
+      admin.cookie,
+      '',
+      { name: 'd.xlsx', data: wrongDays },
+      {},
+      `${url}/preview`,
+    )
+    expect(refusedDays.rows[0]!.errors).toEqual([
+      {
+        field: 'dueDaysBefore',
+        message: 'Days before the audit’s due date must be a whole number from 0 to 365',
+      },
+    ])
     const res = await send(admin.cookie, url, { name: 'items.xlsx', data: fixed })
     expect(res.statusCode, res.body).toBe(200)
     expect(
       res
         .json<TemplateImportResult>()
-        .created.map((item) => [item.title, item.description, item.requiresDocument, item.order]),
+        .created.map((item) => [
+          item.title,
+          item.description,
+          item.requiresDocument,
+          item.dueDaysBefore,
+          item.order,
+        ]),
     ).toEqual([
-      ['Trial balance', 'At year end', true, 1],
-      ['Bank statements', null, false, 2],
+      ['Trial balance', 'At year end', true, 30, 1],
+      ['Bank statements', null, false, null, 2],
     ])
 
     // Another firm's template is not found; a client user and staff may not change templates.

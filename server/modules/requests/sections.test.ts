@@ -110,7 +110,18 @@ describe('a request’s section and reference', () => {
     })
     expect(imported.statusCode, imported.body).toBe(200)
 
-    // Next year's audit keeps them.
+    // Next year's audit keeps them; its preview counts them by section.
+    const preview = await call('POST', `/api/audits/${audit.id}/roll-forward/preview`, {
+      projectId: project.id,
+      name: 'Next year',
+    })
+    expect(preview.json()).toMatchObject({
+      sections: [
+        { name: null, requests: 1 },
+        { name: '1 General', requests: 1 },
+        { name: '4 Payroll', requests: 1 },
+      ],
+    })
     const next = await call('POST', `/api/audits/${audit.id}/roll-forward`, {
       projectId: project.id,
       name: 'Next year',

@@ -74,6 +74,7 @@ export function templateItemsService({ db, clock, config }: FastifyInstance) {
         reference: string | null
         requiresDocument: boolean
         requiresResponse: boolean
+        dueDaysBefore: number | null
       }>,
     ) =>
       db.transaction(async (tx) => {

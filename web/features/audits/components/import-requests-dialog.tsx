@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS } from '@shared/schemas/imports'
+import { AUDIT_IMPORT_FIELDS } from '@shared/schemas/imports'
 import type { ReactElement } from 'react'
 import { SpreadsheetImportDialog } from '@/components/spreadsheet-import-dialog'
 import { countOf } from '@/lib/plural'
@@ -18,7 +18,7 @@ export function ImportRequestsDialog({
       title="Import from a Spreadsheet"
       description="Brings a request list from Excel (.xlsx) or a CSV file as draft requests. Every row is checked first; nothing is written until you import."
       trigger={trigger}
-      fields={IMPORT_FIELDS}
+      fields={AUDIT_IMPORT_FIELDS}
       planned
       hint="The row naming Title, Due date, Assignee and the like is read as the header. An exported tracker updates its drafts by number."
       preview={(file, choices, signal) => previewImport({ auditId, file, ...choices, signal })}

@@ -161,6 +161,16 @@ function PreviewPanel({
         {countOf(preview.requests, 'request')} will be copied as drafts
         {loading ? <span className="sr-only"> (updating)</span> : null}.
       </p>
+      {preview.sections.some((section) => section.name !== null) ? (
+        <ul aria-label="By section" className="grid gap-0.5 text-muted-foreground">
+          {preview.sections.map((section) => (
+            <li key={section.name ?? ''} className="flex justify-between gap-3">
+              <span className="truncate">{section.name ?? 'No section'}</span>
+              <span className="tabular-nums">{section.requests}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <ul className="grid gap-1 text-muted-foreground">
         <li>
           Due dates:{' '}
