@@ -131,8 +131,9 @@ export const refusedMessage = (action: RequestAction, status: RequestStatus) =>
   `This request is ${statusText(status)}: ${REQUEST_RULES[action].refusal}`
 
 /** How messages, e-mails and the activity log name a request: "#3 Bank statements". */
-export const requestLabel = (row: { number: number; title: string }) =>
-  `#${row.number} ${row.title}`
+/** "#12 Bank statements", or with its reference in its list, "#12 (3.1) Bank statements". */
+export const requestLabel = (row: { number: number; title: string; reference?: string | null }) =>
+  row.reference ? `#${row.number} (${row.reference}) ${row.title}` : `#${row.number} ${row.title}`
 
 /** Who acts next on a request in each status, when the client has put nothing to the firm. */
 export const WHOSE_MOVE = {

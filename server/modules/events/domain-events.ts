@@ -19,6 +19,7 @@ export const requestFacts = (row: {
   assigneeId: string | null
   number: number
   title: string
+  reference?: string | null
   sentAt: unknown
   dueDate: string | null
 }): RequestFacts => ({

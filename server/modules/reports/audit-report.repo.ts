@@ -163,6 +163,7 @@ export function sentGroups(
 
 export interface OpenItem {
   number: number
+  reference: string | null
   title: string
   status: RequestStatus
   dueDate: string | null
@@ -189,6 +190,7 @@ export function openItems(
   return db
     .select({
       number: auditRequests.number,
+      reference: auditRequests.reference,
       title: auditRequests.title,
       status: auditRequests.status,
       dueDate: auditRequests.dueDate,

@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import PDFDocument from 'pdfkit'
 import { daysBetween, formatDay, fullName } from '@shared/format'
 import type { DateFormat } from '@shared/constants'
+import { requestLabel } from '@shared/request-rules'
 import type { OpenItem } from './audit-report.repo'
 
 const require = createRequire(import.meta.url)
@@ -133,7 +134,7 @@ async function write(doc: PDFKit.PDFDocument, report: StatusReport) {
         .stroke(RULE)
       doc.y = y + 6
     }
-    doc.font('regular').fontSize(11).fillColor(INK).text(`#${item.number} ${item.title}`, left)
+    doc.font('regular').fontSize(11).fillColor(INK).text(requestLabel(item), left)
     const late = isOverdue(item, report.today)
     const details = [
       item.awaitingClient

@@ -237,13 +237,13 @@ const NOTHING_ASKED = { clientAsk: null, clientAskText: null, clientAskAt: null 
 const draftFacts = (
   id: string,
   audit: { id: string; clientId: string },
-  draft: { number: number; title: string; assigneeId?: string | null },
+  draft: { number: number; title: string; reference?: string | null; assigneeId?: string | null },
 ): RequestFacts => ({
   id,
   auditId: audit.id,
   clientId: audit.clientId,
   assigneeId: draft.assigneeId ?? null,
-  label: `#${draft.number} ${draft.title}`,
+  label: requestLabel(draft),
   sent: false,
 })
 

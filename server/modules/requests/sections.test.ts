@@ -58,6 +58,9 @@ describe('a request’s section and reference', () => {
       [2, '1 General', '1.1', 'Trial balance'],
     ])
 
+    // Named with its reference wherever a request is named: the trail, notices, e-mails.
+    const history = (await call('GET', `/api/audits/${audit.id}/activity`)).json<AuditActivity[]>()
+    expect(history.map((event) => event.target)).toContain('#1 (3.1) Bank confirmations')
     // Sent, it can still be filed elsewhere; the trail says from what to what.
     const [bank] = await list(audit.id)
     const contact = await signedInClientUser(t, admin.user.company.id, audit.client.id)

@@ -1,4 +1,5 @@
 import type { RequestDetail } from '@shared/schemas/requests'
+import { requestLabel } from '@shared/request-rules'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -62,14 +63,14 @@ function RequestView({ request }: { request: RequestDetail }) {
               { label: request.client.name, to: `/clients/${request.client.id}` },
               { label: request.project.name, to: `/projects/${request.project.id}` },
               { label: request.auditName, to: `/audits/${request.auditId}` },
-              { label: `#${request.number} ${request.title}` },
+              { label: requestLabel(request) },
             ]}
           />
           {queue ? <ReviewQueueBar navigation={queue} /> : null}
         </>
       )}
       <PageHeader
-        title={`#${request.number} ${request.title}`}
+        title={requestLabel(request)}
         description={answers ? request.auditName : `${request.client.name} · ${request.auditName}`}
         actions={
           hasReminderActions(request) || hasReviewActions(request) ? (

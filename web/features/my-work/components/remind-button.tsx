@@ -1,7 +1,7 @@
+import { requestLabel } from '@shared/request-rules'
 import { BellRing } from 'lucide-react'
 import { PendingButton } from '@/components/ui/pending-button'
 import { toastReminded, toastRemindFailure, useRemindRequest } from '@/features/audits'
-import { requestLabel } from '../lib/work-format'
 
 /** "Remind": mails the request's assignee the list of their open requests in its audit, now. */
 export function RemindButton({

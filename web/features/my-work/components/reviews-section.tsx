@@ -1,10 +1,11 @@
+import { requestLabel } from '@shared/request-rules'
 import type { MyWork } from '@shared/schemas/my-work'
 import { ArrowRight, ClipboardCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { reviewHref } from '@/features/audits'
 import { formatDateTime, formatRelativeTime } from '@/lib/dates'
-import { formatTotal, requestLabel } from '../lib/work-format'
+import { formatTotal } from '../lib/work-format'
 import { SectionEmpty, WorkSection } from './work-section'
 import { assigneeText, WorkRow } from './work-row'
 

@@ -17,7 +17,3 @@ export function dueLabel(dueDate: string, today: string) {
   if (days === 1) return 'Due tomorrow'
   return `Due ${formatCalendarDate(dueDate)}`
 }
-
-/** "#12 Bank statements". */
-export const requestLabel = (request: { number: number; title: string }) =>
-  `#${request.number} ${request.title}`
