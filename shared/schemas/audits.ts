@@ -50,6 +50,11 @@ export const rollForwardInput = z.strictObject({
     .min(-ROLL_FORWARD_DAYS.max, `Days must be at least -${ROLL_FORWARD_DAYS.max}`)
     .max(ROLL_FORWARD_DAYS.max, `Days must be at most ${ROLL_FORWARD_DAYS.max}`)
     .default(ROLL_FORWARD_DAYS.default),
+  /**
+   * Each new request shows last period's accepted answer (its words and files) for reference, to
+   * the firm and the client.
+   */
+  linkPrevious: z.boolean({ error: 'linkPrevious must be true or false' }).default(false),
 })
 export type RollForwardInput = z.input<typeof rollForwardInput>
 

@@ -271,6 +271,18 @@ export const requestDetailDto = requestDto
     history: z.array(activityDto),
     /** Staff only: the key is absent for client users. */
     internalNotes: z.array(commentDto).optional(),
+    /**
+     * Last period's accepted answer to the request this one was rolled forward from (when asked
+     * to be shown), for reference; null otherwise, or once that request is gone.
+     */
+    previous: z
+      .object({
+        requestId: z.string(),
+        auditId: z.string(),
+        auditName: z.string(),
+        version: requestVersionDto,
+      })
+      .nullable(),
   })
   .meta({ id: 'RequestDetail' })
 export type RequestDetail = z.infer<typeof requestDetailDto>

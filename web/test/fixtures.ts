@@ -208,6 +208,7 @@ export function aRequestDetail(overrides: Partial<RequestDetail> = {}): RequestD
     client: { id: '00000000-0000-4000-8000-0000000000c1', name: 'Acme Ltd' },
     versions: [],
     history: [],
+    previous: null,
     ...overrides,
   })
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -55,6 +56,13 @@ export const auditRequests = pgTable(
     dueDate: date({ mode: 'string' }),
     /** Provenance only: a snapshot, so editing or deleting the template changes nothing here. */
     sourceTemplateItemId: uuid(),
+    /**
+     * The request of last period's audit it was rolled forward from, when asked to be shown with
+     * it: its accepted answer, for reference (to the client too).
+     */
+    previousRequestId: uuid().references((): AnyPgColumn => auditRequests.id, {
+      onDelete: 'set null',
+    }),
     sentAt: tstz(),
     submittedAt: tstz(),
     acceptedAt: tstz(),

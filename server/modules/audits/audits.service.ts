@@ -175,6 +175,7 @@ export function auditsService(app: FastifyInstance) {
         clientName: client.name,
       },
       copies: rows.map((row) => ({
+        previousRequestId: input.linkPrevious && row.status === 'accepted' ? row.id : null,
         title: row.title,
         description: row.description,
         section: row.section,

@@ -36,7 +36,7 @@ async function lastYear() {
   })
   const grace = await signedInClientUser(t, orgId, client.id)
   const ada = await signedInClientUser(t, orgId, client.id)
-  const call = (method: 'POST' | 'PATCH', url: string, body?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
     t.request(method, url, { cookie: admin.cookie, body })
   const create = async (body: Record<string, unknown>) => {
     const res = await call('POST', `/api/audits/${audit.id}/requests`, body)
@@ -160,6 +160,57 @@ describe('POST /api/audits/{id}/roll-forward', () => {
         .map((event) => event.action)
         .sort(),
     ).toEqual(['audit.created', 'request.created', 'request.created', 'request.created'])
+  })
+
+  it('asked to, each copy shows last period’s accepted answer, its words and files, to the client too', async () => {
+    const { nextProject, audit, grace, call } = await lastYear()
+    const res = await call('POST', `/api/audits/${audit.id}/roll-forward`, {
+      projectId: nextProject.id,
+      name: 'Year-end 2027',
+      linkPrevious: true,
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const next = res.json<AuditDetail>()
+    const list = await call('GET', `/api/audits/${next.id}/requests`)
+    const [bank, payroll] = list.json<RequestList>().requests
+    const detail = async (id: string, cookie?: string) => {
+      const read = cookie
+        ? await t.request('GET', `/api/requests/${id}`, { cookie })
+        : await call('GET', `/api/requests/${id}`)
+      expect(read.statusCode, read.body).toBe(200)
+      return read.json<RequestDetail>()
+    }
+    // Only the accepted one had an answer to show.
+    expect((await detail(bank!.id)).previous).toBeNull()
+    const shown = (await detail(payroll!.id)).previous!
+    expect(shown).toMatchObject({
+      auditId: audit.id,
+      auditName: 'Year-end 2026',
+      version: { response: 'Attached', files: [{ fileName: 'payroll.txt', allowedActions: [] }] },
+    })
+    // The client sees it once the new request is sent to them, and may open the file.
+    const assign = await call('PATCH', `/api/requests/${payroll!.id}`, {
+      assigneeId: grace.user.id,
+    })
+    expect(assign.statusCode, assign.body).toBe(200)
+    const sent = await call('POST', `/api/audits/${next.id}/send`, { requestIds: [payroll!.id] })
+    expect(sent.statusCode, sent.body).toBe(200)
+    const seen = (await detail(payroll!.id, grace.cookie)).previous!
+    expect(seen.version.response).toBe('Attached')
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${seen.version.files[0]!.id}`,
+      headers: { cookie: grace.cookie },
+    })
+    expect(file.statusCode).toBe(200)
+    expect(file.body).toBe('payroll\n')
+    // Without it, nothing is linked.
+    const plain = await call('POST', `/api/audits/${audit.id}/roll-forward`, {
+      projectId: nextProject.id,
+      name: 'Year-end 2027 bis',
+    })
+    const plainList = await call('GET', `/api/audits/${plain.json<AuditDetail>().id}/requests`)
+    expect((await detail(plainList.json<RequestList>().requests[1]!.id)).previous).toBeNull()
   })
 
   it('moves the dates by the days asked for; the same project will do', async () => {

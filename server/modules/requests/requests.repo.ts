@@ -38,6 +38,7 @@ const columns = {
   assigneeId: auditRequests.assigneeUserId,
   assigneeFirstName: assignee.firstName,
   assigneeLastName: assignee.lastName,
+  previousRequestId: auditRequests.previousRequestId,
   dueDate: auditRequests.dueDate,
   sentAt: auditRequests.sentAt,
   submittedAt: auditRequests.submittedAt,
@@ -381,6 +382,8 @@ export async function countAuditRequests(db: Db, auditId: string) {
 export async function requestsToCopy(db: Db, orgId: string, auditId: string, clientId: string) {
   return db
     .select({
+      id: auditRequests.id,
+      status: auditRequests.status,
       title: auditRequests.title,
       description: auditRequests.description,
       section: auditRequests.section,
@@ -500,6 +503,8 @@ export async function respaceKeys(db: Db, orgId: string, auditId: string) {
 }
 
 export interface NewRequest {
+  /** The request of last period it was rolled forward from, shown with it. */
+  previousRequestId?: string | null
   title: string
   description: string | null
   section?: string | null

@@ -288,6 +288,39 @@ export function requestsService(app: FastifyInstance) {
     return rows.map((row) => toRequestDto(row, day, principal))
   }
 
+  /**
+   * Last period's accepted answer to the request this one was rolled forward from, as the caller
+   * may see it: null when there is none, it is gone, or it is not theirs to see.
+   */
+  async function previousAnswer(principal: Principal, previousRequestId: string | null) {
+    if (!previousRequestId) return null
+    const prior = await findRequest(
+      db,
+      principal.organizationId,
+      previousRequestId,
+      principal,
+    ).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null
+      throw error
+    })
+    if (!prior || prior.status !== 'accepted') return null
+    const versions = toVersionDtos(
+      await listVersions(db, prior.id),
+      await filesOfRequest(db, prior.id),
+      principal,
+      prior,
+    )
+    const accepted = versions.filter((version) => version.submittedAt && !version.returnedAt).at(-1)
+    return accepted
+      ? {
+          requestId: prior.id,
+          auditId: prior.auditId,
+          auditName: prior.auditName,
+          version: accepted,
+        }
+      : null
+  }
+
   /** After a refused conditional write: 404 if the request is gone, else 409 naming its status. */
   async function refused(principal: Principal, id: string, action: RequestAction) {
     const current = await findRequest(db, principal.organizationId, id, principal)
@@ -694,6 +727,7 @@ export function requestsService(app: FastifyInstance) {
           row,
         ),
         history: await requestActivity(db, orgId, id, isFirm(principal)),
+        previous: await previousAnswer(principal, row.previousRequestId),
       }
       // Internal notes are the firm's: the key itself is absent for client users.
       return can(principal, 'request.internal_note', row)

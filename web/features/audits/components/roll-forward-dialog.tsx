@@ -13,6 +13,7 @@ import type { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
 import { FormError } from '@/components/form-error'
 import { PagedComboboxField } from '@/components/paged-combobox-field'
+import { SwitchField } from '@/components/switch-field'
 import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -29,7 +30,7 @@ import { rollForwardPreview, useRollForward } from '../api/roll-forward'
 
 type Values = z.input<typeof rollForwardInput>
 type Output = z.output<typeof rollForwardInput>
-const FIELDS = ['projectId', 'name', 'shiftDays'] as const
+const FIELDS = ['projectId', 'name', 'shiftDays', 'linkPrevious'] as const
 
 /** "Year-end 2026" → "Year-end 2027": each year in the name, a year on. */
 export const nextPeriodName = (name: string) =>
@@ -63,6 +64,7 @@ function RollForwardForm({ audit, onDone }: { audit: AuditDetail; onDone: () => 
       name: nextPeriodName(audit.name),
       projectId: audit.project.id,
       shiftDays: ROLL_FORWARD_DAYS.default,
+      linkPrevious: false,
     },
   })
   const { errors } = form.formState
@@ -122,6 +124,12 @@ function RollForwardForm({ audit, onDone }: { audit: AuditDetail; onDone: () => 
           {...form.register('shiftDays', { valueAsNumber: true })}
         />
       </FormField>
+      <SwitchField
+        control={form.control}
+        name="linkPrevious"
+        label="Show this period's answers"
+        description="Each request shows its accepted answer from this audit (words and files), to the firm and the client, for reference."
+      />
       <PreviewPanel
         preview={preview.data}
         loading={preview.isFetching}

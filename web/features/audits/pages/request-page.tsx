@@ -15,6 +15,7 @@ import { useCan } from '@/lib/session'
 import { AnswerSection } from '../components/answer-section'
 import { ClientAskNotice } from '../components/client-ask'
 import { Discussion } from '../components/discussion'
+import { PreviousAnswer } from '../components/previous-answer'
 import { RequestHistory } from '../components/request-history'
 import { hasReminderActions, RequestReminderActions } from '../components/request-reminder-actions'
 import { RequestNotices, RequestSummary } from '../components/request-summary'
@@ -86,6 +87,7 @@ function RequestView({ request }: { request: RequestDetail }) {
       <ClientAskNotice request={request} viewer={answers ? 'client' : 'firm'} />
       <AnswerSection request={request} />
       <RequestVersions versions={versions} />
+      <PreviousAnswer previous={request.previous} />
       <Discussion request={request} />
       <RequestHistory history={request.history} />
     </div>

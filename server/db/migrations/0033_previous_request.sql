@@ -1,0 +1,2 @@
+ALTER TABLE "audit_requests" ADD COLUMN "previous_request_id" uuid;--> statement-breakpoint
+ALTER TABLE "audit_requests" ADD CONSTRAINT "audit_requests_previous_request_id_audit_requests_id_fk" FOREIGN KEY ("previous_request_id") REFERENCES "public"."audit_requests"("id") ON DELETE set null ON UPDATE no action;
