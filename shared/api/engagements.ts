@@ -314,7 +314,7 @@ export const auditsApi = {
     tag: 'Audits',
     summary: 'Start the next period’s audit from this one',
     description:
-      'A new audit in a project of the same client (`projectId`), led by the caller: every request copied as a draft in its order (title, description, flags; the assignee while still a client user of that client; the due date moved by `shiftDays`, 365 unless said), the audit’s description and due date too. Answers, files and comments stay behind. Allowed on a completed audit. In the trail.',
+      'A new audit in a project of the same client (`projectId`), led by the caller: every request copied as a draft in its order (title, description, flags; the assignee while still a client user of that client; the due date moved by `shiftDays`, 365 unless said), the audit’s description and due date too. Answers, files and comments stay behind; with `linkPrevious`, each copy of an accepted request shows that accepted answer for reference. Allowed on a completed audit. In the trail.',
     access: 'engagements.manage',
     params: idParams,
     body: rollForwardInput,
