@@ -361,7 +361,7 @@ export const requestListQuery = z.strictObject({
   dueBefore: calendarDate.optional(),
   /** Due on or after this day. */
   dueAfter: calendarDate.optional(),
-  /** In the title or the description, or the number (`12` or `#12`). */
+  /** In the title, the description or the section; the reference (`3.1`); or the number (`12` or `#12`). */
   q: searchField.q,
   sort: z
     .string({ error: sortError })

@@ -125,6 +125,9 @@ function filterConditions(filter: RequestFilter, today: string) {
       ? or(
           searched(auditRequests.title, filter.q),
           searched(auditRequests.description, filter.q),
+          searched(auditRequests.section, filter.q),
+          // A reference as written: "3.1" finds 3.1, not 13.1 or 3.10.
+          sql`lower(${auditRequests.reference}) = lower(${filter.q.trim()})`,
           number ? eq(auditRequests.number, Number(number)) : undefined,
         )
       : undefined,

@@ -92,6 +92,15 @@ describe('a request’s section and reference', () => {
     ])
       expectError(await call('PATCH', `/api/requests/${bank!.id}`, body), 400, 'VALIDATION')
 
+    // Found by the table's search: a section's words, a reference as written.
+    const search = async (q: string) =>
+      (await call('GET', `/api/audits/${audit.id}/requests?q=${encodeURIComponent(q)}`))
+        .json<RequestList>()
+        .requests.map((request) => request.title)
+    expect(await search('general')).toEqual(['Trial balance'])
+    expect(await search('3.2')).toEqual(['Bank confirmations'])
+    expect(await search('3.')).toEqual([])
+
     // In the tracker, and back from it.
     const csv = await call('GET', `/api/audits/${audit.id}/export.csv`)
     expect(csv.body.split('\r\n').slice(0, 3)).toEqual([

@@ -208,7 +208,7 @@ function SearchBox({
   return (
     <SearchField
       label="Search requests"
-      placeholder="Search title, description or #number..."
+      placeholder="Search title, section, reference or #number..."
       value={text}
       onChange={type}
       className="sm:max-w-xs"
