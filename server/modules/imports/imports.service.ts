@@ -47,13 +47,14 @@ const countsOf = (rows: ImportRow[]) => ({
   errors: rows.filter((row) => row.errors.length > 0).length,
 })
 
-/**
- * Request lists from spreadsheets: read, mapped and checked in full for the preview; written by the
- * requests service in one transaction when no row has an error (decision 038).
- */
 /** Where the rows go: an audit's requests, or a template's items. */
 type Target = { audit: string } | { template: string }
 
+/**
+ * Request lists from spreadsheets: read, mapped and checked in full for the preview; written in
+ * one transaction (by the requests or template items service) when no row has an error
+ * (decision 038).
+ */
 export function importsService(app: FastifyInstance) {
   const { db } = app
   const requests = requestsService(app)
