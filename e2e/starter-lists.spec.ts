@@ -22,6 +22,15 @@ test('a new firm copies a starter list from its empty Templates page and has a s
   await expect(page.getByText('1 General and planning').first()).toBeVisible()
   await expect(page.getByText(/Due \d+ days before the audit/).first()).toBeVisible()
 
+  // Its sections move whole: Cash and bank first, its items with it.
+  const sections = page.getByRole('list', { name: 'Sections' })
+  await expect(sections.getByRole('listitem')).toHaveCount(10)
+  await sections.getByRole('button', { name: 'Move 2 Cash and bank up' }).click()
+  await expect(sections.getByRole('listitem').first()).toContainText('2 Cash and bank')
+  await expect(page.getByRole('heading', { level: 3 }).first()).toHaveText(
+    /^2\.1 Listing of all bank/,
+  )
+
   // Later, from the Templates page's own button.
   await page.goto('/templates')
   await page.getByRole('button', { name: 'Starter Lists' }).click()

@@ -182,3 +182,25 @@ export const templateItemDto = z
   })
   .meta({ id: 'TemplateItem' })
 export type TemplateItem = z.infer<typeof templateItemDto>
+
+/** A template's sections in the order of their first items, with how many items each holds. */
+export const templateSectionDto = z
+  .object({ name: z.string(), items: z.number().int() })
+  .meta({ id: 'TemplateSection' })
+export type TemplateSection = z.infer<typeof templateSectionDto>
+
+/** Moves every item of `section` to just before the first item of `before` (null: to the end). */
+export const moveSectionInput = z.strictObject({
+  section: z
+    .string({ error: 'Section is required' })
+    .trim()
+    .min(1, 'Section is required')
+    .max(LIMITS.section, 'Section not found'),
+  before: z
+    .string({ error: 'before must be a section or null' })
+    .trim()
+    .min(1, 'before must be a section or null')
+    .max(LIMITS.section, 'Section not found')
+    .nullable(),
+})
+export type MoveSectionInput = z.input<typeof moveSectionInput>

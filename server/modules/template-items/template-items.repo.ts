@@ -92,6 +92,44 @@ export async function lockTemplate(db: Db, orgId: string, templateId: string) {
   return row !== undefined
 }
 
+/** The template's sections, each where its first item comes, with how many items it holds. */
+export async function templateSections(db: Db, orgId: string, templateId: string) {
+  return db
+    .select({ name: sql<string>`${templateItems.section}`, items: sql<number>`count(*)::int` })
+    .from(templateItems)
+    .where(
+      and(
+        eq(templateItems.organizationId, orgId),
+        eq(templateItems.templateId, templateId),
+        sql`${templateItems.section} is not null`,
+      ),
+    )
+    .groupBy(templateItems.section)
+    .orderBy(sql`min(${templateItems.order})`, templateItems.section)
+}
+
+/** The template's items in their order, as a section's move reads them. */
+export async function itemPlaces(db: Db, orgId: string, templateId: string) {
+  const { orderBy } = pageQuery(inOrder, { limit: ITEM_ORDER_MAX })
+  return db
+    .select({ id: templateItems.id, section: templateItems.section })
+    .from(templateItems)
+    .where(and(eq(templateItems.organizationId, orgId), eq(templateItems.templateId, templateId)))
+    .orderBy(...orderBy)
+}
+
+/** Gives the items, in the order given, the orders 0…n-1, writing only those that change. */
+export async function writeItemOrder(db: Db, orgId: string, ids: string[], now: Date) {
+  const ranks = ids.map((_, index) => index)
+  await db.execute(
+    writeOrders(
+      sql`select placed.id, placed.rank from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${ranks.join(',')}}`}::int[]) as placed(id, rank)
+        join ${templateItems} on ${templateItems.id} = placed.id and ${templateItems.organizationId} = ${orgId}`,
+      now,
+    ),
+  )
+}
+
 /** How many items the template holds. */
 export async function countItems(db: Db, orgId: string, templateId: string) {
   const [row] = await db

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { templateItemsApi } from '@shared/api'
+import { templateItemsApi, templatesApi } from '@shared/api'
 import { handle } from '../../plugins/contract'
 import { principalOf } from '../../plugins/session'
 import { templateItemsService } from './template-items.service'
@@ -23,5 +23,12 @@ export async function templateItemRoutes(app: FastifyInstance) {
   )
   handle(app, templateItemsApi.remove, async (request) =>
     items.remove(principalOf(request), request.params.id),
+  )
+  // A template's sections are its items' (sections are labels on items: decision 039).
+  handle(app, templatesApi.sections, async (request) =>
+    items.sections(principalOf(request), request.params.id),
+  )
+  handle(app, templatesApi.moveSection, async (request) =>
+    items.moveSection(principalOf(request), request.params.id, request.body),
   )
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type {
+  MoveSectionInput,
   bulkCreateTemplateItemsInput,
   createTemplateItemInput,
   listTemplateItemsQuery,
@@ -12,6 +13,7 @@ import { findTemplate } from '../templates/templates.repo'
 import {
   appendItems,
   countItems,
+  itemPlaces,
   countPlaces,
   createItem,
   deleteItem,
@@ -20,7 +22,9 @@ import {
   listItems,
   lockTemplate,
   moveItem,
+  templateSections,
   updateItem,
+  writeItemOrder,
 } from './template-items.repo'
 
 /**
@@ -58,6 +62,39 @@ export function templateItemsService({ db, clock, config }: FastifyInstance) {
           input.titles.map((title) => ({ title, requiresDocument, requiresResponse })),
           clock(),
         )
+      }),
+
+    async sections(principal: Principal, templateId: string) {
+      if (!(await findTemplate(db, principal.organizationId, templateId)))
+        throw notFound('Template')
+      return templateSections(db, principal.organizationId, templateId)
+    },
+
+    /**
+     * Every item of the section, in its order, just before the first item of `before` (null:
+     * last); the other items keep theirs. Under the template's lock; one statement writes the
+     * orders that change.
+     */
+    moveSection: (principal: Principal, templateId: string, input: MoveSectionInput) =>
+      db.transaction(async (tx) => {
+        const orgId = principal.organizationId
+        if (!(await lockTemplate(tx, orgId, templateId))) throw notFound('Template')
+        const { section, before } = input
+        if (before === section) throw fieldError('before', 'A section cannot move before itself')
+        const items = await itemPlaces(tx, orgId, templateId)
+        const moving = items.filter((item) => item.section === section)
+        if (moving.length === 0) throw fieldError('section', 'This template has no such section')
+        const rest = items.filter((item) => item.section !== section)
+        const at = before === null ? rest.length : rest.findIndex((item) => item.section === before)
+        if (at < 0) throw fieldError('before', 'This template has no such section')
+        const ordered = [...rest.slice(0, at), ...moving, ...rest.slice(at)]
+        await writeItemOrder(
+          tx,
+          orgId,
+          ordered.map((item) => item.id),
+          clock(),
+        )
+        return templateSections(tx, orgId, templateId)
       }),
 
     /**

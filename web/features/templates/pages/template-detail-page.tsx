@@ -17,6 +17,7 @@ import { templateItemQueries, templateQueries } from '@/lib/queries/templates'
 import { useCan } from '@/lib/session'
 import { ImportItemsDialog } from '../components/import-items-dialog'
 import { TemplateItemDialog } from '../components/template-item-dialog'
+import { TemplateSections } from '../components/template-sections'
 import { SortableItemList } from '../components/sortable-item-list'
 import { TemplateItemRow } from '../components/template-item-row'
 
@@ -107,6 +108,7 @@ function TemplateDetailPageContent() {
         </dl>
       </Card>
 
+      <TemplateSections templateId={id} canManage={canManage} />
       <section className="grid gap-3" aria-labelledby="items-heading">
         <h2 id="items-heading" className="text-lg font-semibold">
           Checklist Items
