@@ -223,6 +223,7 @@ export function workspaceApi(page: Page, baseURL: string) {
       description?: string
       status?: 'in_progress' | 'in_review' | 'completed'
       dueDate?: string | null
+      templateId?: string
     }) => create('/api/audits', data),
     category: (data: { name: string; description?: string }) =>
       create('/api/template-categories', data),

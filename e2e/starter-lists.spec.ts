@@ -1,4 +1,11 @@
-import { expect, expectNoSeriousA11yViolations, signIn, test, toasts } from './fixtures'
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+  toasts,
+  workspaceApi,
+} from './fixtures'
 
 test('a new firm copies a starter list from its empty Templates page and has a sectioned checklist to work from', async ({
   page,
@@ -29,6 +36,21 @@ test('a new firm copies a starter list from its empty Templates page and has a s
   await expect(sections.getByRole('listitem').first()).toContainText('2 Cash and bank')
   await expect(page.getByRole('heading', { level: 3 }).first()).toHaveText(
     /^2\.1 Listing of all bank/,
+  )
+
+  // An audit from it narrows its request table to a section.
+  const templateId = new URL(page.url()).pathname.split('/').pop()!
+  const seed = workspaceApi(page, baseURL!)
+  const client = await seed.client({ name: 'Contoso Ltd' })
+  const project = await seed.project({ name: 'FY2026', clientId: client.id })
+  const audit = await seed.audit({ name: 'Year-end 2026', projectId: project.id, templateId })
+  await page.goto(`/audits/${audit.id}`)
+  await page.getByRole('combobox', { name: 'Section' }).click()
+  await page.getByRole('option', { name: /^2 Cash and bank/ }).click()
+  await expect(page).toHaveURL(/section=2\+Cash/)
+  await expect(page.getByRole('link', { name: /Listing of all bank/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Trial balance as of the period end' })).toHaveCount(
+    0,
   )
 
   // Later, from the Templates page's own button.

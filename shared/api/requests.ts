@@ -21,6 +21,7 @@ import {
   requestDto,
   requestFileDto,
   requestListDto,
+  auditSectionDto,
   reviewItemDto,
   reviewQueueQuery,
   sendRequestsInput,
@@ -50,6 +51,18 @@ export const requestsApi = {
     status: 200,
     reply: requestListDto,
     page: true,
+  }),
+  sections: defineRoute({
+    method: 'GET',
+    path: '/api/audits/:id/sections',
+    tag,
+    summary: 'The sections of an audit’s requests',
+    description:
+      'In the order of their first requests, with how many requests (of those the caller sees) each holds: what the request list can be narrowed to (`section`).',
+    access: 'workspace.read',
+    params: idParams,
+    status: 200,
+    reply: z.array(auditSectionDto),
   }),
   create: defineRoute({
     method: 'POST',

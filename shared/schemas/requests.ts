@@ -191,6 +191,12 @@ export type AuditRequest = z.infer<typeof requestDto>
 export const progressDto = z.object({ accepted: z.number().int(), total: z.number().int() })
 export type RequestProgress = z.infer<typeof progressDto>
 
+/** A section of an audit's requests, with how many of them (those the caller sees) it holds. */
+export const auditSectionDto = z
+  .object({ name: z.string(), requests: z.number().int() })
+  .meta({ id: 'AuditSection' })
+export type AuditSection = z.infer<typeof auditSectionDto>
+
 export const requestListDto = z
   .object({
     progress: progressDto,
@@ -352,6 +358,13 @@ export const requestListQuery = z.strictObject({
       return z.NEVER
     }),
   assigneeId: id.optional(),
+  /** Only those of this section (as written on them). */
+  section: z
+    .string({ error: 'section must be text' })
+    .trim()
+    .min(1, 'section must not be empty')
+    .max(LIMITS.section, `section must be at most ${LIMITS.section} characters`)
+    .optional(),
   /** true: only those overdue (due before today, waiting for the client); false: none of them. */
   overdue: z
     .enum(['true', 'false'], { error: 'overdue must be true or false' })

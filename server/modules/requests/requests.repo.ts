@@ -94,6 +94,7 @@ export interface RequestFilter {
   whoseMove?: WhoseMove | undefined
   statuses?: RequestStatus[] | undefined
   assigneeId?: string | undefined
+  section?: string | undefined
   /** Due before `today` and waiting for the client (true), or anything but that (false). */
   overdue?: boolean | undefined
   dueBefore?: string | undefined
@@ -118,6 +119,7 @@ function filterConditions(filter: RequestFilter, today: string) {
   return [
     movesOf(filter.whoseMove),
     filter.assigneeId ? eq(auditRequests.assigneeUserId, filter.assigneeId) : undefined,
+    filter.section ? eq(auditRequests.section, filter.section) : undefined,
     filter.overdue === undefined ? undefined : filter.overdue ? overdue : sql`not ${overdue}`,
     filter.dueBefore ? sql`${auditRequests.dueDate} <= ${filter.dueBefore}::date` : undefined,
     filter.dueAfter ? sql`${auditRequests.dueDate} >= ${filter.dueAfter}::date` : undefined,
@@ -242,6 +244,18 @@ export async function statusCounts(
   >
   for (const row of rows) counts[row.status] = Number(row.count)
   return counts
+}
+
+/** The sections of the audit's requests the scope sees, in the order of their first requests. */
+export async function auditSections(db: Db, orgId: string, auditId: string, scope: Scope) {
+  return db
+    .select({ name: sql<string>`${auditRequests.section}`, requests: sql<number>`count(*)::int` })
+    .from(auditRequests)
+    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .where(and(ofAudit(orgId, auditId), visibleRequests(scope), isNotNull(auditRequests.section)))
+    .groupBy(auditRequests.section)
+    .orderBy(sql`min(${auditRequests.position})`)
 }
 
 /** One page of the audit's requests that the scope sees, in their order. */

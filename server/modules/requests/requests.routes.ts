@@ -11,6 +11,9 @@ export async function requestRoutes(app: FastifyInstance) {
   handle(app, requestsApi.list, async (request) =>
     requests.list(who(request), request.params.id, request.query),
   )
+  handle(app, requestsApi.sections, async (request) =>
+    requests.sections(who(request), request.params.id),
+  )
   handle(app, requestsApi.create, async (request) =>
     requests.create(who(request), request.params.id, request.body),
   )

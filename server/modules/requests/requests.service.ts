@@ -61,6 +61,7 @@ import { toRequestDto, toVersionDtos } from './request-dto'
 import {
   holdAudits,
   auditRequestsPage,
+  auditSections,
   statusCounts,
   clientRequestsPage,
   countAuditRequests,
@@ -733,6 +734,13 @@ export function requestsService(app: FastifyInstance) {
       return can(principal, 'request.internal_note', row)
         ? { ...detail, internalNotes: await listComments(db, orgId, id, { internal: true }) }
         : detail
+    },
+
+    /** The sections of the audit's requests the caller sees, in order. */
+    async sections(principal: Principal, auditId: string) {
+      const orgId = principal.organizationId
+      await findAuditWithClient(db, orgId, auditId, clientScope(principal))
+      return auditSections(db, orgId, auditId, principal)
     },
 
     /** Who the requests of an audit (or of one request's audit) may be assigned to. */

@@ -101,6 +101,25 @@ describe('a request’s section and reference', () => {
     expect(await search('3.2')).toEqual(['Bank confirmations'])
     expect(await search('3.')).toEqual([])
 
+    // The table narrows to a section; the audit lists its sections in order.
+    const sections = await call('GET', `/api/audits/${audit.id}/sections`)
+    expect(sections.json()).toEqual([{ name: '1 General', requests: 1 }])
+    const narrowed = await call('GET', `/api/audits/${audit.id}/requests?section=1%20General`)
+    expect(narrowed.json<RequestList>().requests.map((request) => request.title)).toEqual([
+      'Trial balance',
+    ])
+    expect(narrowed.json<RequestList>().matching).toBe(1)
+    expectError(
+      await call('GET', `/api/audits/${audit.id}/requests?section=${'x'.repeat(101)}`),
+      400,
+      'VALIDATION',
+    )
+    // A client user sees the sections of what was sent to them only.
+    const seen = await t.request('GET', `/api/audits/${audit.id}/sections`, {
+      cookie: contact.cookie,
+    })
+    expect(seen.json()).toEqual([])
+
     // In the tracker, and back from it.
     const csv = await call('GET', `/api/audits/${audit.id}/export.csv`)
     expect(csv.body.split('\r\n').slice(0, 3)).toEqual([

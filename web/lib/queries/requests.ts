@@ -53,6 +53,12 @@ export const requestQueries = {
         return { progress: page.items.progress, counts: page.items.counts }
       },
     }),
+  /** The sections of the audit's requests the caller sees, in order. */
+  sections: (auditId: string) =>
+    queryOptions({
+      queryKey: [...all, 'sections', auditId],
+      queryFn: ({ signal }) => call(requestsApi.sections, { params: { id: auditId } }, { signal }),
+    }),
   assignees: (auditId: string) =>
     queryOptions({
       queryKey: [...all, 'assignees', auditId],

@@ -2,6 +2,7 @@ import {
   REQUEST_STATUS_LABELS,
   REQUEST_STATUSES,
   type Assignee,
+  type AuditSection,
   type RequestList,
   type RequestStatus,
 } from '@shared/schemas/requests'
@@ -32,6 +33,7 @@ export function RequestFilters({
   onChange,
   counts,
   assignees,
+  sections,
 }: {
   filter: RequestTableFilter
   onChange: (filter: RequestTableFilter) => void
@@ -39,6 +41,8 @@ export function RequestFilters({
   counts: RequestList['counts'] | undefined
   /** The people requests may be assigned to (the firm's filter); undefined: no such filter. */
   assignees: Assignee[] | undefined
+  /** The audit's sections (none: no such filter). */
+  sections: AuditSection[] | undefined
 }) {
   const side = useViewerSide()
   const toggleStatus = (status: RequestStatus) =>
@@ -89,6 +93,26 @@ export function RequestFilters({
               {assignees.map((user) => (
                 <SelectItem key={user.id} value={user.id}>
                   {user.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        ) : null}
+        {sections && sections.length > 0 ? (
+          <Select
+            value={filter.section ?? ANY}
+            onValueChange={(value) =>
+              onChange({ ...filter, section: value === ANY ? undefined : value })
+            }
+          >
+            <SelectTrigger aria-label="Section" className="h-9 w-auto max-w-56 min-w-36">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ANY}>Any section</SelectItem>
+              {sections.map((section) => (
+                <SelectItem key={section.name} value={section.name}>
+                  {section.name} ({section.requests})
                 </SelectItem>
               ))}
             </SelectContent>

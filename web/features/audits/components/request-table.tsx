@@ -1,5 +1,5 @@
 import type { Assignee, AuditRequest, RequestListRow } from '@shared/schemas/requests'
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ClipboardList, ListFilter } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -60,6 +60,7 @@ export function RequestTable({
     // A new filter keeps the rows in place until its own arrive: no jump, no skeleton flash.
     placeholderData: keepPreviousData,
   })
+  const sections = useQuery(requestQueries.sections(auditId))
   // Without matchMedia (tests), the table.
   const wide = useMediaQuery(WIDE, true)
   const data = requests.data
@@ -103,6 +104,7 @@ export function RequestTable({
               onChange={setFilter}
               counts={list.counts}
               assignees={firm ? (assignees ?? []) : undefined}
+              sections={sections.data}
             />
             <p className="sr-only" aria-live="polite">
               {isFiltered(filter)

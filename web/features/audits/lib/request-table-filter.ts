@@ -14,6 +14,7 @@ export interface RequestTableFilter {
   statuses: RequestStatus[]
   whoseMove?: 'client' | 'firm'
   assigneeId?: string
+  section?: string
   overdue: boolean
   q?: string
   sort: { field: RequestSort; descending: boolean }
@@ -38,6 +39,7 @@ export function filterFromSearch(search: URLSearchParams): RequestTableFilter {
     statuses,
     whoseMove: move === 'client' || move === 'firm' ? move : undefined,
     assigneeId: search.get('assignee') || undefined,
+    section: search.get('section')?.trim() || undefined,
     overdue: search.get('overdue') === '1',
     q: q || undefined,
     sort: isSort(field) ? { field, descending } : DEFAULT_SORT,
@@ -50,6 +52,7 @@ export function searchFromFilter(filter: RequestTableFilter): URLSearchParams {
   if (filter.statuses.length > 0) search.set('status', filter.statuses.join(','))
   if (filter.whoseMove) search.set('move', filter.whoseMove)
   if (filter.assigneeId) search.set('assignee', filter.assigneeId)
+  if (filter.section) search.set('section', filter.section)
   if (filter.overdue) search.set('overdue', '1')
   if (filter.q) search.set('q', filter.q)
   if (!isDefaultSort(filter.sort)) search.set('sort', sortParam(filter.sort))
@@ -67,6 +70,7 @@ export const isFiltered = (filter: RequestTableFilter) =>
   filter.statuses.length > 0 ||
   filter.whoseMove !== undefined ||
   filter.assigneeId !== undefined ||
+  filter.section !== undefined ||
   filter.overdue ||
   filter.q !== undefined
 
@@ -78,6 +82,7 @@ export const showsDraftOrder = (filter: RequestTableFilter) =>
   isDefaultSort(filter.sort) &&
   filter.whoseMove === undefined &&
   filter.assigneeId === undefined &&
+  filter.section === undefined &&
   !filter.overdue &&
   filter.q === undefined &&
   (filter.statuses.length === 0 || (filter.statuses.length === 1 && filter.statuses[0] === 'draft'))
@@ -88,6 +93,7 @@ export function listQuery(filter: RequestTableFilter) {
     status: filter.statuses.length > 0 ? filter.statuses.join(',') : undefined,
     whoseMove: filter.whoseMove,
     assigneeId: filter.assigneeId,
+    section: filter.section,
     overdue: filter.overdue ? ('true' as const) : undefined,
     q: filter.q,
     sort: isDefaultSort(filter.sort) ? undefined : sortParam(filter.sort),

@@ -85,6 +85,7 @@ function showAudit(audit: AuditDetail, requests: AuditRequest[], user = aUser({ 
     answer(auditsApi.get, audit),
     listOf(requests),
     answer(requestsApi.assignees, [grace, ada]),
+    answer(requestsApi.sections, []),
   )
   const rendered = renderWithApp(<AuditPage />, {
     user,
@@ -735,6 +736,7 @@ describe('the Overview tab', () => {
       answer(auditsApi.get, detail),
       listOf([], asked),
       answer(requestsApi.assignees, [grace]),
+      answer(requestsApi.sections, []),
       answer(reportsApi.audit, ({ params }) => {
         reads.push(String(params.id))
         return typeof figures === 'function' ? figures() : figures
@@ -997,6 +999,7 @@ describe('the exports of a large audit', () => {
         },
       })),
       answer(requestsApi.assignees, []),
+      answer(requestsApi.sections, []),
     )
     return renderWithApp(<AuditPage />, { user, route: `/audits/${audit.id}`, path: '/audits/:id' })
   }
