@@ -183,6 +183,12 @@ export function startLoad(
     answers,
     /** The answers to requests started from `since` on. */
     since: (since: number) => answers.filter((answer) => answer.startedAt >= since),
+    /**
+     * The answers given from `since` on, whenever their requests started: a request in flight when
+     * a fault begins is answered during it.
+     */
+    answeredSince: (since: number) =>
+      answers.filter((answer) => answer.startedAt + answer.ms >= since),
     async stop() {
       running = false
       await Promise.all(loops)
