@@ -49,6 +49,12 @@ export interface SpreadsheetChoices {
   mapping?: ImportMapping
 }
 
+/** The choices as the import routes' form fields (`sheet`, `mapping` as JSON), those given only. */
+export const choiceFields = ({ sheet, mapping }: SpreadsheetChoices) => ({
+  ...(sheet === undefined ? {} : { sheet }),
+  ...(mapping === undefined ? {} : { mapping: JSON.stringify(mapping) }),
+})
+
 interface SpreadsheetImportProps {
   title: string
   description: string

@@ -1,5 +1,6 @@
 import { importsApi } from '@shared/api/imports'
 import type { ImportMapping, ImportResult } from '@shared/schemas/imports'
+import { choiceFields } from '@/components/spreadsheet-import-dialog'
 import { upload } from '@/lib/api'
 import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 import { requestChanges } from './invalidate'
@@ -13,22 +14,17 @@ interface Variables {
   signal?: AbortSignal
 }
 
-const fieldsOf = ({ sheet, mapping }: Variables) => ({
-  ...(sheet === undefined ? {} : { sheet }),
-  ...(mapping === undefined ? {} : { mapping: JSON.stringify(mapping) }),
-})
-
 /** Reads the spreadsheet and checks every row; writes nothing. */
 export const previewImport = (variables: Variables) =>
   upload(importsApi.previewAudit, { params: { id: variables.auditId } }, variables.file, {
-    fields: fieldsOf(variables),
+    fields: choiceFields(variables),
     signal: variables.signal,
   })
 
 /** Every row as drafts (or edits of drafts), or none. */
 export const importRequests = (variables: Variables) =>
   upload(importsApi.importAudit, { params: { id: variables.auditId } }, variables.file, {
-    fields: fieldsOf(variables),
+    fields: choiceFields(variables),
     signal: variables.signal,
   })
 

@@ -1,5 +1,6 @@
 import { importsApi } from '@shared/api/imports'
 import type { ImportMapping, TemplateImportResult } from '@shared/schemas/imports'
+import { choiceFields } from '@/components/spreadsheet-import-dialog'
 import { upload } from '@/lib/api'
 import { useApiMutation, type MutationOptions } from '@/lib/mutation'
 import { dashboardQueries } from '@/lib/queries/engagements'
@@ -13,22 +14,17 @@ interface Variables {
   signal?: AbortSignal
 }
 
-const fieldsOf = ({ sheet, mapping }: Variables) => ({
-  ...(sheet === undefined ? {} : { sheet }),
-  ...(mapping === undefined ? {} : { mapping: JSON.stringify(mapping) }),
-})
-
 /** Reads the spreadsheet and checks every row as an item; writes nothing. */
 export const previewTemplateImport = (variables: Variables) =>
   upload(importsApi.previewTemplate, { params: { id: variables.templateId } }, variables.file, {
-    fields: fieldsOf(variables),
+    fields: choiceFields(variables),
     signal: variables.signal,
   })
 
 /** Every row as an item after the template's last one, or none. */
 export const importTemplateItems = (variables: Variables) =>
   upload(importsApi.importTemplate, { params: { id: variables.templateId } }, variables.file, {
-    fields: fieldsOf(variables),
+    fields: choiceFields(variables),
     signal: variables.signal,
   })
 

@@ -12,6 +12,7 @@ import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
 import { SwitchField } from '@/components/switch-field'
+import { SectionReferenceFields } from '@/components/section-reference-fields'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
@@ -224,22 +225,10 @@ function TemplateItemForm({
           <FormField label="Description" error={errors.description?.message}>
             <Textarea rows={3} {...form.register('description')} />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-            <FormField
-              label="Section (optional)"
-              error={errors.section?.message}
-              description="The part of the list it belongs to, e.g. 3 Cash and bank."
-            >
-              <Input autoComplete="off" {...form.register('section')} />
-            </FormField>
-            <FormField
-              label="Reference (optional)"
-              error={errors.reference?.message}
-              description="e.g. 3.1"
-            >
-              <Input autoComplete="off" {...form.register('reference')} />
-            </FormField>
-          </div>
+          <SectionReferenceFields
+            section={{ field: form.register('section'), error: errors.section?.message }}
+            reference={{ field: form.register('reference'), error: errors.reference?.message }}
+          />
           <FormField
             label="Order"
             error={errors.order?.message}
