@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { answerType } from './answers'
 import { requestDto } from './requests'
 import { templateItemDto } from './templates'
 
@@ -28,6 +29,8 @@ export const IMPORT_FIELDS = [
   'assignee',
   'documentRequired',
   'responseRequired',
+  'answerType',
+  'choices',
   'dueDaysBefore',
 ] as const
 export type ImportField = (typeof IMPORT_FIELDS)[number]
@@ -45,6 +48,8 @@ export const TEMPLATE_IMPORT_FIELDS = [
   'description',
   'documentRequired',
   'responseRequired',
+  'answerType',
+  'choices',
   'dueDaysBefore',
 ] as const satisfies readonly ImportField[]
 
@@ -58,6 +63,8 @@ export const IMPORT_FIELD_LABELS = {
   assignee: 'Assignee (e-mail or name)',
   documentRequired: 'Requires document',
   responseRequired: 'Requires response',
+  answerType: 'Answer type',
+  choices: 'Choices (one per line, or separated by ;)',
   dueDaysBefore: 'Days before the audit’s due date',
 } as const satisfies Record<ImportField, string>
 
@@ -76,6 +83,8 @@ export const IMPORT_HEADERS: Record<ImportField, readonly string[]> = {
   assignee: ['assignee', 'assigneeemail', 'assignedto', 'owner', 'contact', 'email', 'responsible'],
   documentRequired: ['requiresdocument', 'documentrequired', 'documentneeded', 'needsdocument'],
   responseRequired: ['requiresresponse', 'responserequired', 'responseneeded', 'needsresponse'],
+  answerType: ['answertype', 'type', 'responsetype', 'answerformat', 'questiontype', 'format'],
+  choices: ['choices', 'options', 'answeroptions', 'allowedanswers', 'picklist', 'values'],
   dueDaysBefore: ['daysbeforedue', 'duedaysbefore', 'daysbefore', 'daysbeforetheauditsduedate'],
 }
 
@@ -120,6 +129,9 @@ export const importRowDto = z.object({
     assignee: z.string().nullable(),
     documentRequired: z.boolean(),
     responseRequired: z.boolean(),
+    answerType,
+    /** A choice answer's list; null for any other type. */
+    choices: z.array(z.string()).nullable(),
     /** A template item's days before the audit's due date. */
     dueDaysBefore: z.number().int().nullable(),
   }),

@@ -3,6 +3,7 @@ import { FILE_ACTIONS, REQUEST_ACTIONS } from '../access'
 import { pageFields, searchField } from './pagination'
 import { calendarDate, id, LIMITS, optionalText, requiredText, timestamps } from './common'
 import { activityDto } from './dashboard'
+import { answerType, choicesField, choicesProblem, signatureDto } from './answers'
 
 /** draft → sent → submitted → accepted | returned (→ submitted again); not_applicable from any but accepted. */
 export const REQUEST_STATUSES = [
@@ -53,26 +54,35 @@ const requestFields = {
   reference: optionalText('Reference', LIMITS.reference),
   documentRequired: z.boolean({ error: 'documentRequired must be true or false' }),
   responseRequired: z.boolean({ error: 'responseRequired must be true or false' }),
+  answerType,
+  choices: choicesField,
   position,
   assigneeId: z.uuid({ error: 'Assignee must be a valid id' }).nullable(),
   dueDate: calendarDate.nullable(),
 }
 
-export const createRequestInput = z.strictObject({
-  ...requestFields,
-  description: requestFields.description.optional().default(null),
-  section: requestFields.section.optional().default(null),
-  reference: requestFields.reference.optional().default(null),
-  documentRequired: requestFields.documentRequired.default(false),
-  responseRequired: requestFields.responseRequired.default(false),
-  /**
-   * Omitted: after the last request. Otherwise its place among the audit's drafts (0 first, at
-   * most their count), as POST /api/requests/{id}/move places one.
-   */
-  position: position.optional(),
-  assigneeId: requestFields.assigneeId.optional().default(null),
-  dueDate: requestFields.dueDate.optional().default(null),
-})
+export const createRequestInput = z
+  .strictObject({
+    ...requestFields,
+    description: requestFields.description.optional().default(null),
+    section: requestFields.section.optional().default(null),
+    reference: requestFields.reference.optional().default(null),
+    documentRequired: requestFields.documentRequired.default(false),
+    responseRequired: requestFields.responseRequired.default(false),
+    answerType: requestFields.answerType.default('text'),
+    choices: requestFields.choices.optional().default(null),
+    /**
+     * Omitted: after the last request. Otherwise its place among the audit's drafts (0 first, at
+     * most their count), as POST /api/requests/{id}/move places one.
+     */
+    position: position.optional(),
+    assigneeId: requestFields.assigneeId.optional().default(null),
+    dueDate: requestFields.dueDate.optional().default(null),
+  })
+  .superRefine((input, ctx) => {
+    const problem = choicesProblem(input.answerType, input.choices)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['choices'], message: problem })
+  })
 export type CreateRequestInput = z.input<typeof createRequestInput>
 
 /**
@@ -123,7 +133,18 @@ export const sendRequestsInput = z.strictObject({
 })
 
 export const submitRequestInput = z.strictObject({
+  /** The written response (`text`), or a note beside a typed answer; none for `files`. */
   response: optionalText('Response', REQUEST_LIMITS.response).optional().default(null),
+  /**
+   * The typed answer, as the request's `answerType` wants it: `yes` or `no`, one of its
+   * `choices`, a number, a date as YYYY-MM-DD, or the full name typed to sign an
+   * acknowledgement. Absent for `text` and `files`.
+   */
+  answer: z
+    .union([z.string(), z.number()], { error: 'Answer must be text or a number' })
+    .nullable()
+    .optional()
+    .default(null),
 })
 
 export const reasonInput = z.strictObject({
@@ -161,6 +182,9 @@ export const requestDto = z
     reference: z.string().nullable(),
     documentRequired: z.boolean(),
     responseRequired: z.boolean(),
+    /** How it is answered; `choices` lists a choice answer's options (null otherwise). */
+    answerType,
+    choices: z.array(z.string()).nullable(),
     status: requestStatus,
     assigneeId: z.string().nullable(),
     assigneeName: z.string().nullable(),
@@ -242,6 +266,11 @@ export const requestVersionDto = z
     id: z.string(),
     number: z.number().int(),
     response: z.string().nullable(),
+    /** The request's answer type when it was submitted, and the typed answer (see submit). */
+    answerType,
+    answer: z.string().nullable(),
+    /** An acknowledgement's signature block; null for other types. */
+    signature: signatureDto.nullable(),
     submittedBy: z.string().nullable(),
     submittedAt: z.string().nullable(),
     returnedReason: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIMITS, optionalText, requiredText, timestamps } from './common'
+import { answerType, choicesField, choicesProblem } from './answers'
 import { pageFields } from './pagination'
 
 const templateFields = {
@@ -67,6 +68,8 @@ const itemFields = {
   reference: optionalText('Reference', LIMITS.reference),
   requiresDocument: z.boolean({ error: 'requiresDocument must be true or false' }),
   requiresResponse: z.boolean({ error: 'requiresResponse must be true or false' }),
+  answerType,
+  choices: choicesField,
   order: z
     .number({ error: 'Order must be a whole number' })
     .int('Order must be a whole number')
@@ -87,18 +90,25 @@ const itemFields = {
     .nullable(),
 }
 
-export const createTemplateItemInput = z.strictObject({
-  ...itemFields,
-  templateId: z.uuid({ error: 'Template is required' }),
-  description: itemFields.description.optional().default(null),
-  section: itemFields.section.optional().default(null),
-  reference: itemFields.reference.optional().default(null),
-  requiresDocument: itemFields.requiresDocument.default(false),
-  requiresResponse: itemFields.requiresResponse.default(false),
-  dueDaysBefore: itemFields.dueDaysBefore.optional().default(null),
-  /** Omitted: after the last item. */
-  order: itemFields.order.optional(),
-})
+export const createTemplateItemInput = z
+  .strictObject({
+    ...itemFields,
+    templateId: z.uuid({ error: 'Template is required' }),
+    description: itemFields.description.optional().default(null),
+    section: itemFields.section.optional().default(null),
+    reference: itemFields.reference.optional().default(null),
+    requiresDocument: itemFields.requiresDocument.default(false),
+    requiresResponse: itemFields.requiresResponse.default(false),
+    dueDaysBefore: itemFields.dueDaysBefore.optional().default(null),
+    answerType: itemFields.answerType.default('text'),
+    choices: itemFields.choices.optional().default(null),
+    /** Omitted: after the last item. */
+    order: itemFields.order.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const problem = choicesProblem(input.answerType, input.choices)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['choices'], message: problem })
+  })
 export type CreateTemplateItemInput = z.input<typeof createTemplateItemInput>
 
 export const updateTemplateItemInput = z.strictObject(itemFields).partial()
@@ -176,6 +186,8 @@ export const templateItemDto = z
     reference: z.string().nullable(),
     requiresDocument: z.boolean(),
     requiresResponse: z.boolean(),
+    answerType,
+    choices: z.array(z.string()).nullable(),
     dueDaysBefore: z.number().int().nullable(),
     order: z.number().int(),
     ...timestamps,

@@ -7,14 +7,16 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { ANSWER_TYPES, type AnswerType, type Signature } from '../../../shared/schemas/answers'
 import { CLIENT_ASKS, REQUEST_STATUSES } from '../../../shared/schemas/requests'
-import { id, timestamps, tstz } from './columns'
+import { answerTypeColumns, answerTypeList, choicesCheck, id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
 import { users } from './users'
 import { audits } from './workspace'
@@ -50,6 +52,7 @@ export const auditRequests = pgTable(
     reference: text(),
     documentRequired: boolean().notNull().default(false),
     responseRequired: boolean().notNull().default(false),
+    ...answerTypeColumns(),
     status: text({ enum: REQUEST_STATUSES }).notNull().default('draft'),
     /** A client-role user of the audit's client (checked by the API). */
     assigneeUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -106,6 +109,8 @@ export const auditRequests = pgTable(
     check('audit_requests_status_check', sql`${t.status} in (${statusList})`),
     check('audit_requests_number_check', sql`${t.number} >= 1`),
     check('audit_requests_client_ask_check', sql`${t.clientAsk} in (${askList})`),
+    check('audit_requests_answer_type_check', sql`${t.answerType} in (${answerTypeList})`),
+    check('audit_requests_choices_check', choicesCheck(t)),
     check(
       'audit_requests_not_applicable_reason_check',
       sql`(${t.status} = 'not_applicable') = (${t.notApplicableReason} is not null)`,
@@ -126,6 +131,13 @@ export const requestVersions = pgTable(
       .references(() => auditRequests.id, { onDelete: 'cascade' }),
     number: integer().notNull(),
     response: text(),
+    /**
+     * The request's answer type when this was submitted, and the typed answer ('yes', a choice,
+     * a number, YYYY-MM-DD, the name typed to sign); an acknowledgement's signature block.
+     */
+    answerType: text({ enum: ANSWER_TYPES }).$type<AnswerType>().notNull().default('text'),
+    answer: text(),
+    signature: jsonb().$type<Signature>(),
     submittedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Names are snapshots, so that a version still reads right after the user is gone. */
     submittedByName: text(),
@@ -141,6 +153,7 @@ export const requestVersions = pgTable(
     index('request_versions_submitted_by_user_id_idx').on(t.submittedByUserId),
     index('request_versions_returned_by_user_id_idx').on(t.returnedByUserId),
     check('request_versions_number_check', sql`${t.number} >= 1`),
+    check('request_versions_answer_type_check', sql`${t.answerType} in (${answerTypeList})`),
   ],
 )
 

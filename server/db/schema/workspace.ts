@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { DUE_DAYS_BEFORE_MAX } from '@shared/schemas/templates'
-import { id, timestamps, tstz } from './columns'
+import { answerTypeColumns, answerTypeList, choicesCheck, id, timestamps, tstz } from './columns'
 import { organizations } from './organizations'
 
 const organizationId = () =>
@@ -179,6 +179,7 @@ export const templateItems = pgTable(
     reference: text(),
     requiresDocument: boolean().notNull().default(false),
     requiresResponse: boolean().notNull().default(false),
+    ...answerTypeColumns(),
     order: integer().notNull().default(0),
     /** Due this many days before the audit's due date (null: no due date from the template). */
     dueDaysBefore: integer(),
@@ -192,5 +193,7 @@ export const templateItems = pgTable(
       'template_items_due_days_before_check',
       sql`${t.dueDaysBefore} between 0 and ${sql.raw(String(DUE_DAYS_BEFORE_MAX))}`,
     ),
+    check('template_items_answer_type_check', sql`${t.answerType} in (${answerTypeList})`),
+    check('template_items_choices_check', choicesCheck(t)),
   ],
 )

@@ -182,6 +182,8 @@ export function auditsService(app: FastifyInstance) {
         reference: row.reference,
         documentRequired: row.documentRequired,
         responseRequired: row.responseRequired,
+        answerType: row.answerType,
+        choices: row.choices,
         dueDate: row.dueDate ? addDays(row.dueDate, input.shiftDays) : null,
         assignee: row.assigneeId
           ? {

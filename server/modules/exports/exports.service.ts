@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { calendarDay, formatDayTime } from '@shared/format'
+import { answerRecord } from '@shared/schemas/answers'
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '@shared/schemas/requests'
 import type { Principal } from '../../access/principal'
 import { toCsv } from '../../files/csv'
@@ -181,7 +182,8 @@ export function exportsService(app: FastifyInstance) {
             ])
             // Request by request: its written answer first (response.txt), then its files.
             for (const row of accepted) {
-              const response = answers.get(row.id)?.response ?? null
+              const answer = answers.get(row.id)
+              const response = answer ? answerRecord(answer) : null
               const own = files.filter((file) => file.requestId === row.id)
               if (!response && own.length === 0) continue
               const folder = uniqueName(
@@ -199,7 +201,7 @@ export function exportsService(app: FastifyInstance) {
                   sizeBytes: data.length,
                   sha256: createHash('sha256').update(data).digest('hex'),
                   missing: false,
-                  note: 'The written answer',
+                  note: answer?.answerType === 'text' ? 'The written answer' : 'The answer given',
                 })
                 yield { name: `${folder}/${RESPONSE_FILE}`, data }
               }

@@ -92,7 +92,7 @@ describe('heavy work of one firm', () => {
       .trim()
       .split('\r\n')
     expect(rows[0]).toBe(
-      'Number,Section,Reference,Title,Description,Status,Assignee,Due date,Sent,Submitted,Accepted,Versions,Answer,Client',
+      'Number,Section,Reference,Title,Description,Status,Assignee,Due date,Sent,Submitted,Accepted,Versions,Answer type,Choices,Answer,Client',
     )
     const numbers = rows.slice(1).map((row) => Number(row.split(',')[0]))
     expect(numbers).toEqual(Array.from({ length: 450 }, (_, i) => i + 1))

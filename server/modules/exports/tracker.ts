@@ -1,9 +1,11 @@
 import { calendarDay } from '@shared/format'
+import { ANSWER_TYPE_LABELS, answerRecord } from '@shared/schemas/answers'
 import {
   REQUEST_STATUS_LABELS,
   type AuditRequest,
   type RequestStatus,
 } from '@shared/schemas/requests'
+import type { SubmittedSummary } from '../requests/versions.repo'
 import type { TableColumn } from './workbook'
 
 /**
@@ -24,6 +26,8 @@ export const TRACKER_COLUMNS: readonly TableColumn[] = [
   { header: 'Submitted', kind: 'day', width: 12 },
   { header: 'Accepted', kind: 'day', width: 12 },
   { header: 'Versions', kind: 'number', width: 10 },
+  { header: 'Answer type', kind: 'text', width: 16 },
+  { header: 'Choices', kind: 'text', width: 24 },
   { header: 'Answer', kind: 'text', width: 60 },
   { header: 'Client', kind: 'text', width: 24 },
 ]
@@ -43,7 +47,7 @@ export const STATUS_FILLS: Record<RequestStatus, string> = {
 
 export function trackerRow(
   request: AuditRequest,
-  versions: { count: number; response: string | null } | undefined,
+  versions: SubmittedSummary | undefined,
   { clientName, timeZone }: { clientName: string; timeZone: string },
 ): TrackerRow {
   const day = (at: string | null) => (at ? calendarDay(new Date(at), timeZone) : null)
@@ -60,7 +64,9 @@ export function trackerRow(
     day(request.submittedAt),
     day(request.acceptedAt),
     versions?.count ?? 0,
-    versions?.response ?? null,
+    ANSWER_TYPE_LABELS[request.answerType],
+    request.choices?.join('\n') ?? null,
+    versions ? answerRecord(versions) : null,
     clientName,
   ]
 }

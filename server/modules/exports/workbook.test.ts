@@ -102,6 +102,8 @@ describe('the request tracker as a workbook', () => {
       'Submitted',
       'Accepted',
       'Versions',
+      'Answer type',
+      'Choices',
       'Answer',
       'Client',
     ])
@@ -116,6 +118,7 @@ describe('the request tracker as a workbook', () => {
     expect(cell('Accepted').value).toBeInstanceOf(Date)
     expect(cell('Status').value).toBe('Accepted')
     expect(cell('Status').fill).toMatchObject({ type: 'pattern', fgColor: { argb: 'FFD6F0DD' } })
+    expect(cell('Answer type').value).toBe('Written response')
     expect(cell('Answer').value).toBe('Attached, twelve months')
     expect(cell('Client').value).toBe(audit.client.name)
     expect(sheet.getRow(3).getCell(header.indexOf('Status') + 1).value).toBe('Draft')

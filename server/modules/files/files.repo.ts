@@ -137,6 +137,16 @@ export async function countPendingFiles(db: Db, requestId: string) {
   return row?.count ?? 0
 }
 
+/** The files on the request's version being prepared (what a submission hands in with it). */
+export function pendingFiles(db: Db, requestId: string) {
+  return db
+    .select({ fileName: requestFiles.fileName, sha256: requestFiles.sha256 })
+    .from(requestFiles)
+    .innerJoin(requestVersions, eq(requestVersions.id, requestFiles.versionId))
+    .where(and(eq(requestFiles.requestId, requestId), isNull(requestVersions.submittedAt)))
+    .orderBy(asc(requestFiles.createdAt), asc(requestFiles.id))
+}
+
 /** How many submitted files each of the requests has (one grouped read; none: absent). */
 export async function submittedFileCounts(db: Db, requestIds: readonly string[]) {
   if (requestIds.length === 0) return new Map<string, number>()

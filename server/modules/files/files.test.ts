@@ -756,9 +756,9 @@ describe('exports', () => {
     // Days in the firm's time zone (UTC: the test firm's).
     const today = new Date(t.clock()).toISOString().slice(0, 10)
     expect(res.body).toBe(
-      '\uFEFFNumber,Section,Reference,Title,Description,Status,Assignee,Due date,Sent,Submitted,Accepted,Versions,Answer,Client\r\n' +
-        `1,,,"'=HYPERLINK(""x"")",,Accepted,Clara Client,2030-01-31,${today},${today},${today},1,"See the PDF,\nall twelve months",${clientName}\r\n` +
-        `2,,,"Cash, petty",,Draft,,,,,,0,,${clientName}\r\n`,
+      '\uFEFFNumber,Section,Reference,Title,Description,Status,Assignee,Due date,Sent,Submitted,Accepted,Versions,Answer type,Choices,Answer,Client\r\n' +
+        `1,,,"'=HYPERLINK(""x"")",,Accepted,Clara Client,2030-01-31,${today},${today},${today},1,Written response,,"See the PDF,\nall twelve months",${clientName}\r\n` +
+        `2,,,"Cash, petty",,Draft,,,,,,0,Written response,,,${clientName}\r\n`,
     )
     expect(logEvents('audit.exported')).toContainEqual(
       expect.objectContaining({ format: 'csv', auditId: audit.id }),

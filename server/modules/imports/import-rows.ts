@@ -1,4 +1,11 @@
 import type { DateFormat } from '@shared/constants'
+import {
+  ANSWER_LIMITS,
+  ANSWER_TYPES,
+  choicesProblem,
+  keptChoices,
+  type AnswerType,
+} from '@shared/schemas/answers'
 import { calendarDate, LIMITS } from '@shared/schemas/common'
 import {
   IMPORT_FIELDS,
@@ -198,6 +205,67 @@ export function flagOf(cell: SheetCell): boolean | undefined {
   return YES.has(text) ? true : NO.has(text) ? false : undefined
 }
 
+/** The words (letters and digits only) a type cell may use for each answer type. */
+const ANSWER_TYPE_WORDS: Record<AnswerType, readonly string[]> = {
+  text: ['text', 'written', 'writtenresponse', 'response', 'narrative', 'freetext'],
+  yes_no: ['yesno', 'yn', 'yesorno', 'boolean'],
+  choice: ['choice', 'oneofalist', 'list', 'dropdown', 'select', 'pick', 'multiplechoice'],
+  number: ['number', 'numeric', 'amount', 'figure', 'integer', 'decimal'],
+  date: ['date', 'day'],
+  files: ['files', 'file', 'documentsonly', 'documents', 'upload', 'attachment'],
+  acknowledgement: [
+    'acknowledgement',
+    'acknowledgment',
+    'acknowledgementtypedsignature',
+    'signature',
+    'confirmation',
+    'attestation',
+  ],
+}
+
+/** A choice list from a cell: one per line, or separated by semicolons or bars. */
+const choiceList = (text: string) =>
+  (/[\r\n]/.test(text) ? text.split(/\r\n|\r|\n/) : text.split(/[;|]/))
+    .map((choice) => choice.trim())
+    .filter((choice) => choice !== '')
+
+/**
+ * The answer type and choices of a row: the type by its name or label (empty: a choice answer
+ * when choices are given, else text), the choices checked as a request's are.
+ */
+function answerTypeOf(
+  typeCell: SheetCell,
+  choicesCell: SheetCell,
+  fail: (field: ImportField, message: string) => void,
+): { answerType: AnswerType; choices: string[] | null } {
+  const typeText = cellText(typeCell)
+  const listed = cellText(choicesCell)
+  const choices = listed === null ? null : choiceList(listed)
+  let answerType: AnswerType = choices && choices.length > 0 ? 'choice' : 'text'
+  if (typeText !== null) {
+    const word = normalized(typeText)
+    const found = ANSWER_TYPES.find(
+      (type) => normalized(type) === word || ANSWER_TYPE_WORDS[type].includes(word),
+    )
+    if (!found) {
+      fail(
+        'answerType',
+        `“${typeText.slice(0, 40)}” is not an answer type: write one of ${ANSWER_TYPES.join(', ')}`,
+      )
+      return { answerType: 'text', choices: null }
+    }
+    answerType = found
+  }
+  const tooLong = choices?.find((choice) => choice.length > ANSWER_LIMITS.choice)
+  const problem = tooLong
+    ? `Each choice must be at most ${ANSWER_LIMITS.choice} characters`
+    : choices && choices.length > ANSWER_LIMITS.choices
+      ? `At most ${ANSWER_LIMITS.choices} choices`
+      : choicesProblem(answerType, choices)
+  if (problem) fail('choices', problem)
+  return { answerType, choices: keptChoices(answerType, choices) }
+}
+
 const whitespace = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase()
 
 /**
@@ -294,6 +362,7 @@ export function checkRows(
     }
     const documentRequired = flag('documentRequired')
     const responseRequired = flag('responseRequired')
+    const { answerType, choices } = answerTypeOf(cell('answerType'), cell('choices'), fail)
 
     let action: ImportRow['action'] = 'add'
     let number: number | null = null
@@ -339,6 +408,8 @@ export function checkRows(
         assignee,
         documentRequired,
         responseRequired,
+        answerType,
+        choices,
         dueDaysBefore,
       },
       // A sent request is left as it is: what its row says is not read.

@@ -168,6 +168,8 @@ export function importsService(app: FastifyInstance) {
         reference: row.values.reference,
         documentRequired: row.values.documentRequired,
         responseRequired: row.values.responseRequired,
+        answerType: row.values.answerType,
+        choices: row.values.choices,
         dueDate: row.values.dueDate,
         assigneeId: row.assigneeId,
         assignee: row.assigneeId ? { id: row.assigneeId, name: row.values.assignee! } : null,
@@ -192,6 +194,8 @@ export function importsService(app: FastifyInstance) {
           reference: row.values.reference,
           requiresDocument: row.values.documentRequired,
           requiresResponse: row.values.responseRequired,
+          answerType: row.values.answerType,
+          choices: row.values.choices,
           dueDaysBefore: row.values.dueDaysBefore,
         })),
       )

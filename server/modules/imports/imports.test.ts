@@ -206,6 +206,89 @@ describe('POST /api/audits/{id}/import/preview', () => {
     ])
   })
 
+  it('answer types by name or label, choices one per line or separated by semicolons; wrong ones named', async () => {
+    const { admin, audit } = await firm()
+    const data = await workbook({
+      List: [
+        ['Title', 'Answer type', 'Choices'],
+        ['Any litigation?', 'Yes/No', null],
+        ['Costing method', 'One of a list', 'FIFO\nWeighted average'],
+        ['Reconciliation frequency', null, 'Monthly; Quarterly | Never'],
+        ['Headcount at year end', 'number', null],
+        ['Date the statements were approved', 'DATE', null],
+        ['Representation letter', 'Acknowledgement (typed signature)', null],
+        ['Bank statements', 'Documents only', null],
+        ['Narrative of revenue', null, null],
+        ['Essay', 'essay', null],
+        ['Single option', 'choice', 'Only'],
+        ['Choices on yes/no', 'yes_no', 'A; B'],
+      ],
+    })
+    const read = await preview(admin.cookie, audit.id, { name: 'typed.xlsx', data })
+    expect(read.mapping).toMatchObject({ title: 0, answerType: 1, choices: 2 })
+    expect(
+      read.rows.map((row) => [
+        row.values.answerType,
+        row.values.choices,
+        row.errors.map((e) => e.field),
+      ]),
+    ).toEqual([
+      ['yes_no', null, []],
+      ['choice', ['FIFO', 'Weighted average'], []],
+      ['choice', ['Monthly', 'Quarterly', 'Never'], []],
+      ['number', null, []],
+      ['date', null, []],
+      ['acknowledgement', null, []],
+      ['files', null, []],
+      ['text', null, []],
+      ['text', null, ['answerType']],
+      ['choice', ['Only'], ['choices']],
+      ['yes_no', null, ['choices']],
+    ])
+    expect(read.rows[8]!.errors[0]!.message).toMatch(/“essay” is not an answer type/)
+    expectError(
+      await send(admin.cookie, `/api/audits/${audit.id}/import`, { name: 'typed.xlsx', data }),
+      400,
+      'VALIDATION',
+    )
+    expect(await requestsOf(admin.cookie, audit.id)).toEqual([])
+
+    const good = await workbook({
+      List: [
+        ['Title', 'Answer type', 'Choices'],
+        ...[
+          ['Costing method', null, 'FIFO\nWeighted average'],
+          ['Any litigation?', 'yes or no', null],
+        ],
+      ],
+    })
+    const res = await send(admin.cookie, `/api/audits/${audit.id}/import`, {
+      name: 'g.xlsx',
+      data: good,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(
+      (await requestsOf(admin.cookie, audit.id)).map((r) => [r.title, r.answerType, r.choices]),
+    ).toEqual([
+      ['Costing method', 'choice', ['FIFO', 'Weighted average']],
+      ['Any litigation?', 'yes_no', null],
+    ])
+    // The tracker's own columns come back as they went out.
+    const csv = await t.request('GET', `/api/audits/${audit.id}/export.csv`, {
+      cookie: admin.cookie,
+    })
+    const again = await preview(admin.cookie, audit.id, {
+      name: 'export.csv',
+      data: Buffer.from(csv.body),
+    })
+    expect(
+      again.rows.map((row) => [row.action, row.values.answerType, row.values.choices, row.errors]),
+    ).toEqual([
+      ['update', 'choice', ['FIFO', 'Weighted average'], []],
+      ['update', 'yes_no', null, []],
+    ])
+  })
+
   it('CSV as Excel writes it: a byte order mark, semicolons, quotes around lines and delimiters', async () => {
     const { admin, audit } = await firm()
     const csv = Buffer.from(
@@ -225,6 +308,8 @@ describe('POST /api/audits/{id}/import/preview', () => {
         assignee: null,
         documentRequired: false,
         responseRequired: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: null,
       },
       {
@@ -236,6 +321,8 @@ describe('POST /api/audits/{id}/import/preview', () => {
         assignee: null,
         documentRequired: false,
         responseRequired: false,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: null,
       },
     ])

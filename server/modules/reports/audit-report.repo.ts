@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
 import { selectRows, type Db } from '../../db/client'
 import type { Principal } from '../../access/principal'
@@ -213,3 +213,39 @@ export function openItems(
       auditRequests.number,
     )
 }
+
+/**
+ * The typed answers of the audit's answered requests (submitted or accepted) that the scope
+ * sees, in number order: each request's latest submitted version, with an acknowledgement's
+ * signature block.
+ */
+export function typedAnswers(db: Db, orgId: string, auditId: string, scope: RequestScope) {
+  return db
+    .selectDistinctOn([auditRequests.number], {
+      number: auditRequests.number,
+      reference: auditRequests.reference,
+      title: auditRequests.title,
+      status: auditRequests.status,
+      answerType: requestVersions.answerType,
+      answer: requestVersions.answer,
+      signature: requestVersions.signature,
+      submittedBy: requestVersions.submittedByName,
+      submittedAt: requestVersions.submittedAt,
+    })
+    .from(auditRequests)
+    .innerJoin(audits, eq(audits.id, auditRequests.auditId))
+    .innerJoin(projects, eq(projects.id, audits.projectId))
+    .innerJoin(
+      requestVersions,
+      and(eq(requestVersions.requestId, auditRequests.id), isNotNull(requestVersions.submittedAt)),
+    )
+    .where(
+      and(
+        ofAudit(orgId, auditId),
+        inArray(auditRequests.status, ['submitted', 'accepted']),
+        visibleRequests(scope),
+      ),
+    )
+    .orderBy(auditRequests.number, desc(requestVersions.number))
+}
+export type TypedAnswerItem = Awaited<ReturnType<typeof typedAnswers>>[number]

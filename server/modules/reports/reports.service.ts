@@ -10,6 +10,7 @@ import { findOrganizationDisplay } from '../organization/organization.repo'
 import { statusReportPdf } from './status-report-pdf'
 import {
   openItems,
+  typedAnswers,
   openByAssignee,
   sentGroups,
   statusAndAging,
@@ -76,10 +77,11 @@ export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
       const firm = await findOrganizationDisplay(db, orgId)
       const today = calendarDay(clock(), firm.timeZone)
       return heavyWork.stream(orgId, async () => {
-        const [place, { progress }, items] = await Promise.all([
+        const [place, { progress }, items, answers] = await Promise.all([
           auditPlace(db, orgId, audit.id),
           standing(orgId, audit.id, today),
           openItems(db, orgId, audit.id, principal, today),
+          typedAnswers(db, orgId, audit.id, principal),
         ])
         const stream = statusReportPdf({
           firmName: firm.name,
@@ -91,6 +93,7 @@ export function reportsService({ db, clock, heavyWork }: FastifyInstance) {
           dateFormat: firm.dateFormat,
           progress,
           items,
+          answers: answers.filter((item) => item.answer !== null),
         })
         return {
           fileName: safeFileName(oneSegment(`${audit.name}-status-report.pdf`)),

@@ -5,7 +5,8 @@ import PDFDocument from 'pdfkit'
 import { daysBetween, formatDay, fullName } from '@shared/format'
 import type { DateFormat } from '@shared/constants'
 import { requestLabel } from '@shared/request-rules'
-import type { OpenItem } from './audit-report.repo'
+import { answerText, signatureLines } from '@shared/schemas/answers'
+import type { OpenItem, TypedAnswerItem } from './audit-report.repo'
 
 const require = createRequire(import.meta.url)
 /** Inter (the app's typeface), embedded: the report reads the same wherever it is opened. */
@@ -33,6 +34,8 @@ export interface StatusReport {
   dateFormat: DateFormat
   progress: { done: number; sent: number }
   items: OpenItem[]
+  /** Typed answers given (submitted or accepted), acknowledgements with their signature blocks. */
+  answers: TypedAnswerItem[]
 }
 
 /** A day (YYYY-MM-DD) as the firm writes it. */
@@ -152,6 +155,40 @@ async function write(doc: PDFKit.PDFDocument, report: StatusReport) {
       .fontSize(9.5)
       .fillColor(late ? LATE : MUTED)
       .text(details.join(' · '))
+    doc.moveDown(0.5)
+  }
+
+  if (report.answers.length > 0) {
+    doc.moveDown(1.2)
+    doc.font('bold').fontSize(13).fillColor(INK).text('Answers and acknowledgements', left)
+    doc.moveDown(0.3)
+  }
+  for (const [index, item] of report.answers.entries()) {
+    if (index > 0 && index % ITEMS_PER_TURN === 0) await nextTurn()
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage()
+    doc.font('regular').fontSize(11).fillColor(INK).text(requestLabel(item), left)
+    if (item.signature) {
+      doc.moveDown(0.2)
+      const top = doc.y
+      doc.fontSize(9.5).fillColor(INK)
+      for (const line of signatureLines(item.signature))
+        doc.text(line, left + 10, doc.y, { width: width - 10 })
+      doc
+        .moveTo(left + 2, top)
+        .lineTo(left + 2, doc.y)
+        .lineWidth(1.5)
+        .stroke(ACCENT)
+      doc.x = left
+    } else {
+      doc
+        .font('bold')
+        .fontSize(11)
+        .text(answerText(item.answerType, item.answer), left)
+        .font('regular')
+    }
+    const answered = [item.status === 'accepted' ? 'Accepted' : 'In review']
+    if (item.submittedBy) answered.push(`answered by ${item.submittedBy}`)
+    doc.fontSize(9.5).fillColor(MUTED).text(answered.join(' · '), left)
     doc.moveDown(0.5)
   }
 

@@ -30,6 +30,8 @@ export function toRequestDto(row: RequestRow, today: string, principal: Principa
     reference: row.reference,
     documentRequired: row.documentRequired,
     responseRequired: row.responseRequired,
+    answerType: row.answerType,
+    choices: row.choices,
     status: row.status,
     assigneeId: row.assigneeId,
     assigneeName:

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { WHOSE_MOVE } from '@shared/request-rules'
+import type { AnswerType } from '@shared/schemas/answers'
 import {
   REQUEST_STATUSES,
   type ClientAsk,
@@ -34,6 +35,8 @@ const columns = {
   reference: auditRequests.reference,
   documentRequired: auditRequests.documentRequired,
   responseRequired: auditRequests.responseRequired,
+  answerType: auditRequests.answerType,
+  choices: auditRequests.choices,
   status: auditRequests.status,
   assigneeId: auditRequests.assigneeUserId,
   assigneeFirstName: assignee.firstName,
@@ -407,6 +410,8 @@ export async function requestsToCopy(db: Db, orgId: string, auditId: string, cli
       reference: auditRequests.reference,
       documentRequired: auditRequests.documentRequired,
       responseRequired: auditRequests.responseRequired,
+      answerType: auditRequests.answerType,
+      choices: auditRequests.choices,
       dueDate: auditRequests.dueDate,
       assigneeId: auditRequests.assigneeUserId,
       assigneeFirstName: users.firstName,
@@ -528,6 +533,8 @@ export interface NewRequest {
   reference?: string | null
   documentRequired: boolean
   responseRequired: boolean
+  answerType?: AnswerType
+  choices?: string[] | null
   /** Given by reserve(): the next of the audit's numbers. */
   number: number
   /** An order key (order-keys.ts). */

@@ -47,7 +47,10 @@ export async function requestRoutes(app: FastifyInstance) {
     requests.remove(who(request), request.params.id),
   )
   handle(app, requestsApi.submit, async (request) =>
-    requests.submit(who(request), request.params.id, request.body.response ?? null),
+    requests.submit(who(request), request.params.id, request.body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    }),
   )
   handle(app, requestsApi.accept, async (request) =>
     requests.accept(who(request), request.params.id),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { RequestAction } from '@shared/access'
 import { remindersState, type FieldChange } from '@shared/schemas/dashboard'
+import type { AnswerType, Signature } from '@shared/schemas/answers'
 import {
   AWAITING_CLIENT,
   REQUEST_RULES,
@@ -39,6 +40,7 @@ import {
 import {
   countPendingFiles,
   filesOfRequest,
+  pendingFiles,
   storageKeysOf,
   submittedFileCounts,
 } from '../files/files.repo'
@@ -79,6 +81,15 @@ import {
   type RequestChanges,
   type RequestRow,
 } from './requests.repo'
+import {
+  answerTypeText,
+  checkedAnswer,
+  editedAnswerType,
+  needsDocument,
+  statementSha256,
+  type SubmitAnswer,
+  type SubmitOrigin,
+} from './answers'
 import { listVersions, markLatestVersionReturned, submitVersion } from './versions.repo'
 
 const assigneeName = (row: RequestRow) =>
@@ -94,6 +105,8 @@ function fieldChanges(
     description?: string | null | undefined
     section?: string | null | undefined
     reference?: string | null | undefined
+    answerType?: AnswerType | undefined
+    choices?: string[] | null | undefined
     dueDate?: string | null | undefined
     assignee?: { id: string; name: string } | null | undefined
     remindersPaused?: boolean | undefined
@@ -108,6 +121,14 @@ function fieldChanges(
     changes.push({ field: 'section', from: row.section, to: edit.section })
   if (edit.reference !== undefined && edit.reference !== row.reference)
     changes.push({ field: 'reference', from: row.reference, to: edit.reference })
+  if (edit.answerType !== undefined || edit.choices !== undefined) {
+    const from = answerTypeText(row.answerType, row.choices)
+    const to = answerTypeText(
+      edit.answerType ?? row.answerType,
+      edit.choices === undefined ? row.choices : edit.choices,
+    )
+    if (from !== to) changes.push({ field: 'answerType', from, to })
+  }
   if (edit.dueDate !== undefined && edit.dueDate !== row.dueDate)
     changes.push({ field: 'dueDate', from: row.dueDate, to: edit.dueDate })
   if (edit.assignee !== undefined && (edit.assignee?.id ?? null) !== row.assigneeId)
@@ -129,6 +150,8 @@ export interface ImportedDraft {
   reference: string | null
   documentRequired: boolean
   responseRequired: boolean
+  answerType: AnswerType
+  choices: string[] | null
   dueDate: string | null
   assigneeId: string | null
   assignee: { id: string; name: string } | null
@@ -611,6 +634,8 @@ export function requestsService(app: FastifyInstance) {
         reference: item.reference,
         documentRequired: item.requiresDocument,
         responseRequired: item.requiresResponse,
+        answerType: item.answerType,
+        choices: item.choices,
         dueDate:
           audit.dueDate !== null && item.dueDaysBefore !== null
             ? addDays(audit.dueDate, -item.dueDaysBefore)
@@ -870,7 +895,8 @@ export function requestsService(app: FastifyInstance) {
       const assignee = await chosenAssignee(orgId, row.clientId, input.assigneeId)
       if (input.assigneeId === null && row.status !== 'draft')
         throw fieldError('assigneeId', 'A sent request needs an assignee')
-      const { assigneeId, ...rest } = input
+      const { assigneeId, answerType: _type, choices: _choices, ...fieldsSet } = input
+      const rest = { ...fieldsSet, ...editedAnswerType(row, input) }
       const changed = await db.transaction(async (tx) => {
         const [updated] = await updateIfStatus(tx, orgId, [id], REQUEST_RULES[action].when, {
           ...rest,
@@ -1199,17 +1225,46 @@ export function requestsService(app: FastifyInstance) {
       return findAnswerDraft(db, row.id, principal.userId)
     },
 
-    submit: (principal: Principal, id: string, response: string | null) =>
+    /**
+     * The client's answer: checked against the request's answer type (400 naming the field); an
+     * acknowledgement is kept with its signature block (who, when, from where, and the SHA-256
+     * of the statement and of each file handed in with it).
+     */
+    submit: (principal: Principal, id: string, input: SubmitAnswer, origin: SubmitOrigin) =>
       transition(principal, id, 'submit', {
         async validate(row) {
-          if (row.responseRequired && !response)
-            throw fieldError('response', 'This request requires a written response')
-          if (row.documentRequired && (await countPendingFiles(db, id)) === 0) throw noDocument()
+          checkedAnswer(row, input)
+          if (needsDocument(row) && (await countPendingFiles(db, id)) === 0) throw noDocument()
         },
         async write(tx, row, now) {
+          const answer = checkedAnswer(row, input)
           // Again under the request's row lock, which a file removal also takes.
-          if (row.documentRequired && (await countPendingFiles(tx, id)) === 0) throw noDocument()
-          await submitVersion(tx, id, { response, by: principal }, now)
+          if (needsDocument(row) && (await countPendingFiles(tx, id)) === 0) throw noDocument()
+          const signature: Signature | null =
+            row.answerType === 'acknowledgement'
+              ? {
+                  typedName: answer!,
+                  signedBy: principal.name,
+                  signedById: principal.userId,
+                  signedAt: now.toISOString(),
+                  ipAddress: origin.ip,
+                  userAgent: origin.userAgent?.slice(0, 500) ?? null,
+                  statementSha256: statementSha256(row),
+                  documents: await pendingFiles(tx, id),
+                }
+              : null
+          await submitVersion(
+            tx,
+            id,
+            {
+              response: input.response,
+              answerType: row.answerType,
+              answer,
+              signature,
+              by: principal,
+            },
+            now,
+          )
           // The answer is in: any answer in progress to it is spent.
           await deleteAnswerDrafts(tx, id)
         },

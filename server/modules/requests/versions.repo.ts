@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  max,
+  sql,
+  type AnyColumn,
+} from 'drizzle-orm'
+import type { AnswerType, Signature } from '@shared/schemas/answers'
 import type { Db } from '../../db/client'
 import { idIn } from '../../db/id-in'
 import { requestVersions } from '../../db/schema'
@@ -54,11 +66,20 @@ export async function ensurePendingVersion(db: Db, requestId: string, now: Date)
 export async function submitVersion(
   db: Db,
   requestId: string,
-  values: { response: string | null; by: { userId: string; name: string } },
+  values: {
+    response: string | null
+    answerType: AnswerType
+    answer: string | null
+    signature: Signature | null
+    by: { userId: string; name: string }
+  },
   now: Date,
 ) {
   const submission = {
     response: values.response,
+    answerType: values.answerType,
+    answer: values.answer,
+    signature: values.signature,
     submittedByUserId: values.by.userId,
     submittedByName: values.by.name,
     submittedAt: now,
@@ -106,6 +127,9 @@ export function listVersions(db: Db, requestId: string) {
       id: requestVersions.id,
       number: requestVersions.number,
       response: requestVersions.response,
+      answerType: requestVersions.answerType,
+      answer: requestVersions.answer,
+      signature: requestVersions.signature,
       submittedBy: requestVersions.submittedByName,
       submittedAt: requestVersions.submittedAt,
       returnedReason: requestVersions.returnedReason,
@@ -117,21 +141,39 @@ export function listVersions(db: Db, requestId: string) {
     .orderBy(asc(requestVersions.number))
 }
 
-/** Per request: how many versions were submitted, and the latest submitted answer's text. */
+/** A column of the latest submitted version. */
+const latest = <T>(column: AnyColumn) =>
+  sql<T>`(array_agg(${column} order by ${requestVersions.number} desc))[1]`
+
+/**
+ * Per request: how many versions were submitted, and the latest submitted answer: its text, its
+ * typed answer and signature.
+ */
 export async function submittedVersionSummaries(db: Db, requestIds: string[]) {
-  if (requestIds.length === 0) return new Map<string, { count: number; response: string | null }>()
+  if (requestIds.length === 0) return new Map<string, SubmittedSummary>()
   const rows = await db
     .select({
       requestId: requestVersions.requestId,
       count: sql<number>`count(*)::int`,
-      response: sql<
-        string | null
-      >`(array_agg(${requestVersions.response} order by ${requestVersions.number} desc))[1]`,
+      response: latest<string | null>(requestVersions.response),
+      answerType: latest<AnswerType>(requestVersions.answerType),
+      answer: latest<string | null>(requestVersions.answer),
+      signature: latest<Signature | null>(requestVersions.signature),
     })
     .from(requestVersions)
     .where(
       and(inArray(requestVersions.requestId, requestIds), isNotNull(requestVersions.submittedAt)),
     )
     .groupBy(requestVersions.requestId)
-  return new Map(rows.map(({ requestId, ...summary }) => [requestId, summary]))
+  return new Map<string, SubmittedSummary>(
+    rows.map(({ requestId, ...summary }) => [requestId, summary]),
+  )
+}
+
+export interface SubmittedSummary {
+  count: number
+  response: string | null
+  answerType: AnswerType
+  answer: string | null
+  signature: Signature | null
 }

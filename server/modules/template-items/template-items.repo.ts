@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
+import type { AnswerType } from '@shared/schemas/answers'
 import { ITEM_ORDER_MAX } from '@shared/schemas/templates'
 import type { Db } from '../../db/client'
 import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
@@ -13,6 +14,8 @@ export interface ItemValues {
   reference?: string | null
   requiresDocument?: boolean
   requiresResponse?: boolean
+  answerType?: AnswerType
+  choices?: string[] | null
   dueDaysBefore?: number | null
   order?: number
 }
@@ -26,6 +29,8 @@ const columns = {
   reference: templateItems.reference,
   requiresDocument: templateItems.requiresDocument,
   requiresResponse: templateItems.requiresResponse,
+  answerType: templateItems.answerType,
+  choices: templateItems.choices,
   dueDaysBefore: templateItems.dueDaysBefore,
   order: templateItems.order,
   createdAt: isoTimestamp(templateItems.createdAt),
@@ -229,7 +234,10 @@ export async function appendItems(
   templateId: string,
   values: Array<
     Pick<Required<ItemValues>, 'title' | 'requiresDocument' | 'requiresResponse'> &
-      Pick<ItemValues, 'description' | 'section' | 'reference' | 'dueDaysBefore'>
+      Pick<
+        ItemValues,
+        'description' | 'section' | 'reference' | 'dueDaysBefore' | 'answerType' | 'choices'
+      >
   >,
   now: Date,
 ) {
@@ -254,6 +262,8 @@ export async function appendItems(
         section: item.section ?? null,
         reference: item.reference ?? null,
         dueDaysBefore: item.dueDaysBefore ?? null,
+        answerType: item.answerType ?? 'text',
+        choices: item.choices ?? null,
         templateId,
         order: first + index,
         organizationId: orgId,

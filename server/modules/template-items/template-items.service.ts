@@ -7,7 +7,9 @@ import type {
   listTemplateItemsQuery,
   updateTemplateItemInput,
 } from '@shared/schemas/templates'
+import type { AnswerType } from '@shared/schemas/answers'
 import type { Principal } from '../../access/principal'
+import { editedAnswerType } from '../requests/answers'
 import { AppError, fieldError, notFound } from '../../lib/errors'
 import { findTemplate } from '../templates/templates.repo'
 import {
@@ -111,6 +113,8 @@ export function templateItemsService({ db, clock, config }: FastifyInstance) {
         reference: string | null
         requiresDocument: boolean
         requiresResponse: boolean
+        answerType: AnswerType
+        choices: string[] | null
         dueDaysBefore: number | null
       }>,
     ) =>
@@ -148,8 +152,19 @@ export function templateItemsService({ db, clock, config }: FastifyInstance) {
       })
     },
 
-    update: (principal: Principal, id: string, input: z.output<typeof updateTemplateItemInput>) =>
-      updateItem(db, principal.organizationId, id, input, clock()),
+    /** The answer type and its choices are checked together, against what the item has. */
+    async update(
+      principal: Principal,
+      id: string,
+      input: z.output<typeof updateTemplateItemInput>,
+    ) {
+      const orgId = principal.organizationId
+      const typed =
+        input.answerType !== undefined || input.choices !== undefined
+          ? editedAnswerType(await getItem(db, orgId, id), input)
+          : undefined
+      return updateItem(db, orgId, id, { ...input, ...typed }, clock())
+    },
 
     remove: (principal: Principal, id: string) => deleteItem(db, principal.organizationId, id),
   }

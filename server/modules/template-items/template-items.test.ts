@@ -49,6 +49,8 @@ describe('POST /api/template-items', () => {
     const item = res.json<TemplateItem>()
     expect(Object.keys(item).sort()).toEqual(
       [
+        'answerType',
+        'choices',
         'createdAt',
         'description',
         'dueDaysBefore',

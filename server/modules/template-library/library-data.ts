@@ -1,17 +1,26 @@
+import type { AnswerType } from '@shared/schemas/answers'
+
 /** One item of a starter list: what the client is asked for. */
 export interface LibraryItem {
   /** A section of the list, e.g. "3 Cash and bank"; items of a section are consecutive. */
   section: string
   /** Its reference within the list, e.g. "3.1"; unique within the list. */
   reference: string
-  /** What is asked, as a short imperative title (at most 200 characters). */
+  /** What is asked, as a short imperative title or a question (at most 200 characters). */
   title: string
   /** What exactly to provide and how (1 to 3 sentences, at most 600 characters). */
   description: string
   /** The client must upload a document. */
   requiresDocument: boolean
-  /** The client must answer in writing. */
+  /** The client must answer in writing; only a `text` item asks for this, so false for the others. */
   requiresResponse: boolean
+  /**
+   * How the client answers: `files` for documents only, `yes_no`, `choice`, `number` and `date` for
+   * a typed answer, `acknowledgement` for a statement signed by typing a full name, `text` in writing.
+   */
+  answerType: AnswerType
+  /** The answers to choose from (2 to 6, all different) for a `choice` item; null for the others. */
+  choices: string[] | null
   /** Due this many days before the audit's due date (0 to 365), or null. */
   dueDaysBefore: number | null
 }
@@ -42,6 +51,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the pre-audit trial balance as of the period end in Excel, showing account number, account name, prior-year closing balance and current-year balance. It must agree to the draft financial statements; if you post further entries, send an updated version with the changes listed.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -52,6 +63,8 @@ export const LIBRARY: LibraryList[] = [
           'Export the full general ledger detail for the audit period in Excel or CSV, including posting date, entry number, account, description, amount, source and the user who posted each entry. Totals by account should agree to the trial balance.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -62,6 +75,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the draft financial statements and notes in Word or Excel, together with a mapping of trial balance accounts to financial statement line items. Mark any amounts or disclosures that are still provisional.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -72,6 +87,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the current organization chart covering management and the finance function. Note any changes in key personnel or responsibilities during the audit period.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 50,
       },
       {
@@ -82,16 +99,21 @@ export const LIBRARY: LibraryList[] = [
           'Describe in writing any significant changes during the audit period, such as new products or locations, acquisitions or disposals, restructuring, new financing, changes in accounting systems or changes in accounting policies.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 50,
       },
       {
         section: '1 General and planning',
         reference: '1.6',
-        title: 'Summary of significant accounting policies and estimates',
+        title:
+          'Have any significant accounting policies or key estimates changed since the prior year?',
         description:
-          'Provide a summary of significant accounting policies and key estimates (for example credit loss allowances, inventory reserves, useful lives, provisions), identifying any change from the prior year and the reason for it. Include any new accounting standards adopted in the audit period and their effect.',
+          'Answer yes if any accounting policy or key estimate (for example credit loss allowances, inventory reserves, useful lives or provisions) changed, or a new accounting standard was adopted, in the audit period. In either case, provide the summary of significant accounting policies and key estimates, identifying each change, the reason for it and its effect.',
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -102,6 +124,8 @@ export const LIBRARY: LibraryList[] = [
           'Confirm that all prior-year audit adjustments were recorded, and describe the actions taken on each recommendation in our prior-year management letter.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -112,6 +136,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing in Excel of all bank, deposit and investment accounts, including accounts opened or closed during the audit period. Show bank name, last four digits of the account number, currency, balance per bank, balance per books and authorized signatories.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 55,
       },
       {
@@ -122,6 +148,8 @@ export const LIBRARY: LibraryList[] = [
           'Sign the bank confirmation authorization letters we will prepare for each bank, or authorize our requests through the electronic confirmation platform your banks use. Please tell us the name and email of the person who can approve requests on the platform.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 50,
       },
       {
@@ -132,6 +160,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the bank reconciliation for every account as of the period end, with the bank statement, the list of outstanding checks and deposits in transit, and evidence of preparer and reviewer sign-off with dates.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -142,16 +172,21 @@ export const LIBRARY: LibraryList[] = [
           'Provide bank statements for all accounts for the first month after the period end so that we can trace reconciling items to their clearance.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 15,
       },
       {
         section: '2 Cash and bank',
         reference: '2.5',
-        title: 'Describe restricted cash and compensating balance arrangements',
+        title:
+          'Was any cash restricted, pledged or subject to compensating balance arrangements at the period end?',
         description:
-          'Describe any cash that is restricted, pledged as collateral, held in escrow or subject to compensating balance arrangements as of the period end, and provide the supporting agreements.',
-        requiresDocument: true,
-        requiresResponse: true,
+          'Answer yes if any cash was restricted, pledged as collateral, held in escrow or subject to compensating balance arrangements as of the period end. If yes, describe each arrangement and its amount in a note and provide the supporting agreements.',
+        requiresDocument: false,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -162,6 +197,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the aged accounts receivable listing by customer as of the period end in Excel, with aging buckets based on invoice date or due date (state which). The total must agree to the trial balance.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -172,6 +209,8 @@ export const LIBRARY: LibraryList[] = [
           'For the customer balances we will select, provide in Excel the contact name, email address and mailing address of the person who can confirm the balance. We will send the confirmations directly.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -182,6 +221,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the calculation of the allowance for credit losses as of the period end, including the methodology, historical loss rates, forward-looking adjustments and support for specific reserves. Explain any change in method from the prior year.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -192,6 +233,8 @@ export const LIBRARY: LibraryList[] = [
           'For the customer balances we will select, provide evidence of cash received after the period end (remittance advice and bank statement) matched to the open invoices as of the period end.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 15,
       },
       {
@@ -202,6 +245,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide copies of new or amended customer contracts in the audit period above the threshold we will communicate. For each, provide your analysis of performance obligations, transaction price, and timing of revenue recognition.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 35,
       },
       {
@@ -212,6 +257,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide revenue by stream or product line and by month for the audit period and the prior year in Excel. Explain significant fluctuations in margins or volumes.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -222,6 +269,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide in Excel a listing of shipments and invoices for the last ten business days before and the first ten business days after the period end. For a sample we will select, provide the shipping or delivery documents and the invoices.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -232,6 +281,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a rollforward of deferred revenue, contract assets and contract liabilities for the audit period, with a listing of the main components of the closing balances as of the period end.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -242,6 +293,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of credit notes and returns issued after the period end up to the date of your response, with the original invoice date and the reason for each credit.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: null,
       },
       {
@@ -252,6 +305,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the written instructions for the physical inventory count, with the locations, dates, times and count teams, so that we can plan our attendance. Tell us about any location where inventory is held by third parties.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 60,
       },
       {
@@ -262,6 +317,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the final inventory listing as of the period end in Excel by location and item, with quantity, unit cost and extended value. Include inventory in transit, at third-party warehouses and on consignment, and agree the total to the trial balance.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -272,16 +329,26 @@ export const LIBRARY: LibraryList[] = [
           'Provide the count sheets or tag control listing and the reconciliation of counted quantities to the perpetual records, with explanations for significant differences. If the count was not at the period end, provide the rollforward or rollback to the period end.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
         section: '4 Inventory',
         reference: '4.4',
-        title: 'Inventory costing and overhead allocation',
+        title: 'Inventory costing method and overhead allocation',
         description:
-          'Describe the costing method (for example FIFO, weighted average or standard cost) and provide the calculation of overhead capitalized into inventory as of the period end. If you use standard costs, provide the variance analysis for the audit period.',
+          'Choose the costing method used for inventory; if you use more than one, say in a note which method applies to which inventory. Provide the calculation of overhead capitalized into inventory as of the period end and, if you use standard costs, the variance analysis for the audit period.',
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'choice',
+        choices: [
+          'First-in, first-out (FIFO)',
+          'Weighted average cost',
+          'Standard cost',
+          'Specific identification',
+          'More than one method',
+        ],
         dueDaysBefore: 25,
       },
       {
@@ -292,6 +359,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the calculation of the inventory reserve and the net realizable value assessment as of the period end, with the aging of inventory and recent selling prices used. Explain the basis for the reserve percentages.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -302,6 +371,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the fixed asset register as of the period end in Excel and a rollforward by asset class showing opening cost, additions, disposals, transfers, depreciation and closing net book value, agreed to the trial balance.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -312,6 +383,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of additions during the audit period, including transfers from construction in progress. For a sample we will select, provide invoices, contracts and evidence of approval.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -322,26 +395,33 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of disposals and retirements during the audit period with the proceeds and the gain or loss calculation. For a sample we will select, provide the sale agreement or scrapping documentation.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
         section: '5 Property, plant and equipment and leases',
         reference: '5.4',
-        title: 'Confirm depreciation methods and useful lives',
+        title: 'Did you change any depreciation method or useful life during the audit period?',
         description:
-          'Confirm the depreciation methods and useful lives used for each asset class, and describe any change made during the audit period with its effect.',
+          'Answer yes if the depreciation method or useful life of any asset class changed during the audit period. If yes, describe each change, the reason for it and its effect on depreciation expense in a note. We will compare the methods and lives in the fixed asset register with the prior year.',
         requiresDocument: false,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 35,
       },
       {
         section: '5 Property, plant and equipment and leases',
         reference: '5.5',
-        title: 'Impairment assessment for long-lived assets and goodwill',
+        title:
+          'Were there any indicators of impairment of long-lived assets or goodwill at the period end?',
         description:
-          "Provide management's written assessment of impairment indicators as of the period end. If an impairment test was performed, provide the model in Excel with the key assumptions and the forecasts they are based on.",
+          "Answer based on management's written assessment of impairment indicators as of the period end, and provide that assessment. If an impairment test was performed, also provide the model in Excel with the key assumptions and the forecasts they are based on.",
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -352,6 +432,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of all leases with the right-of-use asset and lease liability calculations as of the period end, including the discount rates used. Provide copies of leases entered into, modified or terminated during the audit period.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -362,6 +444,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the aged accounts payable listing by vendor as of the period end in Excel, agreed to the trial balance, together with the vendor statement reconciliations for your largest vendors.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -372,6 +456,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide in Excel a listing of all disbursements and unpaid invoices received after the period end up to the date of your response, above the threshold we will communicate. For a sample we will select, provide the invoices and receiving documents.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 15,
       },
       {
@@ -382,6 +468,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a schedule of accrued liabilities and provisions as of the period end (for example bonuses, professional fees, warranty and restructuring), with the calculation and support for each and the movement for the audit period.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -392,16 +480,21 @@ export const LIBRARY: LibraryList[] = [
           'Provide copies of loan agreements, credit facilities, amendments and waivers executed or in effect during the audit period, and a debt schedule showing principal, interest rate, interest expense, repayments and maturity for each facility.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
         section: '6 Liabilities, debt and equity',
         reference: '6.5',
-        title: 'Covenant compliance calculations',
+        title:
+          'Were all debt covenants met at each test date in the audit period and at the period end?',
         description:
-          'Provide the covenant compliance calculations for each test date in the audit period and as of the period end, as submitted to lenders. Tell us about any breach, waiver or expected breach in the next twelve months.',
+          'Provide the covenant compliance calculations for each test date, as submitted to lenders. If you answer no, or if you expect a breach in the next twelve months, describe the breach and any waiver obtained or requested in a note.',
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -412,6 +505,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a rollforward of each equity account for the audit period and the capitalization table as of the period end. Provide the supporting documents for share issuances, repurchases and dividends.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -422,6 +517,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a schedule of awards granted, vested, exercised and forfeited during the audit period, with the valuation inputs and the expense calculation. Provide the plan documents if they changed during the audit period.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -432,6 +529,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the minutes of all board, committee and shareholder meetings held during the audit period and up to the date of your response. If minutes are not yet approved, provide the drafts or a summary of decisions made.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -442,26 +541,33 @@ export const LIBRARY: LibraryList[] = [
           'Provide a reconciliation of payroll register totals to the general ledger and to payroll tax filings for the audit period in Excel.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
         section: '7 Payroll and operating expenses',
         reference: '7.2',
-        title: 'Employee listing and personnel files for sampled employees',
+        title: 'Number of employees at the period end, with the employee listing',
         description:
-          'Provide a listing of employees as of the period end with hire date, department and annual pay rate. For a sample we will select, provide the employment contract, approved pay rate and payslip.',
+          'Enter the total number of employees at the period end and provide the employee listing that supports it, with hire date, department and annual pay rate. For a sample we will select, provide the employment contract, approved pay rate and payslip.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'number',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
         section: '7 Payroll and operating expenses',
         reference: '7.3',
-        title: 'Pension and employee benefit plan reports',
+        title:
+          'Does the entity sponsor any defined benefit pension or other post-employment benefit plans?',
         description:
-          'Provide the actuarial reports, plan documents and contribution schedules for pension and other post-employment benefit plans for the audit period, and the census data provided to the actuary.',
-        requiresDocument: true,
+          'Answer yes if the entity sponsors or participates in a defined benefit pension plan or provides other post-employment benefits, such as retiree medical cover. If yes, provide the actuarial reports, plan documents and contribution schedules for the audit period, and the census data provided to the actuary.',
+        requiresDocument: false,
         requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -472,6 +578,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a comparison of income statement accounts for the audit period and prior year, and explain variances above the threshold we will communicate.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -482,6 +590,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the current and deferred income tax provision in Excel, including the effective tax rate reconciliation, the deferred tax asset and liability schedule, and the assessment of any valuation allowance.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -492,16 +602,20 @@ export const LIBRARY: LibraryList[] = [
           'Provide the most recently filed income tax returns and any notices, assessments or correspondence from tax authorities received during the audit period, including the status of open tax audits.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
         section: '8 Taxes',
         reference: '8.3',
-        title: 'Describe uncertain tax positions',
+        title: 'Did the entity have any uncertain tax positions at the period end?',
         description:
-          'Describe any uncertain tax positions as of the period end, the amount reserved for each, and the basis for your conclusion. Provide any tax advice or opinions supporting the positions taken.',
-        requiresDocument: true,
-        requiresResponse: true,
+          'If yes, describe each uncertain tax position in a note, with the amount reserved and the basis for your conclusion, and provide any tax advice or opinions supporting the positions taken.',
+        requiresDocument: false,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -512,16 +626,21 @@ export const LIBRARY: LibraryList[] = [
           'Provide the reconciliation of sales tax, VAT or other indirect tax balances as of the period end to the returns filed, and copies of the returns for the last filing period of the audit period.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
         section: '9 Related parties, legal matters and subsequent events',
         reference: '9.1',
-        title: 'Related parties and related party transactions',
+        title:
+          'Were there any transactions or balances with related parties during the audit period?',
         description:
-          'Provide a listing of related parties and all transactions and balances with them during the audit period and as of the period end, with the terms and evidence of approval. Confirm in writing that the listing is complete.',
+          'Provide a listing of all related parties and, if you answer yes, of every transaction with them during the audit period and every balance with them as of the period end, with the terms and evidence of approval. By answering, you confirm that the listing is complete.',
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -532,6 +651,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the name, firm and address of every lawyer engaged during the audit period, and a detail of the legal fees account for the audit period. We will prepare the inquiry letters for your signature.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -542,6 +663,8 @@ export const LIBRARY: LibraryList[] = [
           'Sign the legal inquiry letters we prepare on company letterhead and return them to us as signed PDFs. We will send them to counsel and receive the responses directly.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -552,16 +675,21 @@ export const LIBRARY: LibraryList[] = [
           "Describe any pending or threatened litigation, claims and assessments as of the period end and up to the date of your response, with management's estimate of the likely outcome and amount.",
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
         section: '9 Related parties, legal matters and subsequent events',
         reference: '9.5',
-        title: 'Commitments, guarantees and off-balance-sheet arrangements',
+        title:
+          'Did the entity have any significant commitments, guarantees or off-balance-sheet arrangements at the period end?',
         description:
-          'Provide a listing of significant purchase commitments, guarantees, letters of credit and other off-balance-sheet arrangements as of the period end, with the supporting agreements.',
-        requiresDocument: true,
-        requiresResponse: true,
+          'Answer yes if, as of the period end, the entity had significant purchase commitments, guarantees, letters of credit or other off-balance-sheet arrangements. If yes, provide a listing of them with the supporting agreements.',
+        requiresDocument: false,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -571,7 +699,9 @@ export const LIBRARY: LibraryList[] = [
         description:
           "Provide management's going concern assessment covering at least twelve months from the date the financial statements are issued, with the cash flow forecast in Excel and the key assumptions.",
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -582,6 +712,8 @@ export const LIBRARY: LibraryList[] = [
           'Describe any significant events after the period end, such as new financing, acquisitions, litigation, impairment or restructuring. We will ask you to update this answer shortly before the report date.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 5,
       },
       {
@@ -592,6 +724,8 @@ export const LIBRARY: LibraryList[] = [
           'Review the draft management representation letter we will send and tell us in writing about any statement you cannot make or any change you propose.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 10,
       },
       {
@@ -602,16 +736,20 @@ export const LIBRARY: LibraryList[] = [
           'For the uncorrected misstatements we communicate, explain in writing why management has decided not to record them. This explanation will be included in the representation letter.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 5,
       },
       {
         section: '10 Completion',
         reference: '10.3',
-        title: 'Final financial statements approved for issue',
+        title: 'Date the financial statements were approved for issue',
         description:
-          'Provide the final financial statements as a PDF together with evidence of their approval by the board or those charged with governance, such as the signed resolution or minutes.',
+          'Enter the date on which the board or those charged with governance approved the financial statements for issue. Provide the final financial statements as a PDF together with evidence of the approval, such as the signed resolution or minutes.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'date',
+        choices: null,
         dueDaysBefore: 2,
       },
       {
@@ -619,9 +757,11 @@ export const LIBRARY: LibraryList[] = [
         reference: '10.4',
         title: 'Signed management representation letter',
         description:
-          'Provide the management representation letter on company letterhead as a signed PDF, dated the report date and signed by the chief executive officer and chief financial officer.',
+          'Provide the management representation letter on company letterhead as a signed PDF, dated the report date and signed by the chief executive officer and chief financial officer. By typing your full name, you confirm that the attached letter is the final signed version and that management makes the representations it contains.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'acknowledgement',
+        choices: null,
         dueDaysBefore: 0,
       },
     ],
@@ -640,6 +780,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the trial balance as of the interim date in Excel, with the balances as of the prior year end and the same interim date of the prior year for comparison.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -650,6 +792,8 @@ export const LIBRARY: LibraryList[] = [
           "Provide the interim financial statements or management accounts for each month from the start of the financial year to the interim date, with management's commentary on performance against budget.",
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -660,6 +804,8 @@ export const LIBRARY: LibraryList[] = [
           'Describe any changes since the last year end in ownership, operations, locations, key personnel, accounting systems, processes or controls, and accounting policies. Say whether any process is now outsourced or brought back in-house.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 50,
       },
       {
@@ -670,6 +816,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the current organization chart for the finance and IT functions, showing who prepares, reviews and approves key reconciliations, journal entries and payments.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -680,26 +828,38 @@ export const LIBRARY: LibraryList[] = [
           'Provide the name, role and availability of the owner of each key process (revenue, purchases, payroll, financial close, treasury and IT) so that we can schedule walkthroughs.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 55,
       },
       {
         section: '1 General and planning',
         reference: '1.6',
-        title: 'Remediation of prior-year control deficiencies',
+        title: 'Status of remediation of prior-year control deficiencies',
         description:
-          'For each control deficiency or recommendation in our prior-year management letter, describe the remediation performed, the date it was completed, and provide evidence that the revised control is operating.',
-        requiresDocument: true,
-        requiresResponse: true,
+          'Choose the overall status of the control deficiencies and recommendations in our prior-year management letter. For each one remediated, describe in a note the remediation performed and the date it was completed, and provide evidence that the revised control is operating.',
+        requiresDocument: false,
+        requiresResponse: false,
+        answerType: 'choice',
+        choices: [
+          'All remediated',
+          'Partly remediated',
+          'Not yet remediated',
+          'None were reported',
+        ],
         dueDaysBefore: 40,
       },
       {
         section: '1 General and planning',
         reference: '1.7',
-        title: 'Significant or unusual transactions year to date',
+        title:
+          'Have there been any significant or unusual transactions since the start of the financial year?',
         description:
-          'Describe significant or unusual transactions since the start of the financial year, such as acquisitions, new financing, restructuring, large contracts or settlements, and provide the related agreements.',
-        requiresDocument: true,
-        requiresResponse: true,
+          'Answer yes if there were transactions such as acquisitions, new financing, restructuring, large contracts or settlements. If yes, describe each in a note and provide the related agreements.',
+        requiresDocument: false,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -710,6 +870,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the current code of conduct and evidence that employees acknowledged it during the current year. For a sample of employees we will select, provide the individual acknowledgments.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -720,6 +882,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the current delegation of authority or approval limits matrix, with the date it was approved and a description of any change since the last year end.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -730,6 +894,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the minutes of board and audit committee meetings held since the start of the financial year, including any papers on internal control, risk or fraud.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -740,16 +906,21 @@ export const LIBRARY: LibraryList[] = [
           "Provide management's risk and control matrix or equivalent documentation of key controls over financial reporting, showing control owner, frequency and the evidence retained for each control.",
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
         section: '2 Control environment and entity-level controls',
         reference: '2.5',
-        title: 'Describe whistleblowing reports and fraud risk assessment',
+        title:
+          'Have any whistleblowing reports or suspected or actual frauds been received since the last year end?',
         description:
-          "Describe any whistleblowing reports, suspected or actual frauds received since the last year end and how they were investigated. Provide management's most recent fraud risk assessment.",
+          "If yes, describe each in a note and how it was investigated. Whatever your answer, provide management's most recent fraud risk assessment.",
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -760,6 +931,8 @@ export const LIBRARY: LibraryList[] = [
           'For two months we will select, provide the completed close checklist with evidence of who performed and reviewed each step and when.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -770,6 +943,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample of balance sheet accounts and months we will select, provide the account reconciliations with supporting schedules and evidence of preparer and reviewer sign-off with dates.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -780,16 +955,20 @@ export const LIBRARY: LibraryList[] = [
           'Provide in Excel a listing of all manual journal entries posted from the start of the financial year to the interim date, with preparer and approver. For a sample we will select, provide the supporting documents and evidence of approval.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
         section: '3 Financial close and reporting',
         reference: '3.4',
-        title: 'Users able to post journal entries',
+        title: 'Can any user post a journal entry without independent approval?',
         description:
-          'Provide a system-generated listing of users who can create or post journal entries in the accounting system, and tell us whether any user can post without independent approval.',
+          'Provide a system-generated listing of users who can create or post journal entries in the accounting system. Answer yes if any of them can post an entry without approval by another person, and name those users in a note.',
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -800,7 +979,21 @@ export const LIBRARY: LibraryList[] = [
           'For the months we will select, provide the monthly reporting pack reviewed by management with evidence of the review, such as comments, follow-up questions and sign-off.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
+      },
+      {
+        section: '3 Financial close and reporting',
+        reference: '3.6',
+        title: 'How often are balance sheet account reconciliations prepared and reviewed?',
+        description:
+          'Choose the frequency that applies to the key balance sheet accounts, such as cash, receivables, payables and accruals. If it differs between accounts, tell us in a note which accounts are reconciled less often.',
+        requiresDocument: false,
+        requiresResponse: false,
+        answerType: 'choice',
+        choices: ['Monthly', 'Quarterly', 'Annually', 'Not performed'],
+        dueDaysBefore: 30,
       },
       {
         section: '4 Revenue and receivables',
@@ -810,6 +1003,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the process narratives or flowcharts for order-to-cash before the walkthrough, and arrange a session with the process owners to walk us through one transaction from order to cash receipt.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -820,6 +1015,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide in Excel a listing of all sales invoices from the start of the financial year to the interim date, with invoice number, date, customer, amount and the total agreed to revenue in the general ledger.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -830,6 +1027,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample we will select, provide the customer order or contract, evidence of credit approval, the shipping or delivery evidence, the invoice and the cash receipt.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -840,6 +1039,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a system report of changes to customer master data (new customers, credit limits, pricing and bank details) year to date. For a sample we will select, provide evidence of approval.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -850,6 +1051,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of credit notes and manual price overrides year to date. For a sample we will select, provide the reason and evidence of approval in line with the delegation of authority.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -860,6 +1063,8 @@ export const LIBRARY: LibraryList[] = [
           "For the months we will select, provide evidence of management's review of the receivables aging and the follow-up of overdue balances.",
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -870,6 +1075,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the process narratives or flowcharts for purchase-to-pay before the walkthrough, and arrange a session with the process owners to walk us through one purchase from requisition to payment.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -880,6 +1087,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide in Excel a listing of all purchase invoices from the start of the financial year to the interim date, with vendor, invoice number, date, amount and general ledger account.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -890,6 +1099,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample we will select, provide the approved purchase order, the goods received note or service confirmation, the vendor invoice, evidence of matching and the payment.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -900,6 +1111,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a system report of changes to vendor master data year to date, including bank details. For a sample we will select, provide evidence of approval and of independent verification with the vendor, such as a call-back record.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -910,6 +1123,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample of payment runs we will select, provide the payment proposal, evidence of review and approval, and the bank authorization showing the approvers.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -920,6 +1135,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample of capital expenditure items we will select, provide the approved investment request and evidence that approval was in line with the delegation of authority.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -930,6 +1147,8 @@ export const LIBRARY: LibraryList[] = [
           "Provide the payroll process narrative or flowchart and arrange a walkthrough covering starters, leavers, pay changes, payroll calculation, approval and payment. Tell us if payroll is outsourced and provide the provider's controls report if available.",
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -940,6 +1159,8 @@ export const LIBRARY: LibraryList[] = [
           'For the pay periods we will select, provide the payroll register and the reconciliation of gross pay, deductions and net pay to the general ledger and to the bank payment.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -950,6 +1171,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of new hires and terminations from the start of the financial year with their dates. For a sample we will select, provide the signed contract or termination documentation, the approval and the first or final payslip.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -960,6 +1183,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of pay rate changes year to date. For a sample we will select, provide the approved change request and evidence that the payroll system was updated correctly.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -970,6 +1195,8 @@ export const LIBRARY: LibraryList[] = [
           'For the pay periods we will select, provide the payroll exception or variance report and evidence of its review before the payroll was approved.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -980,6 +1207,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of applications, databases and operating systems relevant to financial reporting, with where each is hosted and any service provider involved. Describe any system implementation or major upgrade since the last year end.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -990,6 +1219,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide system-generated listings of all user accounts and their roles for each in-scope system, with a screenshot or description showing how and when each listing was generated.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1000,6 +1231,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of user accounts created since the start of the financial year. For a sample we will select, provide the approved access request dated before access was granted.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1010,16 +1243,20 @@ export const LIBRARY: LibraryList[] = [
           'Provide the HR listing of leavers since the start of the financial year. For a sample we will select, provide evidence of the date their access to each in-scope system was removed or disabled.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
         section: '7 IT general controls',
         reference: '7.5',
-        title: 'Periodic user access reviews',
+        title: 'How often are user access reviews performed for in-scope systems?',
         description:
-          'Provide evidence of each user access review completed year to date for in-scope systems, including the listing reviewed, reviewer sign-off, date, and evidence that requested changes were made.',
-        requiresDocument: true,
+          'Choose the frequency of user access reviews for the in-scope systems. If reviews are performed, provide evidence of each one completed year to date, including the listing reviewed, reviewer sign-off, date, and evidence that requested changes were made.',
+        requiresDocument: false,
         requiresResponse: false,
+        answerType: 'choice',
+        choices: ['Monthly', 'Quarterly', 'Semi-annually', 'Annually', 'Not performed'],
         dueDaysBefore: 25,
       },
       {
@@ -1030,6 +1267,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of administrator and other privileged accounts for each in-scope system with the business reason for each, and screenshots of password and multi-factor authentication settings.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1040,6 +1279,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a system-generated listing of changes moved to production year to date. For a sample we will select, provide the change request, test evidence, approval and deployment record, and tell us who can deploy to production.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1050,6 +1291,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide evidence of how failures of scheduled jobs, interfaces and backups are monitored and resolved, for a sample of days we will select.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1060,6 +1303,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the SOC 1 reports for service organizations relevant to financial reporting, covering the current financial year, with bridge letters where needed. Describe how you address the complementary user entity controls listed in each report.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1070,6 +1315,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of fixed asset additions from the start of the financial year to the interim date. For a sample we will select, provide invoices and evidence of approval.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -1080,6 +1327,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide copies of significant customer, supplier, financing and lease contracts signed or amended since the start of the financial year, above the threshold we will communicate.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1090,26 +1339,45 @@ export const LIBRARY: LibraryList[] = [
           'Describe the significant judgments and estimates you expect at year end (for example impairment, provisions, revenue recognition or going concern) and how you plan to support them.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
         section: '8 Interim substantive procedures and year-end planning',
         reference: '8.4',
-        title: 'Describe legal matters and claims',
+        title:
+          'Are there any new or changed litigation, claims or regulatory matters since the last year end?',
         description:
-          'Describe any litigation, claims or regulatory matters that are new or have changed since the last year end, with the expected outcome.',
+          'Answer yes if any litigation, claim or regulatory matter arose or changed since the last year end. If yes, describe each in a note with the expected outcome.',
         requiresDocument: false,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
         section: '8 Interim substantive procedures and year-end planning',
         reference: '8.5',
-        title: 'Year-end close timetable',
+        title: 'Expected delivery date of the year-end trial balance, with the close timetable',
         description:
-          'Provide the planned year-end close timetable, including inventory count dates and the dates by which you expect to deliver the year-end trial balance and draft financial statements.',
+          'Enter the date by which you expect to deliver the year-end trial balance. Provide the planned year-end close timetable, including the inventory count dates and the date by which you expect to deliver the draft financial statements.',
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'date',
+        choices: null,
+        dueDaysBefore: null,
+      },
+      {
+        section: '8 Interim substantive procedures and year-end planning',
+        reference: '8.6',
+        title: 'Management confirmation of the information provided for the interim audit',
+        description:
+          'By typing your full name, you confirm on behalf of management that, to the best of your knowledge, the information and documents provided for this interim audit are complete and accurate, all transactions up to the interim date are recorded in the accounting records, and you have told us of all known or suspected fraud and all significant control deficiencies.',
+        requiresDocument: false,
+        requiresResponse: false,
+        answerType: 'acknowledgement',
+        choices: null,
         dueDaysBefore: null,
       },
     ],
@@ -1128,6 +1396,8 @@ export const LIBRARY: LibraryList[] = [
           'Confirm in writing the trust services categories in scope, the start and end dates of the observation period, the services and locations covered, and whether each subservice organization is carved out or included.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 60,
       },
       {
@@ -1138,6 +1408,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the draft description of the system prepared under the description criteria, covering services, infrastructure, software, people, data, procedures, subservice organizations and complementary user entity controls. Word format with tracked changes is preferred.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1148,6 +1420,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide current diagrams of the production environment showing system boundaries, network segments, external connections, and where customer data is stored, processed and transmitted.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 50,
       },
       {
@@ -1158,6 +1432,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide in Excel an inventory of in-scope production systems, databases, cloud accounts and supporting tools (identity provider, ticketing, source code, CI/CD, monitoring), with the owner of each.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 50,
       },
       {
@@ -1168,6 +1444,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the list of controls with control owner, frequency, the system or tool where evidence is kept, and the mapping of each control to the applicable criteria.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 50,
       },
       {
@@ -1178,6 +1456,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the organization chart as of the end of the observation period showing reporting lines for engineering, security, operations and management, and describe significant changes during the period.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1188,6 +1468,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the minutes or agendas of board, management or security committee meetings during the observation period at which security, availability or risk matters were discussed.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1198,6 +1480,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the code of conduct in effect during the observation period. For a sample of personnel we will select, provide their signed or electronic acknowledgment.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1208,6 +1492,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the job descriptions for roles with security, infrastructure or change responsibilities, showing the responsibilities and required qualifications.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -1218,6 +1504,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the HR listing of all personnel hired during the observation period with start dates. For a sample we will select, provide evidence that the background check was completed in line with policy.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1228,6 +1516,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample of personnel we will select, provide evidence that a performance evaluation was completed during or for the observation period, as required by your policy.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1238,6 +1528,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide all information security policies and procedures in effect during the observation period, with version history and evidence of management approval and annual review.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1248,6 +1540,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide training completion records for all personnel for the observation period. For a sample of new hires we will select, provide evidence that training was completed within the timeframe set in your policy.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1258,6 +1552,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a screenshot of where policies are published for personnel (for example the intranet or wiki) and evidence of policy acknowledgments for a sample of personnel we will select.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1268,6 +1564,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the customer terms, service level agreement, privacy notice and security page in effect during the observation period, and describe how customers report incidents and complaints.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -1278,6 +1576,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the release notes, status page history or customer notifications issued during the observation period for significant changes and outages.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1288,6 +1588,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the risk assessment methodology and the risk assessment completed during the observation period, including the risk register with likelihood, impact, owners and treatment, and evidence of management review.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -1298,6 +1600,8 @@ export const LIBRARY: LibraryList[] = [
           'Describe how fraud risk, including management override and misuse of customer data, is considered in the risk assessment, and point us to where this is documented.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -1308,6 +1612,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the internal and external vulnerability scan reports for the periods we will select and the penetration test report issued during or shortly before the observation period, with evidence of remediation tracking.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1318,6 +1624,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of critical and high vulnerabilities identified during the observation period with identification and closure dates. For a sample we will select, provide the tickets showing remediation or an approved exception.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1328,6 +1636,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide evidence of monitoring activities during the observation period, such as internal audits, control self-assessments or compliance tool dashboards, with the results and follow-up.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1338,6 +1648,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the log of control deficiencies identified during the observation period by internal or external parties, with owners, remediation actions and status.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1348,6 +1660,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide system-generated listings of all accounts and roles for each in-scope system (identity provider, cloud console, production databases, source code repository) as of a date we will specify. Include a screenshot showing the report parameters and generation date.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1358,6 +1672,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the HR listing of all employees and contractors onboarded during the observation period. For a sample we will select, provide the approved access request and evidence that access granted matched the approved role.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1368,6 +1684,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the HR listing of all employees and contractors who left during the observation period with termination dates. For a sample we will select, provide the offboarding ticket and system evidence that access was removed within the required timeframe.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1378,16 +1696,20 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of internal transfers and role changes during the observation period. For a sample we will select, provide evidence that access was modified and no longer needed access was removed.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
         section: '5 Logical and physical access (CC6)',
         reference: '5.5',
-        title: 'User access reviews',
+        title: 'How often are user access reviews performed?',
         description:
-          'Provide evidence of each user access review performed during the observation period: the listing reviewed, the reviewer, the date of sign-off, and tickets showing that changes requested by the reviewer were made.',
+          'Choose the frequency set in your policy, and provide evidence of each user access review performed during the observation period: the listing reviewed, the reviewer, the date of sign-off, and tickets showing that changes requested by the reviewer were made.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'choice',
+        choices: ['Monthly', 'Quarterly', 'Semi-annually', 'Annually'],
         dueDaysBefore: 25,
       },
       {
@@ -1398,6 +1720,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of accounts with administrative or privileged access to production systems with the business justification and approval for each, including service accounts and shared accounts.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1408,6 +1732,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide screenshots of password, session and multi-factor authentication settings for the identity provider, cloud console, VPN and production access tools, with evidence that single sign-on is enforced where stated.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1418,6 +1744,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the firewall and security group configurations for the production environment and evidence of their periodic review during the observation period.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1428,6 +1756,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide configuration evidence for encryption of customer data at rest (databases, storage, backups) and in transit (TLS settings on public endpoints), and describe how encryption keys are managed and who can access them.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1438,6 +1768,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a report from your device management or endpoint protection tool as of a date we will specify, showing disk encryption, malware protection and screen lock status for all workstations.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1448,6 +1780,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the change management and software development life cycle procedures in effect during the observation period, covering application, infrastructure and configuration changes.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1458,6 +1792,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a system-generated listing of all changes deployed to production during the observation period, from the ticketing tool, repository merge history or deployment pipeline, with a description of how the listing was generated.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1468,6 +1804,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample we will select, provide the change ticket, the pull request showing review and approval by someone other than the author, the test results and the deployment record.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -1478,6 +1816,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide screenshots of repository settings that enforce peer review before merge, and a listing of users able to deploy to production or bypass the protections.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1488,6 +1828,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of emergency changes and hotfixes during the observation period. For a sample we will select, provide evidence of after-the-fact review and approval.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 20,
       },
       {
@@ -1498,6 +1840,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide screenshots of the monitoring and alerting configuration for production systems, including alert thresholds, notification routing and the on-call schedule during the observation period.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1508,6 +1852,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide evidence that audit logging is enabled for the cloud environment, production databases and identity provider, with the retention settings and the controls that protect logs from alteration.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1518,26 +1864,32 @@ export const LIBRARY: LibraryList[] = [
           'For a sample of security alerts we will select from the observation period, provide evidence of triage, investigation and resolution by the responsible team.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
         section: '7 System operations and incident management (CC7)',
         reference: '7.4',
-        title: 'Incident response plan and test',
+        title: 'Date of the incident response test or tabletop exercise',
         description:
-          'Provide the incident response plan in effect during the observation period and evidence of the annual test or tabletop exercise, including lessons learned.',
+          'Enter the date of the most recent test or tabletop exercise of the incident response plan. Provide the incident response plan in effect during the observation period and the record of the test, including lessons learned.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'date',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
         section: '7 System operations and incident management (CC7)',
         reference: '7.5',
-        title: 'Incident population and samples',
+        title: 'Number of security and availability incidents during the observation period',
         description:
-          'Provide a listing of all security and availability incidents during the observation period with severity and dates. For a sample we will select, provide the ticket, root cause analysis, resolution and any customer notification.',
+          'Enter the number of security and availability incidents recorded during the observation period (0 if none) and provide the listing from your incident or ticketing tool with severity and dates, or a screenshot of the empty result. For a sample we will select, provide the ticket, root cause analysis, resolution and any customer notification.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'number',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1548,16 +1900,20 @@ export const LIBRARY: LibraryList[] = [
           'Provide evidence of capacity and performance monitoring for production systems and its review during the observation period, for the months we will select.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
         section: '8 Availability, backups and recovery (A1, CC9.1)',
         reference: '8.2',
-        title: 'Backup configuration',
+        title: 'Backup frequency and configuration for production data',
         description:
-          'Provide screenshots of backup configuration for production data, showing frequency, retention, encryption and replication to a separate location.',
+          'Choose how often production data is backed up; if it differs between data stores, choose the least frequent and explain in a note. Provide screenshots of the backup configuration showing frequency, retention, encryption and replication to a separate location.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'choice',
+        choices: ['Continuous (point-in-time recovery)', 'Several times a day', 'Daily', 'Weekly'],
         dueDaysBefore: 30,
       },
       {
@@ -1568,6 +1924,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample of days we will select, provide evidence that backups completed successfully or that failures were alerted and resolved.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1578,6 +1936,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide evidence of restore tests performed during the observation period, showing the data restored, the date, the result and any issues followed up.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1588,6 +1948,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the business continuity and disaster recovery plans in effect during the observation period and the results of the test performed, including recovery time achieved against the objectives.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1598,6 +1960,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide uptime or availability reports for the observation period compared with the commitments in your service level agreement, with explanations for any missed targets.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1608,6 +1972,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the inventory of vendors and subservice organizations with access to customer data or production systems, with the risk rating and owner of each.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -1618,6 +1984,8 @@ export const LIBRARY: LibraryList[] = [
           'For vendors rated critical or high risk, provide the SOC reports or security assessments obtained during the observation period and evidence of your review, including the complementary user entity controls you operate.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1628,6 +1996,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample of vendors we will select, provide the contract or data processing agreement showing security, confidentiality and breach notification obligations.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1638,6 +2008,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the data classification and retention policy in effect during the observation period, including retention periods for customer data and how confidential information is identified.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -1648,6 +2020,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a listing of customer terminations and data deletion requests during the observation period. For a sample we will select, provide evidence that data was deleted or returned within the committed timeframe.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1658,6 +2032,8 @@ export const LIBRARY: LibraryList[] = [
           'For a sample of employees and contractors we will select, provide the signed confidentiality or non-disclosure agreement.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1668,16 +2044,21 @@ export const LIBRARY: LibraryList[] = [
           "For each exception we communicate, provide management's written response for inclusion in the report, describing the cause and the remediation taken or planned.",
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: null,
       },
       {
         section: '10 Completion',
         reference: '10.2',
-        title: 'Confirm changes and events after the observation period',
+        title:
+          'Have there been any significant changes, incidents or control failures since the end of the observation period?',
         description:
-          'Tell us in writing about any significant change to the system, incident or control failure between the end of the observation period and the date of your response.',
+          'Answer for the time from the end of the observation period to the date of your response. If yes, describe each significant change to the system, incident or control failure in a note.',
         requiresDocument: false,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 5,
       },
       {
@@ -1685,9 +2066,11 @@ export const LIBRARY: LibraryList[] = [
         reference: '10.3',
         title: 'Signed management assertion',
         description:
-          'Provide the final management assertion on company letterhead as a signed PDF, consistent with the final system description.',
+          'Provide the final management assertion on company letterhead as a signed PDF, consistent with the final system description. By typing your full name, you confirm that the attached assertion is the final signed version and that management makes it.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'acknowledgement',
+        choices: null,
         dueDaysBefore: 0,
       },
       {
@@ -1695,9 +2078,11 @@ export const LIBRARY: LibraryList[] = [
         reference: '10.4',
         title: 'Signed management representation letter',
         description:
-          'Provide the management representation letter on company letterhead as a signed PDF, dated the report date.',
+          'Provide the management representation letter on company letterhead as a signed PDF, dated the report date. By typing your full name, you confirm that the attached letter is the final signed version and that management makes the representations it contains.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'acknowledgement',
+        choices: null,
         dueDaysBefore: 0,
       },
     ],
@@ -1716,16 +2101,20 @@ export const LIBRARY: LibraryList[] = [
           'Provide the documented ISMS scope, including the organizational units, locations, services, technology and interfaces covered, dependencies on other parties, and the justification for anything excluded.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 60,
       },
       {
         section: '1 Context and scope of the ISMS (clause 4)',
         reference: '1.2',
-        title: 'Organization profile for audit planning',
+        title: 'Number of people working within the ISMS scope',
         description:
-          'Provide the number of people working within the scope, the list of sites with the activities performed at each, and the working arrangements (office, remote or hybrid), so that we can plan audit time and site visits.',
+          'Enter the total number of people, employees and contractors, including part-time staff, working within the ISMS scope. Provide the list of sites with the activities performed at each and the working arrangements (office, remote or hybrid), so that we can plan audit time and site visits.',
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'number',
+        choices: null,
         dueDaysBefore: 60,
       },
       {
@@ -1736,6 +2125,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the documented analysis of internal and external issues relevant to the ISMS, with the date it was last reviewed, including climate-related issues where relevant.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1746,6 +2137,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the list of interested parties and their relevant requirements, including legal, regulatory and contractual requirements, and show which of these are addressed through the ISMS.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1756,6 +2149,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the current information security policy with evidence of approval by top management, the date of the last review, and how it was communicated within the organization and to interested parties.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 60,
       },
       {
@@ -1766,6 +2161,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the documented assignment of ISMS roles and responsibilities, including the person accountable for the ISMS and for reporting its performance to top management.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1776,6 +2173,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the information security risk assessment methodology, including the risk acceptance criteria, the criteria for performing assessments, and how likelihood and impact are rated to produce consistent results.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 60,
       },
       {
@@ -1786,16 +2185,20 @@ export const LIBRARY: LibraryList[] = [
           'Provide the most recent risk assessment results and the risk register in Excel, showing risk owners, likelihood, impact, risk level, and the date of the last assessment.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
         section: '2 Leadership and planning (clauses 5 and 6)',
         reference: '2.5',
-        title: 'Statement of Applicability',
+        title: 'Statement of Applicability approved by management',
         description:
-          'Provide the current Statement of Applicability covering all 93 Annex A controls, with the justification for inclusion or exclusion, implementation status, version and approval date.',
+          'Provide the current Statement of Applicability covering all 93 Annex A controls, with the justification for inclusion or exclusion, implementation status, version and approval date. By typing your full name, you confirm that the attached version has been approved by management and is the one in effect for this audit.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'acknowledgement',
+        choices: null,
         dueDaysBefore: 60,
       },
       {
@@ -1806,6 +2209,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the risk treatment plan with actions, owners and target dates, and evidence that risk owners approved the plan and accepted the residual risks.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1816,6 +2221,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the information security objectives, the plans to achieve them (what, who, resources, when) and the measurement of progress to date.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1826,6 +2233,8 @@ export const LIBRARY: LibraryList[] = [
           'Describe significant changes to the ISMS since the last audit or planned for the coming months (for example new sites, services, systems or outsourcing) and how they were planned and controlled.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1836,6 +2245,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the competence requirements for roles that affect information security. For a sample of personnel we will select, provide evidence of their competence, such as training records, certifications or experience.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1846,6 +2257,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the content of the security awareness program and completion records for all personnel within the scope for the last twelve months, with the actions taken for those who did not complete it.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1856,6 +2269,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the plan or procedure for internal and external communication on information security, showing what is communicated, when, to whom and by whom.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -1866,6 +2281,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the procedure for controlling documented information and the master list of ISMS documents and records with version, owner, approval date and review date.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1876,6 +2293,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide evidence that the actions in the risk treatment plan are being carried out as planned, and describe how externally provided processes, products or services relevant to the ISMS are controlled.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1886,6 +2305,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the information security metrics you monitor, the method and frequency of measurement, who analyzes the results, and the results for the last twelve months.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1896,6 +2317,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the internal audit program showing that all ISMS clauses and applicable Annex A controls are covered over the audit cycle, with evidence of the competence and objectivity of the internal auditors.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1906,16 +2329,20 @@ export const LIBRARY: LibraryList[] = [
           'Provide the reports of internal audits performed in the last twelve months, including scope, criteria, findings and evidence that results were reported to relevant management.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
         section: '4 Operation, performance evaluation and improvement (clauses 8 to 10)',
         reference: '4.5',
-        title: 'Management review minutes',
+        title: 'Date of the most recent management review',
         description:
-          'Provide the minutes of the most recent management review, showing that all required inputs were considered and recording the decisions on improvement opportunities and changes to the ISMS.',
+          'Enter the date of the most recent management review of the ISMS. Provide its minutes, showing that all required inputs were considered and recording the decisions on improvement opportunities and changes to the ISMS.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'date',
+        choices: null,
         dueDaysBefore: 45,
       },
       {
@@ -1926,6 +2353,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the log of nonconformities from the last twelve months, with the root cause analysis, corrective actions, completion dates and the review of their effectiveness.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1933,9 +2362,16 @@ export const LIBRARY: LibraryList[] = [
         reference: '4.7',
         title: 'Status of findings from the previous external audit',
         description:
-          'If this is a recertification or follow-up audit, provide the previous certification audit findings and the evidence that each was closed, with the root cause and the corrective action taken.',
-        requiresDocument: true,
-        requiresResponse: true,
+          'Choose the status of the findings from the previous certification or surveillance audit. Unless this is an initial certification audit or no findings were raised, provide those findings and, for each, the root cause, the corrective action taken and the evidence that it was closed.',
+        requiresDocument: false,
+        requiresResponse: false,
+        answerType: 'choice',
+        choices: [
+          'All closed',
+          'Some still open',
+          'No findings were raised',
+          'Initial certification audit',
+        ],
         dueDaysBefore: 45,
       },
       {
@@ -1946,6 +2382,8 @@ export const LIBRARY: LibraryList[] = [
           'Describe the sources of threat intelligence you use, how the information is analyzed, and provide an example of an action taken as a result in the last twelve months.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1956,6 +2394,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the procedure for addressing information security in projects. For a sample of projects we will select, provide the security requirements or risk assessment recorded.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1966,6 +2406,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the asset inventory in Excel, including hardware, software, cloud services and information assets, with the owner and classification of each and the date of the last review.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1976,6 +2418,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the acceptable use policy and the information classification and labeling scheme, with examples showing how labeling is applied in practice.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -1986,6 +2430,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the access control policy and the listing of joiners, movers and leavers in the last twelve months. For a sample we will select, provide the approved access requests, evidence of timely removal, and the most recent access review.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -1996,6 +2442,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the supplier register with security risk ratings. For a sample of critical suppliers we will select, provide the contract clauses on information security and evidence of monitoring or review of their performance.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2006,6 +2454,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the list of cloud services in use and the process for acquiring, managing and exiting them, including how the shared responsibilities with each provider are defined.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2016,6 +2466,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the incident management procedure and the incident log for the last twelve months. For a sample we will select, provide the records of assessment, response, lessons learned and, where applicable, evidence collection.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2026,6 +2478,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the business impact analysis, the business continuity and ICT recovery plans, and the results of the most recent test with the actions taken on the findings.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2036,6 +2490,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the register of legal, statutory, regulatory and contractual requirements relevant to information security, including privacy and the protection of personal data, with the owner of each and how compliance is checked.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2046,6 +2502,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the screening policy and the listing of people who joined in the last twelve months. For a sample we will select, provide evidence that screening was completed before or in line with their start date.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2056,16 +2514,21 @@ export const LIBRARY: LibraryList[] = [
           'For a sample of employees and contractors we will select, provide the signed employment or service contract and the confidentiality agreement showing their information security responsibilities.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
         section: '6 People controls (Annex A 6)',
         reference: '6.3',
-        title: 'Disciplinary process (A.6.4)',
+        title:
+          'Was the disciplinary process applied to an information security policy violation in the last twelve months?',
         description:
-          'Provide the documented disciplinary process for information security policy violations and describe in writing whether it was applied in the last twelve months.',
+          'Provide the documented disciplinary process for information security policy violations. If you answer yes, describe in a note each case, the violation and the action taken, without naming the people involved.',
         requiresDocument: true,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'yes_no',
+        choices: null,
         dueDaysBefore: 40,
       },
       {
@@ -2076,6 +2539,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the remote working policy and the technical measures that support it, and describe how personnel report observed or suspected information security events.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2086,6 +2551,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the floor plans showing secure areas, the listing of people with access to secure areas from the access control system, and visitor logs for a sample of days we will select.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2096,6 +2563,8 @@ export const LIBRARY: LibraryList[] = [
           'Describe how premises are monitored (for example CCTV, intrusion alarms or guards) and provide evidence that alarms and recordings are reviewed.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2106,6 +2575,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the clear desk and clear screen policy and evidence of its technical enforcement, such as a screenshot of the automatic screen lock setting.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2116,6 +2587,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the procedure for disposal or reuse of equipment and storage media. For a sample of disposals we will select, provide the data wiping records or destruction certificates.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
@@ -2126,6 +2599,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide a report from your device management or endpoint protection tool, as of a date we will specify, showing disk encryption, malware protection, patch level and screen lock status for all endpoints in scope.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2136,6 +2611,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the listing of accounts with privileged access to in-scope systems, the approval for each, and evidence of the last review of privileged access.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2146,6 +2623,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide screenshots of authentication settings for the identity provider and critical systems, showing password rules and multi-factor authentication enforcement.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2156,6 +2635,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide vulnerability scan reports for the last twelve months, the most recent penetration test report, and evidence that findings were remediated within the timeframes set in your procedure.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2166,6 +2647,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the approved security configuration baselines for servers, cloud services and endpoints, and evidence of how compliance with the baselines is monitored.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2176,6 +2659,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the backup policy, screenshots of backup configuration and monitoring, and the records of restore tests performed in the last twelve months.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2186,6 +2671,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the list of log sources with retention periods and protection measures, and evidence of monitoring and alert review for a sample of days we will select.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2196,6 +2683,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the current network diagram, firewall rule sets for the main network boundaries, evidence of their periodic review, and a description of how networks are segregated.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2206,6 +2695,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the cryptography policy and key management procedure, and configuration evidence of encryption at rest and in transit for in-scope systems.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2216,6 +2707,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the secure development policy and coding standards. For a sample of releases we will select, provide evidence of security requirements, code review and security testing before release.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2226,6 +2719,8 @@ export const LIBRARY: LibraryList[] = [
           'Provide the change management procedure and a listing of changes to in-scope systems in the last twelve months. For a sample we will select, provide the request, approval, test evidence and implementation record.',
         requiresDocument: true,
         requiresResponse: false,
+        answerType: 'files',
+        choices: null,
         dueDaysBefore: 25,
       },
       {
@@ -2236,16 +2731,20 @@ export const LIBRARY: LibraryList[] = [
           'Confirm in writing the audit dates, the sites to be visited, and the people available for interviews for each clause and control area, including top management.',
         requiresDocument: false,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: 30,
       },
       {
         section: '9 Audit logistics and follow-up',
         reference: '9.2',
-        title: 'Access for remote audit sessions',
+        title: 'How will evidence be shared during remote audit sessions?',
         description:
-          'Tell us how evidence will be shared during remote sessions (screen sharing or a shared folder) and confirm that the people presenting have access to the systems we need to see.',
+          'Choose how you will share evidence during remote sessions. In a note, confirm that the people presenting have access to the systems we need to see, or tell us who will join to show them.',
         requiresDocument: false,
-        requiresResponse: true,
+        requiresResponse: false,
+        answerType: 'choice',
+        choices: ['Screen sharing', 'Shared folder', 'Both screen sharing and a shared folder'],
         dueDaysBefore: 20,
       },
       {
@@ -2256,6 +2755,8 @@ export const LIBRARY: LibraryList[] = [
           'For each nonconformity raised during the audit, provide the root cause analysis, the correction and corrective action planned, the owner and the target date, and later the evidence of implementation.',
         requiresDocument: true,
         requiresResponse: true,
+        answerType: 'text',
+        choices: null,
         dueDaysBefore: null,
       },
     ],

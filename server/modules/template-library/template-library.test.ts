@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ANSWER_TYPES, choicesProblem, type AnswerType } from '@shared/schemas/answers'
 import type { RequestList } from '@shared/schemas/requests'
 import type { StarterList } from '@shared/schemas/template-library'
 import {
@@ -15,7 +16,7 @@ import {
   signedInStaff,
 } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
-import { LIBRARY } from './library-data'
+import { LIBRARY, type LibraryItem } from './library-data'
 
 let t: TestApp
 beforeAll(async () => {
@@ -49,11 +50,34 @@ describe('the starter lists', () => {
         })
         expect(parsed.error?.issues, `${list.key} ${item.reference}`).toBeUndefined()
         expect(
-          requiresDocument || requiresResponse,
+          item.answerType !== 'text' || requiresDocument || requiresResponse,
           `${list.key} ${item.reference} asks for nothing`,
         ).toBe(true)
       }
     }
+  })
+
+  it('each item has an answer type, with choices only for a choice answer', () => {
+    for (const list of LIBRARY) {
+      for (const item of list.items) {
+        const at = `${list.key} ${item.reference}`
+        expect(ANSWER_TYPES, at).toContain(item.answerType)
+        expect(choicesProblem(item.answerType, item.choices), at).toBeNull()
+        if (item.answerType === 'choice') expect(item.choices!.length, at).toBeLessThanOrEqual(6)
+        else expect(item.choices, at).toBeNull()
+        // A written response is asked of a text item only; documents only means a document.
+        if (item.answerType !== 'text') expect(item.requiresResponse, at).toBe(false)
+        if (item.answerType === 'files') expect(item.requiresDocument, at).toBe(true)
+      }
+      const types = new Set<AnswerType>(list.items.map((item) => item.answerType))
+      expect(types.size, `${list.key} uses ${[...types].join(', ')}`).toBeGreaterThanOrEqual(4)
+    }
+    const yearEnd = LIBRARY.find((list) => list.key === 'year-end-financial-statements')!
+    expect(
+      yearEnd.items
+        .filter((item) => item.answerType === 'acknowledgement')
+        .map((item) => item.title),
+    ).toEqual(['Signed management representation letter'])
   })
 
   it('are listed for the firm; an admin copies one into the firm’s templates, due dates and all', async () => {
@@ -84,13 +108,23 @@ describe('the starter lists', () => {
         cookie: admin.cookie,
       },
     )
+    const copiedItems = items.json<TemplateItem[]>()
     expect(
-      items
-        .json<TemplateItem[]>()
-        .map((item) => [item.reference, item.section, item.title, item.dueDaysBefore]),
+      copiedItems.map((item) => [item.reference, item.section, item.title, item.dueDaysBefore]),
     ).toEqual(
       source.items.map((item) => [item.reference, item.section, item.title, item.dueDaysBefore]),
     )
+    // Each item is answered as the list says: its type, its choices, and what it requires.
+    const answering = (item: TemplateItem | LibraryItem) => [
+      item.reference,
+      item.answerType,
+      item.choices,
+      item.requiresDocument,
+      item.requiresResponse,
+    ]
+    expect(copiedItems.map(answering)).toEqual(source.items.map(answering))
+    expect(new Set(copiedItems.map((item) => item.answerType)).size).toBeGreaterThanOrEqual(4)
+    expect(copiedItems.some((item) => item.answerType === 'choice')).toBe(true)
 
     // An audit from it, due on March 31, has each request due its days before.
     const project = await createProject(t, admin.cookie)
@@ -102,7 +136,11 @@ describe('the starter lists', () => {
     const requests = await t.request('GET', `/api/audits/${audit.id}/requests?limit=100`, {
       cookie: admin.cookie,
     })
-    const first = requests.json<RequestList>().requests[0]!
+    const created = requests.json<RequestList>().requests
+    expect(
+      created.map((request) => [request.reference, request.answerType, request.choices]),
+    ).toEqual(source.items.map((item) => [item.reference, item.answerType, item.choices]))
+    const first = created[0]!
     expect(first).toMatchObject({ reference: '1.1', section: source.items[0]!.section })
     const before = source.items[0]!.dueDaysBefore
     expect(first.dueDate).toBe(

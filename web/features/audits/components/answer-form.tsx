@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { parseAnswer, takesTypedAnswer } from '@shared/schemas/answers'
 import { REQUEST_LIMITS, submitRequestInput, type RequestDetail } from '@shared/schemas/requests'
 import { useCallback, useId } from 'react'
-import { useForm } from 'react-hook-form'
-import type { z } from 'zod'
+import { Controller, useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { FormError } from '@/components/form-error'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
+import { TypedAnswerField } from './typed-answer-field'
 import { toast } from '@/lib/toast'
 import { useSubmitRequest } from '../api/submit-request'
 import { useAnswerAutosave, type AutosaveState } from '../hooks/use-answer-autosave'
@@ -13,14 +15,32 @@ import { showRefusal } from '../lib/show-refusal'
 
 const RESPONSE_REQUIRED = 'This request requires a written response'
 
-/** The shared submit schema, and the request's own rule: a written response when it needs one. */
-const answerSchema = (request: Pick<RequestDetail, 'responseRequired'>) =>
-  submitRequestInput.superRefine((answer, context) => {
-    if (request.responseRequired && !answer.response)
+type Answered = Pick<RequestDetail, 'answerType' | 'choices' | 'responseRequired'>
+
+/**
+ * The shared submit schema with the answer as the form holds it (text), and the request's own
+ * rules: a written response when it needs one, a typed answer of its type (the server's check).
+ */
+const answerSchema = (request: Answered) =>
+  submitRequestInput.extend({ answer: z.string() }).superRefine((values, context) => {
+    if (request.answerType === 'text' && request.responseRequired && !values.response)
       context.addIssue({ code: 'custom', path: ['response'], message: RESPONSE_REQUIRED })
+    if (takesTypedAnswer(request.answerType)) {
+      const parsed = parseAnswer(request.answerType, request.choices, values.answer)
+      if ('error' in parsed)
+        context.addIssue({ code: 'custom', path: ['answer'], message: parsed.error })
+    }
   })
-type AnswerValues = z.input<typeof submitRequestInput>
-type AnswerOutput = z.output<typeof submitRequestInput>
+type AnswerValues = z.input<ReturnType<typeof answerSchema>>
+type AnswerOutput = z.output<ReturnType<typeof answerSchema>>
+
+/** What the request's type asks of the written field: the answer, a note beside it, or nothing. */
+const RESPONSE_LABEL = (request: Answered) =>
+  request.answerType === 'files'
+    ? null
+    : request.answerType === 'text'
+      ? `Your answer${request.responseRequired ? '' : ' (optional)'}`
+      : 'Note (optional)'
 
 /** The client user's answer: each submission is a new version. */
 export function AnswerForm({
@@ -34,7 +54,7 @@ export function AnswerForm({
   const submitRequest = useSubmitRequest()
   const form = useForm<AnswerValues, unknown, AnswerOutput>({
     resolver: zodResolver(answerSchema(request)),
-    defaultValues: { response: '' },
+    defaultValues: { response: '', answer: '' },
   })
   const id = useId()
   const hintId = `${id}-hint`
@@ -42,6 +62,8 @@ export function AnswerForm({
   const { errors } = form.formState
   const error = errors.response?.message ?? errors.root?.server?.message
   const response = form.watch('response') ?? ''
+  const typed = takesTypedAnswer(request.answerType)
+  const responseLabel = RESPONSE_LABEL(request)
   const restore = useCallback(
     (saved: string) => {
       if (!form.getValues('response')) form.setValue('response', saved)
@@ -49,8 +71,10 @@ export function AnswerForm({
     [form],
   )
   const autosave = useAnswerAutosave(request.id, response, restore)
-  const missingResponse = request.responseRequired && !response.trim()
-  const missingDocument = request.documentRequired && !hasDocument
+  const missingResponse =
+    request.answerType === 'text' && request.responseRequired && !response.trim()
+  const missingDocument =
+    (request.documentRequired || request.answerType === 'files') && !hasDocument
   const blocked = missingResponse || missingDocument
   const hint = [
     missingDocument ? 'This request needs a document: attach a file above.' : null,
@@ -59,17 +83,21 @@ export function AnswerForm({
     .filter(Boolean)
     .join(' ')
 
-  const onSubmit = form.handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (values) => {
+    const input = {
+      response: request.answerType === 'files' ? null : values.response,
+      answer: typed ? values.answer : null,
+    }
     try {
       await submitRequest.mutateAsync({ id: request.id, input })
-      form.reset({ response: '' })
+      form.reset({ response: '', answer: '' })
       autosave.submitted()
       toast({ title: 'Answer submitted', description: 'Your audit firm will review it.' })
     } catch (failure) {
       showRefusal(
         form,
         failure,
-        ['response'],
+        ['response', 'answer'],
         'Your answer could not be submitted. Please try again.',
       )
     }
@@ -81,17 +109,30 @@ export function AnswerForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-3">
-      <label htmlFor={id} className="text-sm font-medium">
-        Your answer{request.responseRequired ? '' : ' (optional)'}
-      </label>
-      <Textarea
-        id={id}
-        rows={6}
-        maxLength={REQUEST_LIMITS.response}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...form.register('response')}
-      />
+      {typed ? (
+        <Controller
+          control={form.control}
+          name="answer"
+          render={({ field, fieldState }) => (
+            <TypedAnswerField request={request} field={field} error={fieldState.error?.message} />
+          )}
+        />
+      ) : null}
+      {responseLabel ? (
+        <>
+          <label htmlFor={id} className="text-sm font-medium">
+            {responseLabel}
+          </label>
+          <Textarea
+            id={id}
+            rows={typed ? 3 : 6}
+            maxLength={REQUEST_LIMITS.response}
+            aria-invalid={errors.response ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            {...form.register('response')}
+          />
+        </>
+      ) : null}
       <FormError id={errorId} message={error} />
       <div className="flex flex-wrap items-center gap-3">
         <PendingButton
@@ -102,7 +143,7 @@ export function AnswerForm({
           pending={submitRequest.isPending}
           pendingLabel="Submitting..."
         >
-          Submit Answer
+          {request.answerType === 'acknowledgement' ? 'Sign and Submit' : 'Submit Answer'}
         </PendingButton>
         {blocked ? (
           <p id={hintId} className="text-sm text-muted-foreground">

@@ -34,6 +34,7 @@ export function MyRequestCard({ request, mine }: { request: MyRequest; mine: boo
         <RequirementBadges
           documentRequired={request.documentRequired}
           responseRequired={request.responseRequired}
+          answerType={request.answerType}
         />
       </div>
       {draftSaved || filesAttached > 0 ? (

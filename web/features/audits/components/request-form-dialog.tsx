@@ -1,8 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { createRequestInput, type AuditRequest } from '@shared/schemas/requests'
+import { updateRequestInput, type AuditRequest } from '@shared/schemas/requests'
 import { type ReactElement } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
+import {
+  AnswerTypeFields,
+  answerTypeFormFields,
+  answerTypeInput,
+  checkAnswerType,
+  choicesText,
+} from '@/components/answer-type-fields'
 import { FormDialog } from '@/components/form-dialog'
 import { SwitchField } from '@/components/switch-field'
 import { DialogFooter } from '@/components/ui/dialog'
@@ -16,7 +23,8 @@ import { toast } from '@/lib/toast'
 import { useCreateRequest } from '../api/create-request'
 import { useUpdateRequest } from '../api/update-request'
 
-const requestFormSchema = createRequestInput
+const requestFormSchema = updateRequestInput
+  .required()
   .pick({
     title: true,
     description: true,
@@ -25,7 +33,8 @@ const requestFormSchema = createRequestInput
     documentRequired: true,
     responseRequired: true,
   })
-  .extend({ documentRequired: z.boolean(), responseRequired: z.boolean() })
+  .extend({ documentRequired: z.boolean(), responseRequired: z.boolean(), ...answerTypeFormFields })
+  .superRefine(checkAnswerType)
 type RequestFormValues = z.input<typeof requestFormSchema>
 type RequestFormOutput = z.output<typeof requestFormSchema>
 const FIELDS = [
@@ -35,6 +44,8 @@ const FIELDS = [
   'reference',
   'documentRequired',
   'responseRequired',
+  'answerType',
+  'choices',
 ] as const
 
 interface RequestFormDialogProps {
@@ -87,9 +98,12 @@ function RequestForm({
       reference: request?.reference ?? '',
       documentRequired: request?.documentRequired ?? false,
       responseRequired: request?.responseRequired ?? false,
+      answerType: request?.answerType ?? 'text',
+      choices: choicesText(request?.choices),
     },
   })
   const { errors } = form.formState
+  const type = useWatch({ control: form.control, name: 'answerType' })
 
   const onSubmit = form.handleSubmit(async (values) => {
     // Where it is filed, sent only when it changes (an edit of a sent request's wording stays one).
@@ -102,7 +116,15 @@ function RequestForm({
     const description = values.description || null
     const input = wordingOnly(request)
       ? { title: values.title, description, ...place }
-      : { ...values, description, section, reference }
+      : {
+          ...values,
+          description,
+          section,
+          reference,
+          ...answerTypeInput(values),
+          // Only a written answer can be required; any type can require a document.
+          responseRequired: values.answerType === 'text' && values.responseRequired,
+        }
     try {
       if (request) {
         await updateRequest.mutateAsync({ id: request.id, input })
@@ -134,18 +156,26 @@ function RequestForm({
       />
       {wordingOnly(request) ? null : (
         <>
+          <AnswerTypeFields
+            control={form.control}
+            name="answerType"
+            value={type}
+            choices={{ field: form.register('choices'), error: errors.choices?.message }}
+          />
           <SwitchField
             control={form.control}
             name="documentRequired"
             label="Document required"
             description="The client must upload a document."
           />
-          <SwitchField
-            control={form.control}
-            name="responseRequired"
-            label="Response required"
-            description="The client must answer in writing."
-          />
+          {type === 'text' ? (
+            <SwitchField
+              control={form.control}
+              name="responseRequired"
+              label="Response required"
+              description="The client must answer in writing."
+            />
+          ) : null}
         </>
       )}
       <DialogFooter>

@@ -4,7 +4,7 @@ import { DetailItem } from '@/components/detail-item'
 import { Card } from '@/components/ui/card'
 import { formatCalendarDate } from '@/lib/dates'
 import { RemindersPausedBadge } from './reminders-paused-badge'
-import { RequirementBadges } from './requirement-badges'
+import { asksSomething, RequirementBadges } from './requirement-badges'
 import { RequestStateBadges } from './whose-move'
 
 /** What the request is: status, assignee, due date, requirements, description. */
@@ -34,10 +34,11 @@ export function RequestSummary({ request }: { request: RequestDetail }) {
           )}
         </DetailItem>
         <DetailItem label="Requires">
-          {request.documentRequired || request.responseRequired ? (
+          {asksSomething(request) ? (
             <RequirementBadges
               documentRequired={request.documentRequired}
               responseRequired={request.responseRequired}
+              answerType={request.answerType}
             />
           ) : (
             <span className="text-muted-foreground">Nothing specific</span>

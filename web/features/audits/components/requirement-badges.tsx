@@ -1,16 +1,32 @@
-import { FileText, MessageSquareText } from 'lucide-react'
+import { ANSWER_TYPE_LABELS, type AnswerType } from '@shared/schemas/answers'
+import { FileText, ListChecks, MessageSquareText } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
+
+/** Whether a request asks for anything beyond an optional written answer. */
+export const asksSomething = (request: {
+  documentRequired: boolean
+  responseRequired: boolean
+  answerType: AnswerType
+}) => request.documentRequired || request.responseRequired || request.answerType !== 'text'
 
 export function RequirementBadges({
   documentRequired,
   responseRequired,
+  answerType,
 }: {
   documentRequired: boolean
   responseRequired: boolean
+  answerType: AnswerType
 }) {
-  if (!documentRequired && !responseRequired) return null
+  if (!asksSomething({ documentRequired, responseRequired, answerType })) return null
   return (
     <span className="inline-flex flex-wrap gap-1">
+      {answerType === 'text' ? null : (
+        <Badge variant="secondary">
+          <ListChecks aria-hidden="true" />
+          {ANSWER_TYPE_LABELS[answerType]}
+        </Badge>
+      )}
       {documentRequired ? (
         <Badge variant="secondary">
           <FileText aria-hidden="true" />

@@ -486,3 +486,83 @@ describe('what the client puts to the firm', () => {
     expect(within(note).queryByRole('button')).toBeNull()
   })
 })
+
+describe('typed answers', () => {
+  const CLIENT = ['submit', 'upload', 'comment'] as const
+
+  test('yes or no: radio cards, nothing goes without a choice, the choice and the note are sent', async () => {
+    const request = aRequestDetail({
+      status: 'sent',
+      answerType: 'yes_no',
+      allowedActions: [...CLIENT],
+    })
+    const sent: unknown[] = []
+    const { user } = showRequest(request, aUser({ role: 'client' }))
+    server.use(
+      answer(requestsApi.submit, async ({ request: call }) => {
+        sent.push(await call.json())
+        return { ...request, status: 'submitted' as const }
+      }),
+    )
+    await heading(request)
+    expect(screen.getByText('Yes or no')).toBeInTheDocument()
+    const group = screen.getByRole('radiogroup', { name: 'Your answer' })
+    await user.click(screen.getByRole('button', { name: 'Submit Answer' }))
+    expect(
+      await within(group.closest('fieldset')!).findByText('Answer yes or no'),
+    ).toBeInTheDocument()
+    expect(sent).toEqual([])
+    await user.click(within(group).getByRole('radio', { name: 'No' }))
+    await user.type(screen.getByLabelText('Note (optional)'), 'None this year')
+    await user.click(screen.getByRole('button', { name: 'Submit Answer' }))
+    await waitFor(() => expect(sent).toEqual([{ response: 'None this year', answer: 'no' }]))
+  })
+
+  test('a date and a choice are checked as the server checks them', async () => {
+    const dated = aRequestDetail({
+      status: 'sent',
+      answerType: 'date',
+      allowedActions: [...CLIENT],
+    })
+    const sent: unknown[] = []
+    const { user } = showRequest(dated, aUser({ role: 'client' }))
+    server.use(
+      answer(requestsApi.submit, async ({ request: call }) => {
+        sent.push(await call.json())
+        return { ...dated, status: 'submitted' as const }
+      }),
+    )
+    await heading(dated)
+    const field = screen.getByLabelText('Your answer (a date)')
+    await user.click(screen.getByRole('button', { name: 'Submit Answer' }))
+    expect(await screen.findByText('Enter a date')).toBeInTheDocument()
+    await user.type(field, '2026-12-31')
+    await user.click(screen.getByRole('button', { name: 'Submit Answer' }))
+    await waitFor(() => expect(sent).toEqual([{ response: null, answer: '2026-12-31' }]))
+  })
+
+  test('an acknowledgement is signed by typing a name; the firm reads the signature block', async () => {
+    const signature = {
+      typedName: 'Clara Client',
+      signedBy: 'Clara Client',
+      signedById: anId(),
+      signedAt: NOW_ISO,
+      ipAddress: '203.0.113.7',
+      userAgent: 'Mozilla/5.0',
+      statementSha256: 'a'.repeat(64),
+      documents: [{ fileName: 'letter.pdf', sha256: 'b'.repeat(64) }],
+    }
+    const request = aRequestDetail({
+      status: 'submitted',
+      answerType: 'acknowledgement',
+      versions: [aVersion({ answerType: 'acknowledgement', answer: 'Clara Client', signature })],
+    })
+    showRequest(request)
+    await heading(request)
+    const block = screen.getByRole('region', { name: 'Signature' })
+    expect(block).toHaveTextContent('Signed by typing Clara Client')
+    expect(block).toHaveTextContent('203.0.113.7')
+    expect(block).toHaveTextContent(`letter.pdf SHA-256${'b'.repeat(64)}`)
+    expect(screen.queryByText('No written response.')).not.toBeInTheDocument()
+  })
+})

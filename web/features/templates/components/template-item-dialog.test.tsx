@@ -26,6 +26,8 @@ const anItem = (title: string, order: number): TemplateItem =>
     reference: null,
     requiresDocument: false,
     requiresResponse: false,
+    answerType: 'text',
+    choices: null,
     dueDaysBefore: null,
     order,
     createdAt: '2026-03-02T10:00:00.000Z',

@@ -10,6 +10,13 @@ import { type ReactElement } from 'react'
 import { useForm, useWatch, type Resolver } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
+import {
+  AnswerTypeFields,
+  answerTypeFormFields,
+  answerTypeInput,
+  checkAnswerType,
+  choicesText,
+} from '@/components/answer-type-fields'
 import { FormDialog } from '@/components/form-dialog'
 import { SwitchField } from '@/components/switch-field'
 import { SectionReferenceFields } from '@/components/section-reference-fields'
@@ -25,7 +32,10 @@ import { useCreateTemplateItem } from '../api/create-template-item'
 import { useCreateTemplateItems } from '../api/create-template-items'
 import { useUpdateTemplateItem } from '../api/update-template-item'
 
-const itemFormSchema = updateTemplateItemInput.required()
+const itemFormSchema = updateTemplateItemInput
+  .required()
+  .extend(answerTypeFormFields)
+  .superRefine(checkAnswerType)
 type ItemFormValues = z.input<typeof itemFormSchema>
 type ItemFormOutput = z.output<typeof itemFormSchema>
 const FIELDS = [
@@ -37,6 +47,8 @@ const FIELDS = [
   'dueDaysBefore',
   'requiresDocument',
   'requiresResponse',
+  'answerType',
+  'choices',
 ] as const
 
 // An empty field means no due date from the template.
@@ -71,7 +83,8 @@ const itemFormResolver: Resolver<ItemFormValues, unknown, ItemFormOutput> = (
   if (lines.length <= 1) return oneItem(values, context, options)
   const message = severalTitlesError(lines)
   if (message) return { values: {}, errors: { title: { type: 'validate', message } } }
-  return { values: values as ItemFormOutput, errors: {} }
+  // Only the lines and the two switches are read for several items.
+  return { values: { ...values, choices: [] } as ItemFormOutput, errors: {} }
 }
 
 /** The server's message for line `index` of the titles sent, told by the line in the field. */
@@ -150,8 +163,11 @@ function TemplateItemForm({
       requiresDocument: item?.requiresDocument ?? false,
       requiresResponse: item?.requiresResponse ?? false,
       dueDaysBefore: item?.dueDaysBefore ?? null,
+      answerType: item?.answerType ?? 'text',
+      choices: choicesText(item?.choices),
     },
   })
+  const type = useWatch({ control: form.control, name: 'answerType' })
   const { errors } = form.formState
   const titleText = useWatch({ control: form.control, name: 'title' })
   // Adding: one item per non-blank line of Title.
@@ -177,12 +193,18 @@ function TemplateItemForm({
       }
       return
     }
+    const input = {
+      ...values,
+      ...answerTypeInput(values),
+      // Only a written answer can be required; any type can require a document.
+      requiresResponse: values.answerType === 'text' && values.requiresResponse,
+    }
     try {
       if (item) {
-        await updateItem.mutateAsync({ id: item.id, input: values })
+        await updateItem.mutateAsync({ id: item.id, input })
         toast({ title: 'Item updated successfully' })
       } else {
-        await createItem.mutateAsync({ ...values, templateId })
+        await createItem.mutateAsync({ ...input, templateId })
         toast({ title: 'Item added successfully' })
       }
       onDone()
@@ -257,6 +279,12 @@ function TemplateItemForm({
               {...form.register('dueDaysBefore', { setValueAs: toDaysBefore })}
             />
           </FormField>
+          <AnswerTypeFields
+            control={form.control}
+            name="answerType"
+            value={type}
+            choices={{ field: form.register('choices'), error: errors.choices?.message }}
+          />
         </>
       )}
       <SwitchField
@@ -265,12 +293,14 @@ function TemplateItemForm({
         label="Requires Document"
         description={`The client must upload a document for ${several ? 'each of these items' : 'this item'}.`}
       />
-      <SwitchField
-        control={form.control}
-        name="requiresResponse"
-        label="Requires Response"
-        description={`The client must answer ${several ? 'each of these items' : 'this item'} in writing.`}
-      />
+      {several || type === 'text' ? (
+        <SwitchField
+          control={form.control}
+          name="requiresResponse"
+          label="Requires Response"
+          description={`The client must answer ${several ? 'each of these items' : 'this item'} in writing.`}
+        />
+      ) : null}
       <DialogFooter>
         <PendingButton
           type="submit"

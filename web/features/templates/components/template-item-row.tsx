@@ -1,5 +1,6 @@
+import { ANSWER_TYPE_LABELS } from '@shared/schemas/answers'
 import type { TemplateItem } from '@shared/schemas/templates'
-import { CalendarClock, FileCheck, MessageSquareText } from 'lucide-react'
+import { CalendarClock, FileCheck, ListChecks, MessageSquareText } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { EditButton, DeleteButton } from '@/components/card-link'
 import { Badge } from '@/components/ui/badge'
@@ -52,8 +53,18 @@ export function TemplateItemRow({ item, number, canManage, handle }: TemplateIte
           {item.description ? (
             <p className="text-sm whitespace-pre-line text-muted-foreground">{item.description}</p>
           ) : null}
-          {item.requiresDocument || item.requiresResponse || item.dueDaysBefore !== null ? (
+          {item.requiresDocument ||
+          item.requiresResponse ||
+          item.dueDaysBefore !== null ||
+          item.answerType !== 'text' ? (
             <div className="flex flex-wrap gap-2">
+              {item.answerType !== 'text' ? (
+                <Badge variant="outline">
+                  <ListChecks aria-hidden="true" />
+                  {ANSWER_TYPE_LABELS[item.answerType]}
+                  {item.choices ? `: ${item.choices.join(' / ')}` : ''}
+                </Badge>
+              ) : null}
               {item.dueDaysBefore !== null ? (
                 <Badge variant="outline">
                   <CalendarClock aria-hidden="true" />
