@@ -28,6 +28,7 @@ import {
   submitRequestInput,
   updateRequestInput,
 } from '../schemas/requests'
+import { moveSectionInput } from '../schemas/templates'
 import { defineRoute } from './route'
 
 const tag = 'Requests'
@@ -61,6 +62,19 @@ export const requestsApi = {
       'In the order of their first requests, with how many requests (of those the caller sees) each holds: what the request list can be narrowed to (`section`).',
     access: 'workspace.read',
     params: idParams,
+    status: 200,
+    reply: z.array(auditSectionDto),
+  }),
+  moveSection: defineRoute({
+    method: 'POST',
+    path: '/api/audits/:id/sections/move',
+    tag,
+    summary: 'Move a section of an audit’s drafts',
+    description:
+      'Every request of `section`, in its order, goes just before the first request of `before` (null: after the last request), in one transaction, each move in its history. Only drafts move: 409 when the section holds a sent request. Replies with the sections as they now come.',
+    access: 'engagements.manage',
+    params: idParams,
+    body: moveSectionInput,
     status: 200,
     reply: z.array(auditSectionDto),
   }),

@@ -1,3 +1,4 @@
+import { ANSWER_TYPE_LABELS } from '@shared/schemas/answers'
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_LIMITS,
@@ -355,6 +356,8 @@ function PreviewTable({ rows, planned }: { rows: ImportRow[]; planned: boolean }
         ]
           .slice(0, ROWS_SHOWN)
           .sort((a, b) => a.row - b.row)
+  // The answer types are shown when the file gives any but a written response.
+  const typed = rows.some((row) => row.values.answerType !== 'text')
   return (
     <div className="grid gap-1">
       <div className="max-h-80 overflow-auto rounded-md border">
@@ -371,6 +374,11 @@ function PreviewTable({ rows, planned }: { rows: ImportRow[]; planned: boolean }
               <th scope="col" className="px-2 py-1.5 font-medium">
                 Title
               </th>
+              {typed ? (
+                <th scope="col" className="px-2 py-1.5 font-medium">
+                  Answer type
+                </th>
+              ) : null}
               {planned ? (
                 <>
                   <th scope="col" className="px-2 py-1.5 font-medium">
@@ -404,6 +412,16 @@ function PreviewTable({ rows, planned }: { rows: ImportRow[]; planned: boolean }
                     </Badge>
                   </td>
                   <td className="max-w-64 px-2 py-1.5 break-words">{row.values.title ?? '—'}</td>
+                  {typed ? (
+                    <td className="max-w-48 px-2 py-1.5 break-words">
+                      {ANSWER_TYPE_LABELS[row.values.answerType]}
+                      {row.values.choices ? (
+                        <span className="block text-xs text-muted-foreground">
+                          {row.values.choices.join(' / ')}
+                        </span>
+                      ) : null}
+                    </td>
+                  ) : null}
                   {planned ? (
                     <>
                       <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">

@@ -126,6 +126,13 @@ const CALLS: Record<string, Call> = {
     body: { position: 0 },
     events: ['request.moved'],
   },
+  'POST /api/audits/:id/sections/move': {
+    who: 'admin',
+    id: 'audit',
+    // The draft is the fixture's one request of its section: it goes after the sent one.
+    body: { section: '1 Drafts', before: null },
+    events: ['request.moved'],
+  },
   'DELETE /api/requests/:id': { who: 'admin', id: 'draft', events: ['request.deleted'] },
   'POST /api/requests/:id/submit': {
     who: 'client',
@@ -229,9 +236,10 @@ async function fixture(
 ) {
   const { admin, client, call } = f
   const audit = await createAudit(t, admin.cookie, { projectId: f.projectId })
-  const create = async (title: string) => {
+  const create = async (title: string, section: string | null = null) => {
     const res = await call('admin', 'POST', `/api/audits/${audit.id}/requests`, {
       title,
+      section,
       assigneeId: client.user.id,
       dueDate: '2030-01-31',
     })
@@ -242,7 +250,10 @@ async function fixture(
   const ids: Record<Target, string> = {
     audit: audit.id,
     completed: audit.id,
-    draft: need('draft') || need('secondDraft') || need('audit') ? await create('Draft') : '',
+    draft:
+      need('draft') || need('secondDraft') || need('audit')
+        ? await create('Draft', '1 Drafts')
+        : '',
     secondDraft: need('secondDraft') ? await create('Second draft') : '',
     sent: need('sent') || need('file') || need('audit') ? await create('Sent') : '',
     submitted: need('submitted') ? await create('Submitted') : '',

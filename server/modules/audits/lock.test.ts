@@ -62,6 +62,11 @@ const CALLS: Record<string, Call> = {
   'POST /api/audits/:id/remind': { who: 'admin', id: 'audit' },
   'PATCH /api/requests/:id': { who: 'admin', id: 'draft', body: { title: 'Retitled' } },
   'POST /api/requests/:id/move': { who: 'admin', id: 'draft', body: { position: 0 } },
+  'POST /api/audits/:id/sections/move': {
+    who: 'admin',
+    id: 'audit',
+    body: { section: 'Cash', before: null },
+  },
   'DELETE /api/requests/:id': { who: 'admin', id: 'draft' },
   'POST /api/requests/:id/submit': { who: 'client', id: 'sent', body: { response: 'Here' } },
   'PUT /api/requests/:id/answer-draft': { who: 'client', id: 'sent', body: { response: 'Hm' } },

@@ -16,6 +16,10 @@ export const MAX_KEY_LENGTH = 128
 /** `n` keys after `last` (null: the audit has none yet), in order. */
 export const keysAfter = (last: string | null, n: number) => generateNKeysBetween(last, null, n)
 
+/** `n` keys in order strictly between two neighbours (null: no neighbour on that side). */
+export const keysBetween = (before: string | null, after: string | null, n: number) =>
+  generateNKeysBetween(before, after, n)
+
 /** A key strictly between two neighbours (null: no neighbour on that side). */
 export const keyBetween = (before: string | null, after: string | null) =>
   generateKeyBetween(before, after)

@@ -734,3 +734,53 @@ export async function clearProjectAssignees(db: Db, orgId: string, projectId: st
     .set({ assigneeUserId: null, updatedAt: now })
     .where(and(ofProject(db, orgId, projectId), isNotNull(auditRequests.assigneeUserId)))
 }
+
+/** The audit's requests in their order, as a section's move reads them (call with it locked). */
+export function auditOrder(db: Db, orgId: string, auditId: string) {
+  return db
+    .select({
+      id: auditRequests.id,
+      number: auditRequests.number,
+      section: auditRequests.section,
+      status: auditRequests.status,
+      position: auditRequests.position,
+    })
+    .from(auditRequests)
+    .where(ofAudit(orgId, auditId))
+    .orderBy(asc(auditRequests.position))
+}
+
+/**
+ * Gives drafts of the audit new order keys, in one statement after a first pass that moves their
+ * keys out of the way ('~' sorts after every key character, as in respaceKeys). Returns how many
+ * were still drafts; call with the audit locked.
+ */
+export async function placeDrafts(
+  db: Db,
+  orgId: string,
+  auditId: string,
+  places: Array<{ id: string; position: string }>,
+  now: Date,
+) {
+  if (places.length === 0) return 0
+  const ids = places.map((place) => place.id)
+  const drafts = and(
+    ofAudit(orgId, auditId),
+    idIn(auditRequests.id, ids),
+    eq(auditRequests.status, 'draft'),
+  )
+  await db
+    .update(auditRequests)
+    .set({ position: sql`'~' || ${auditRequests.position}` })
+    .where(drafts)
+  const keyOf = sql.join(
+    places.map((place) => sql`when ${place.id}::uuid then ${place.position}`),
+    sql` `,
+  )
+  const moved = await db
+    .update(auditRequests)
+    .set({ position: sql`case ${auditRequests.id} ${keyOf} end`, updatedAt: now })
+    .where(drafts)
+    .returning({ id: auditRequests.id })
+  return moved.length
+}

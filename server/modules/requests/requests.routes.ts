@@ -14,6 +14,9 @@ export async function requestRoutes(app: FastifyInstance) {
   handle(app, requestsApi.sections, async (request) =>
     requests.sections(who(request), request.params.id),
   )
+  handle(app, requestsApi.moveSection, async (request) =>
+    requests.moveSection(who(request), request.params.id, request.body),
+  )
   handle(app, requestsApi.create, async (request) =>
     requests.create(who(request), request.params.id, request.body),
   )

@@ -12,6 +12,7 @@ import {
   statusText,
   type RequestTransition,
 } from '@shared/request-rules'
+import type { MoveSectionInput } from '@shared/schemas/templates'
 import type {
   ClientAsk,
   RequestListQuery,
@@ -57,12 +58,13 @@ import {
   saveAnswerDraft,
 } from './answer-drafts.repo'
 import { insertComment, listComments } from './comments.repo'
-import { keyBetween, keysAfter, MAX_KEY_LENGTH } from './order-keys'
+import { keyBetween, keysAfter, keysBetween, MAX_KEY_LENGTH } from './order-keys'
 import { findOrganizationDisplay } from '../organization/organization.repo'
 import { toRequestDto, toVersionDtos } from './request-dto'
 import {
   holdAudits,
   auditRequestsPage,
+  auditOrder,
   auditSections,
   statusCounts,
   clientRequestsPage,
@@ -72,6 +74,7 @@ import {
   findRequestsByIds,
   insertRequests,
   lastKey,
+  placeDrafts,
   placementFacts,
   auditRequestsInBatches,
   lockRequests,
@@ -767,6 +770,76 @@ export function requestsService(app: FastifyInstance) {
       await findAuditWithClient(db, orgId, auditId, clientScope(principal))
       return auditSections(db, orgId, auditId, principal)
     },
+
+    /**
+     * Every request of `section`, in its order, just before the first request of `before` (null:
+     * after the last one): drafts only, all in one transaction, each move in its history.
+     */
+    moveSection: inTurn(async (principal: Principal, auditId: string, input: MoveSectionInput) => {
+      const orgId = principal.organizationId
+      const { section, before } = input
+      if (before === section) throw fieldError('before', 'A section cannot move before itself')
+      const audit = await findAuditWithClient(db, orgId, auditId)
+      authorize(principal, 'audit.add_requests', audit)
+      const now = clock()
+      await db.transaction(async (tx) => {
+        authorize(principal, 'audit.add_requests', {
+          ...audit,
+          status: (await lockAudit(tx, orgId, auditId)).status,
+        })
+        const place = async (retried: boolean): Promise<void> => {
+          const order = await auditOrder(tx, orgId, auditId)
+          const moving = order.filter((row) => row.section === section)
+          if (moving.length === 0) throw fieldError('section', 'This audit has no such section')
+          const sent = moving.find((row) => row.status !== 'draft')
+          if (sent)
+            throw new AppError(
+              'CONFLICT',
+              `Only drafts can be moved: request #${sent.number} of ${section} was sent`,
+            )
+          const rest = order.filter((row) => row.section !== section)
+          const at = before === null ? rest.length : rest.findIndex((row) => row.section === before)
+          if (at < 0) throw fieldError('before', 'This audit has no such section')
+          // Already there: nothing moves, nothing is written.
+          const after = [...rest.slice(0, at), ...moving, ...rest.slice(at)]
+          if (after.every((row, index) => row.id === order[index]!.id)) return
+          const keys = keysBetween(
+            rest[at - 1]?.position ?? null,
+            rest[at]?.position ?? null,
+            moving.length,
+          )
+          if (keys.some((key) => key.length > MAX_KEY_LENGTH) && !retried) {
+            await respaceKeys(tx, orgId, auditId)
+            return place(true)
+          }
+          const placed = await placeDrafts(
+            tx,
+            orgId,
+            auditId,
+            moving.map((row, index) => ({ id: row.id, position: keys[index]! })),
+            now,
+          )
+          if (placed !== moving.length) throw changedMeanwhile('try again')
+          const rows = await findRequestsByIds(
+            tx,
+            orgId,
+            moving.map((row) => row.id),
+            principal,
+          )
+          const detail =
+            before === null ? `With ${section}, to the end` : `With ${section}, before ${before}`
+          await emit(
+            app,
+            tx,
+            principal,
+            rows.map((row) => ({ type: 'request.moved', request: requestFacts(row), detail })),
+            now,
+          )
+        }
+        await place(false)
+      })
+      return auditSections(db, orgId, auditId, principal)
+    }),
 
     /** Who the requests of an audit (or of one request's audit) may be assigned to. */
     async assignees(principal: Principal, of: { auditId: string } | { requestId: string }) {

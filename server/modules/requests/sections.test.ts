@@ -165,3 +165,114 @@ describe('a request’s section and reference', () => {
     ])
   })
 })
+
+describe('POST /api/audits/{id}/sections/move', () => {
+  it('moves a section’s drafts, in their order, before another section or to the end; each move in the trail', async () => {
+    const admin = await signedInAdmin(t)
+    const call = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+      t.request(method, url, { cookie: admin.cookie, body })
+    const audit = await createAudit(t, admin.cookie)
+    const rows: Array<[string, string | null]> = [
+      ['Trial balance', '1 General'],
+      ['Bank confirmations', '3 Cash'],
+      ['Petty cash count', '3 Cash'],
+      ['Sales cut-off', '2 Revenue'],
+      ['Board minutes', '1 General'],
+      ['Loose end', null],
+    ]
+    for (const [title, section] of rows) {
+      const res = await call('POST', `/api/audits/${audit.id}/requests`, { title, section })
+      expect(res.statusCode, res.body).toBe(201)
+    }
+    const titles = async () =>
+      (await call('GET', `/api/audits/${audit.id}/requests`))
+        .json<RequestList>()
+        .requests.map((request) => request.title)
+    const move = (body: unknown) => call('POST', `/api/audits/${audit.id}/sections/move`, body)
+
+    const before = await move({ section: '3 Cash', before: '1 General' })
+    expect(before.statusCode, before.body).toBe(200)
+    expect(before.json()).toEqual([
+      { name: '3 Cash', requests: 2 },
+      { name: '1 General', requests: 2 },
+      { name: '2 Revenue', requests: 1 },
+    ])
+    expect(await titles()).toEqual([
+      'Bank confirmations',
+      'Petty cash count',
+      'Trial balance',
+      'Sales cut-off',
+      'Board minutes',
+      'Loose end',
+    ])
+    // A section split in two comes together where its first part was.
+    expect((await move({ section: '1 General', before: '2 Revenue' })).statusCode).toBe(200)
+    expect(await titles()).toEqual([
+      'Bank confirmations',
+      'Petty cash count',
+      'Trial balance',
+      'Board minutes',
+      'Sales cut-off',
+      'Loose end',
+    ])
+    expect((await move({ section: '3 Cash', before: null })).statusCode).toBe(200)
+    expect(await titles()).toEqual([
+      'Trial balance',
+      'Board minutes',
+      'Sales cut-off',
+      'Loose end',
+      'Bank confirmations',
+      'Petty cash count',
+    ])
+    const trail = (await call('GET', `/api/audits/${audit.id}/activity`)).json<AuditActivity[]>()
+    expect(trail.filter((event) => event.action === 'request.moved')).toHaveLength(6)
+    expect(trail[0]).toMatchObject({ action: 'request.moved', detail: 'With 3 Cash, to the end' })
+    // Already there: nothing is written.
+    expect((await move({ section: '3 Cash', before: null })).statusCode).toBe(200)
+    const same = (await call('GET', `/api/audits/${audit.id}/activity`)).json<AuditActivity[]>()
+    expect(same).toHaveLength(trail.length)
+
+    // Nothing moves on a bad call.
+    const order = await titles()
+    expectError(await move({ section: '9 Nothing', before: null }), 400, 'VALIDATION')
+    expectError(await move({ section: '3 Cash', before: '9 Nothing' }), 400, 'VALIDATION')
+    expectError(await move({ section: '3 Cash', before: '3 Cash' }), 400, 'VALIDATION')
+    expectError(await move({ section: '', before: null }), 400, 'VALIDATION')
+    expectError(await move({ section: '3 Cash' }), 400, 'VALIDATION')
+    expectError(await move({ section: '3 Cash', before: null, extra: 1 }), 400, 'VALIDATION')
+    expect(await titles()).toEqual(order)
+
+    // A sent request holds its section in place; a client user and another firm cannot move any.
+    const [first] = (await call('GET', `/api/audits/${audit.id}/requests`)).json<RequestList>()
+      .requests
+    const contact = await signedInClientUser(t, admin.user.company.id, audit.client.id)
+    const assigned = await t.request('PATCH', `/api/requests/${first!.id}`, {
+      cookie: admin.cookie,
+      body: { assigneeId: contact.user.id },
+    })
+    expect(assigned.statusCode, assigned.body).toBe(200)
+    expect(
+      (await call('POST', `/api/audits/${audit.id}/send`, { requestIds: [first!.id] })).statusCode,
+    ).toBe(200)
+    const refused = expectError(await move({ section: '1 General', before: null }), 409, 'CONFLICT')
+    expect(refused.message).toBe('Only drafts can be moved: request #1 of 1 General was sent')
+    expectError(
+      await t.request('POST', `/api/audits/${audit.id}/sections/move`, {
+        cookie: contact.cookie,
+        body: { section: '2 Revenue', before: null },
+      }),
+      403,
+      'FORBIDDEN',
+    )
+    const other = await signedInAdmin(t)
+    expectError(
+      await t.request('POST', `/api/audits/${audit.id}/sections/move`, {
+        cookie: other.cookie,
+        body: { section: '2 Revenue', before: null },
+      }),
+      404,
+      'NOT_FOUND',
+    )
+    expect(await titles()).toEqual(order)
+  })
+})

@@ -24,6 +24,7 @@ import {
   type RequestTableFilter,
 } from '../lib/request-table-filter'
 import { RequestStateBadges } from './whose-move'
+import { ArrangeSectionsDialog } from './arrange-sections-dialog'
 import { BulkBar } from './bulk-bar'
 import { RequestFilters } from './request-filters'
 import { RequestGrid, type DraftMoves } from './request-grid'
@@ -67,14 +68,21 @@ export function RequestTable({
 
   return (
     <section className="grid gap-3" aria-labelledby="requests-heading">
-      <h2 id="requests-heading" className="flex items-center gap-2 text-lg font-semibold">
-        Requests
-        {data ? (
-          <Badge variant="secondary" className="tabular-nums">
-            {data.progress.total}
-          </Badge>
+      <div className="flex min-h-9 flex-wrap items-center gap-2">
+        <h2 id="requests-heading" className="flex items-center gap-2 text-lg font-semibold">
+          Requests
+          {data ? (
+            <Badge variant="secondary" className="tabular-nums">
+              {data.progress.total}
+            </Badge>
+          ) : null}
+        </h2>
+        {firm && canAdd && sections.data && sections.data.length > 1 ? (
+          <div className="ml-auto">
+            <ArrangeSectionsDialog auditId={auditId} sections={sections.data} />
+          </div>
         ) : null}
-      </h2>
+      </div>
       {/* "Load more" is the rows' own: the wide grid reads the next page as it scrolls. */}
       <ListSection
         query={requests}

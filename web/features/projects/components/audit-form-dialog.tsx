@@ -6,10 +6,11 @@ import {
   updateAuditInput,
   type Audit,
 } from '@shared/schemas/audits'
-import type { ReactElement } from 'react'
-import { useForm } from 'react-hook-form'
+import { useQuery } from '@tanstack/react-query'
+import { useRef, type ReactElement } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { DialogFooter } from '@/components/ui/dialog'
 import { FormDialog } from '@/components/form-dialog'
 import { SelectField } from '@/components/select-field'
@@ -19,16 +20,20 @@ import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Textarea } from '@/components/ui/textarea'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
+import { countOf } from '@/lib/plural'
+import { starterListsQuery, useCopyStarterList } from '@/lib/queries/template-library'
+import { useCan } from '@/lib/session'
 import { toast } from '@/lib/toast'
 import { useCreateAudit } from '../api/create-audit'
 import { useUpdateAudit } from '../api/update-audit'
 
 // Every field of the form, and (creating only) the template the audit starts from; pausing its
 // reminders is done on the audit's page.
-const auditFormSchema = updateAuditInput
-  .omit({ remindersPaused: true })
-  .required()
-  .extend({ templateId: createAuditInput.shape.templateId })
+const auditFormSchema = updateAuditInput.omit({ remindersPaused: true }).required().extend({
+  templateId: createAuditInput.shape.templateId,
+  /** A starter list to copy into the firm's templates and start from (instead of a template). */
+  starterList: z.string().optional(),
+})
 type AuditFormValues = z.input<typeof auditFormSchema>
 type AuditFormOutput = z.output<typeof auditFormSchema>
 const FIELDS = ['name', 'description', 'status', 'dueDate', 'templateId'] as const
@@ -81,18 +86,32 @@ function AuditForm({
       status: audit?.status ?? 'in_progress',
       dueDate: audit?.dueDate ?? null,
       templateId: undefined,
+      starterList: undefined,
     },
   })
   const { errors } = form.formState
+  const copyStarterList = useCopyStarterList()
+  const copied = useRef<{ key: string; id: string } | null>(null)
+  const canCopyLists = useCan('templates.manage') && !audit
+  const starters = useQuery({ ...starterListsQuery(), enabled: canCopyLists })
+  const chosenTemplate = useWatch({ control: form.control, name: 'templateId' })
 
-  const onSubmit = form.handleSubmit(async ({ status, templateId, ...values }) => {
+  const onSubmit = form.handleSubmit(async ({ status, templateId, starterList, ...values }) => {
     try {
       if (audit) {
         await updateAudit.mutateAsync({ id: audit.id, input: { ...values, status } })
         toast({ title: 'Audit updated successfully' })
         onDone()
       } else {
-        const created = await createAudit.mutateAsync({ ...values, projectId, templateId })
+        // A starter list becomes one of the firm's templates first, then the audit's requests.
+        // Copied once: a retry after a refused audit starts from the same copy.
+        if (starterList && !templateId && copied.current?.key !== starterList)
+          copied.current = {
+            key: starterList,
+            id: (await copyStarterList.mutateAsync(starterList)).id,
+          }
+        const from = templateId ?? (starterList ? copied.current?.id : undefined)
+        const created = await createAudit.mutateAsync({ ...values, projectId, templateId: from })
         toast({ title: 'Audit created successfully' })
         onDone()
         // The audit's own page (the audits feature): reached by path, not imported.
@@ -104,7 +123,7 @@ function AuditForm({
     }
   })
 
-  const pending = createAudit.isPending || updateAudit.isPending
+  const pending = createAudit.isPending || updateAudit.isPending || copyStarterList.isPending
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -143,9 +162,27 @@ function AuditForm({
           name="templateId"
           label="From template (optional)"
           optional
-          description="Each item of the template becomes a draft request of the audit. No template yet? Copy a starter list on the Templates page."
+          description={
+            canCopyLists
+              ? 'Each item of the template becomes a draft request of the audit.'
+              : 'Each item of the template becomes a draft request of the audit. No template yet? An admin can copy a starter list on the Templates page.'
+          }
         />
       )}
+      {canCopyLists && !chosenTemplate ? (
+        <SelectField
+          control={form.control}
+          name="starterList"
+          label="Or start from a starter list (optional)"
+          none={{ label: 'No starter list', value: undefined }}
+          options={starters.data?.map((list) => ({
+            value: list.key,
+            label: `${list.name} (${countOf(list.itemCount, 'item')})`,
+          }))}
+          loadingLabel={starters.isError ? 'The starter lists could not be loaded' : 'Loading...'}
+          description="It is copied into your templates, where you can change it, and the audit starts from the copy."
+        />
+      ) : null}
       <DialogFooter>
         <PendingButton
           type="submit"

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api'
 import { toastFailure } from '@/lib/mutation-feedback'
 import { countOf } from '@/lib/plural'
 import { toast } from '@/lib/toast'
-import { starterListsQuery, useCopyStarterList } from '../api/template-library'
+import { starterListsQuery, useCopyStarterList } from '@/lib/queries/template-library'
 
 /**
  * The starter request lists, each copied into the firm's templates in one click (admins), then

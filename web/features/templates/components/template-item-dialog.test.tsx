@@ -115,6 +115,30 @@ test('one line is one item, as before, with its order and description', async ()
   ])
 })
 
+test('an item answered from a list: two choices at least, one per line; no written response to require', async () => {
+  const { user, dialog, sent, title } = await openAddDialog()
+  await user.type(title, 'Inventory costing method')
+  await user.click(within(dialog).getByRole('combobox', { name: 'Answer type' }))
+  await user.click(await screen.findByRole('option', { name: 'One of a list' }))
+  expect(within(dialog).queryByRole('switch', { name: 'Requires Response' })).toBeNull()
+  const choices = within(dialog).getByRole('textbox', { name: 'Choices' })
+  await user.type(choices, 'FIFO')
+  await user.click(within(dialog).getByRole('button', { name: 'Add Item' }))
+  expect(await within(dialog).findByText('Give at least two choices')).toBeInTheDocument()
+  expect(sent.one).toEqual([])
+  await user.type(choices, '{Enter}{Enter}Weighted average ')
+  await user.click(within(dialog).getByRole('button', { name: 'Add Item' }))
+  expect(await screen.findByText('Item added successfully')).toBeInTheDocument()
+  expect(sent.one).toEqual([
+    expect.objectContaining({
+      title: 'Inventory costing method',
+      answerType: 'choice',
+      choices: ['FIFO', 'Weighted average'],
+      requiresResponse: false,
+    }),
+  ])
+})
+
 test('a bad line stops the whole paste, named by its line; nothing is sent', async () => {
   const { user, dialog, sent, title } = await openAddDialog()
   await user.click(title)

@@ -1,10 +1,10 @@
 import { templateLibraryApi } from '@shared/api/template-library'
 import type { Template } from '@shared/schemas/templates'
 import { queryOptions } from '@tanstack/react-query'
-import { call } from '@/lib/api'
-import { useApiMutation, type MutationOptions } from '@/lib/mutation'
-import { dashboardQueries } from '@/lib/queries/engagements'
-import { templateQueries } from '@/lib/queries/templates'
+import { call } from '../api'
+import { useApiMutation, type MutationOptions } from '../mutation'
+import { dashboardQueries } from './engagements'
+import { templateQueries } from './templates'
 
 /** The starter lists shipped with the app (they never change while it runs). */
 export const starterListsQuery = () =>
