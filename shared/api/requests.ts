@@ -227,7 +227,8 @@ export const requestsApi = {
     path: '/api/requests/:id/submit',
     tag,
     summary: 'Submit an answer',
-    description: 'A new version with the response and the files uploaded since the last one.',
+    description:
+      'A new version with the response, the typed answer its `answerType` asks for (`answer`: yes or no, one of its choices, a number, YYYY-MM-DD, or the full name typed to sign an acknowledgement, kept with a signature block) and the files uploaded since the last one. 400 naming `answer`, `response` or `files` when the answer does not fit its type.',
     access: 'requests.answer',
     params: idParams,
     body: submitRequestInput,
