@@ -37,7 +37,10 @@ export async function readUnsubscribeToken(
   app: FastifyInstance,
   token: string,
 ): Promise<{ userId: string; kind: NotificationKind } | null> {
-  const [userId, kind, signature] = token.split('.')
+  // Exactly three parts: a token with more ("<token>.x") is not ours.
+  const parts = token.split('.')
+  if (parts.length !== 3) return null
+  const [userId, kind, signature] = parts as [string, string, string]
   if (!userId || !kind || !signature || !NOTIFICATION_KINDS.includes(kind as NotificationKind))
     return null
   const expected = Buffer.from(sign(await signingKey(app, app.db), `${userId}.${kind}`))

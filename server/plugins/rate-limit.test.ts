@@ -72,6 +72,30 @@ describe.each(stores)('rate limits, counters $store', ({ redis }) => {
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' })
   })
 
+  it('HEAD shares its GET’s budget: a route’s own limit is not doubled by asking with HEAD', async () => {
+    const ask = (method: 'GET' | 'HEAD') =>
+      t.request(method, '/api/invitations/accept?token=nothing-here', {
+        remoteAddress: '10.0.0.9',
+      })
+    const statuses = [(await ask('GET')).statusCode, (await ask('HEAD')).statusCode]
+    expect(statuses.every((status) => status !== 429)).toBe(true)
+    expect((await ask('HEAD')).statusCode).toBe(429)
+    expect((await ask('GET')).statusCode).toBe(429)
+  })
+
+  it('an IPv6 client counts by its /64: rotating addresses within it does not reset the count', async () => {
+    const forgot = (address: string) =>
+      t.request('POST', '/api/auth/forgot-password', {
+        body: { email: 'nobody@example.com' },
+        remoteAddress: address,
+      })
+    expect((await forgot('2001:db8:7:7::1')).statusCode).toBe(200)
+    expect((await forgot('2001:db8:7:7:ffff::2')).statusCode).toBe(200)
+    expect((await forgot('2001:db8:7:7:1:2:3:4')).statusCode).toBe(429)
+    // Another /64 has its own budget.
+    expect((await forgot('2001:db8:7:8::1')).statusCode).toBe(200)
+  })
+
   it('never limits pages and static assets, which a single page load fetches by the dozen', async () => {
     for (let i = 0; i < 10; i++) {
       expect((await t.request('GET', '/app.js')).statusCode).toBe(200)

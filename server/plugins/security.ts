@@ -6,6 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet'
 import type { ApiErrorBody } from '@shared/errors'
 import type { Config } from '../config'
 import { AppError } from '../lib/errors'
+import { addressKey } from '../lib/address-key'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -99,17 +100,19 @@ export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { conf
   const perIp = api.createRateLimit({
     max: config.rateLimit.globalPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => `api:${request.ip}`,
+    keyGenerator: (request) => `api:${addressKey(request.ip)}`,
   })
   const perRoute = new Map<string, typeof perIp>()
   const routeLimiter = (request: FastifyRequest, perMinute: number) => {
-    const route = `${request.routeOptions.method} ${request.routeOptions.url}`
+    // HEAD is a GET without its body: one budget for both.
+    const method = request.method === 'HEAD' ? 'GET' : request.method
+    const route = `${method} ${request.routeOptions.url}`
     let limiter = perRoute.get(route)
     if (!limiter) {
       limiter = api.createRateLimit({
         max: perMinute,
         timeWindow: 60_000,
-        keyGenerator: (r) => `${route}:${r.ip}`,
+        keyGenerator: (r) => `${route}:${addressKey(r.ip)}`,
       })
       perRoute.set(route, limiter)
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText } from './common'
+import { nameText, requiredText } from './common'
 import { companySize, dateFormat, industry, timeZone } from './organization'
 import { CAPABILITIES } from '../access'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants'
@@ -38,11 +38,11 @@ export const loginInput = z.strictObject({
 export type LoginInput = z.infer<typeof loginInput>
 
 export const registerInput = z.strictObject({
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
+  firstName: nameText('First name', 100),
+  lastName: nameText('Last name', 100),
   email,
   password,
-  companyName: requiredText('Company name'),
+  companyName: nameText('Company name'),
   companySize,
   companyPhone: requiredText('Company phone', 50),
   companyIndustry: industry,
@@ -95,8 +95,8 @@ export type LoginReply = z.infer<typeof loginReply>
 
 /** PATCH /api/auth/profile: answers with the current user. */
 export const updateProfileInput = z.strictObject({
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
+  firstName: nameText('First name', 100),
+  lastName: nameText('Last name', 100),
 })
 export type UpdateProfileInput = z.input<typeof updateProfileInput>
 

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { LIMITS, optionalEmail, optionalText, requiredText, timestamps } from './common'
+import { LIMITS, nameText, optionalEmail, optionalText, timestamps } from './common'
 import { searchPageQuery } from './pagination'
 
 const clientFields = {
-  name: requiredText('Name'),
+  name: nameText('Name'),
   email: optionalEmail,
   phone: optionalText('Phone', LIMITS.phone),
   address: optionalText('Address', LIMITS.address),

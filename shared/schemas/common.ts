@@ -23,6 +23,19 @@ export const requiredText = (label: string, max: number = LIMITS.name) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine(storable, `${label} cannot contain NUL characters`)
 
+/** A web address (a scheme or `www.`) or an e-mail address anywhere in a text. */
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|[^\s@]+@[^\s@]+\.[^\s@]+/i
+
+/**
+ * A person's or a company's name: as requiredText, and no web or e-mail address, because names
+ * go into the app's mails, where a mail client would make such text a link.
+ */
+export const nameText = (label: string, max: number = LIMITS.name) =>
+  requiredText(label, max).refine(
+    (value) => !LINK_LIKE.test(value),
+    `${label} cannot contain a web or e-mail address`,
+  )
+
 /** Optional text: trimmed and capped; empty becomes null. */
 export const optionalText = (label: string, max: number) =>
   z

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { email, password } from './auth'
-import { id, requiredText } from './common'
+import { id, nameText } from './common'
 import { pageFields, searchField } from './pagination'
 import { optionalClientId, userRole, withClientRule } from './users'
 
@@ -59,8 +59,8 @@ export type InvitationPreview = z.infer<typeof invitationPreviewDto>
 /** POST /api/invitations/accept: answers 201 with `{ user }`, like a sign-in. */
 export const acceptInvitationInput = z.strictObject({
   token,
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
+  firstName: nameText('First name', 100),
+  lastName: nameText('Last name', 100),
   password,
 })
 export type AcceptInvitationInput = z.input<typeof acceptInvitationInput>

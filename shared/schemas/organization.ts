@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { COMPANY_SIZES, DATE_FORMATS, INDUSTRIES } from '../constants'
-import { LIMITS, requiredText, timestamps } from './common'
+import { LIMITS, nameText, requiredText, timestamps } from './common'
 
 /** The registration lists (spec §3): the company's size and industry use them everywhere. */
 export const companySize = z.enum(COMPANY_SIZES, { error: 'Select a company size' })
@@ -24,7 +24,7 @@ export const timeZone = z
 export const dateFormat = z.enum(DATE_FORMATS, { error: 'Choose month first or day first' })
 
 const organizationFields = {
-  name: requiredText('Company name'),
+  name: nameText('Company name'),
   industry,
   size: companySize,
   phone: requiredText('Company phone', LIMITS.phone),

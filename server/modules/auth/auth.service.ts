@@ -25,6 +25,7 @@ import {
   setPassword,
   updateProfile,
 } from '../users/users.repo'
+import { checkNewPassword } from './password-policy'
 import { passwords } from './passwords'
 import { passwordAttempts } from './password-attempts'
 import {
@@ -167,6 +168,7 @@ export function authService(app: FastifyInstance) {
     async register(input: RegisterInput, ip: string) {
       if (!(await app.captcha.verify(input.captchaToken, ip)))
         throw new AppError('CAPTCHA_FAILED', messages.captchaFailed)
+      await checkNewPassword('password', input.password, input)
       const passwordHash = await passwords.hash(input.password)
       app.background.run('auth.register', () => registerAccount(input, passwordHash))
       return { email: input.email }
@@ -219,6 +221,7 @@ export function authService(app: FastifyInstance) {
      * the address), sets the new one and ends every other session of the user.
      */
     async changePassword(user: SessionUser, input: ChangePasswordInput, meta: { ip: string }) {
+      await checkNewPassword('newPassword', input.newPassword, user)
       const attempt = await attempts.begin(user.email, meta.ip)
       const account = await findUserById(db, user.id)
       if (!account || !(await passwords.verify(account.passwordHash, input.currentPassword))) {
@@ -261,13 +264,18 @@ export function authService(app: FastifyInstance) {
 
     async resetPassword(input: ResetPasswordInput) {
       const now = clock()
-      const userId = await consumeToken(db, input.token, 'reset_password', now)
-      if (!userId) throw new AppError('INVALID_TOKEN', messages.invalidResetToken)
+      // The common list first, then the token (spent only by a password it takes).
+      await checkNewPassword('password', input.password, { email: '' })
       const passwordHash = await passwords.hash(input.password)
-      await db.transaction(async (tx) => {
-        await setPassword(tx, userId, passwordHash, now)
-        await voidTokens(tx, userId, 'reset_password', now)
-        await deleteUserSessions(tx, userId)
+      const userId = await db.transaction(async (tx) => {
+        const owner = await consumeToken(tx, input.token, 'reset_password', now)
+        if (!owner) throw new AppError('INVALID_TOKEN', messages.invalidResetToken)
+        const account = await findUserById(tx, owner)
+        if (account) await checkNewPassword('password', input.password, account)
+        await setPassword(tx, owner, passwordHash, now)
+        await voidTokens(tx, owner, 'reset_password', now)
+        await deleteUserSessions(tx, owner)
+        return owner
       })
       await changed(userId)
       // The link reached the mailbox, which proves the address as well as a verification link would.

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/errors'
+import { addressKey } from '../../lib/address-key'
 import { clearCounter, clearCounters, hit, refund, type CounterRule } from '../../db/counters'
 
 /** One password attempt under way: its counters, to take back if the password was right. */
@@ -32,9 +33,10 @@ export function passwordAttempts(app: FastifyInstance) {
     /** Counts the attempt; 429 when this address has used its attempts, a delay past the ceiling. */
     async begin(email: string, ip: string): Promise<PasswordAttempt> {
       const now = clock()
+      const from = addressKey(ip)
       const keys = {
-        accountFromAddress: `${accountFromAddressPrefix(email)}${ip}`,
-        address: `login:ip:${ip}`,
+        accountFromAddress: `${accountFromAddressPrefix(email)}${from}`,
+        address: `login:ip:${from}`,
         account: accountPrefix(email),
       }
       const rules: CounterRule[] = [

@@ -229,8 +229,37 @@ describe('POST /api/auth/register', () => {
         errors: [{ path: 'password' }],
       })
       expect(await rowCounts()).toEqual(before)
-      const six = await register(t, { password: '123456' })
+      const six = await register(t, { password: 'q7#Lm2' })
       expect(six.response.statusCode).toBe(201)
+    })
+
+    it('refuses the most common passwords and the person’s own e-mail or name, with a clear message', async () => {
+      const before = await rowCounts()
+      const account = newAccount()
+      for (const password of [
+        '123456',
+        'password',
+        'Qwerty123',
+        'iloveyou',
+        'sunshine',
+        account.email,
+        account.email.split('@')[0]!,
+        'Ada Lovelace',
+        'lovelace',
+      ]) {
+        const res = await register(t, { ...account, password })
+        expect(res.response.statusCode, password).toBe(400)
+        expect(res.response.json()).toMatchObject({
+          code: 'VALIDATION',
+          errors: [
+            {
+              path: 'password',
+              message: expect.stringMatching(/common|e-mail address or your name/),
+            },
+          ],
+        })
+      }
+      expect(await rowCounts()).toEqual(before)
     })
 
     it('may be up to 128 characters: 128 → 201, 129 → 400', async () => {
@@ -459,6 +488,35 @@ describe('POST /api/auth/register', () => {
         expect.arrayContaining(['role', 'organizationId', 'id', 'emailVerifiedAt', 'createdAt']),
       )
       expect(await rowCounts()).toEqual(before)
+    })
+
+    it('names carry no web or e-mail address (they go into mails, where that text would be a link)', async () => {
+      const before = await rowCounts()
+      for (const [field, value] of [
+        ['firstName', 'Visit https://evil.example/login'],
+        ['lastName', 'www.evil.example'],
+        ['companyName', 'Support: help@evil.example'],
+        ['companyName', 'Pay at hxxps://x or ftp://files.example'],
+      ] as const) {
+        const res = await register(t, { [field]: value })
+        expect(res.response.statusCode, value).toBe(400)
+        expect(res.response.json()).toMatchObject({
+          code: 'VALIDATION',
+          errors: [
+            {
+              path: field,
+              message: expect.stringMatching(/cannot contain a web or e-mail address$/),
+            },
+          ],
+        })
+      }
+      expect(await rowCounts()).toEqual(before)
+      // Ordinary names with dots, ampersands and at signs alone are names.
+      const fine = await register(t, {
+        companyName: 'Smith & Co. Ltd',
+        lastName: "O'Brien-Smith Jr.",
+      })
+      expect(fine.response.statusCode, fine.response.body).toBe(201)
     })
 
     it('a body that is not an object, malformed JSON or empty → 400', async () => {

@@ -43,12 +43,8 @@ export async function createSessionCache(options: {
 }): Promise<SessionCache> {
   const { database, ttlMs, log } = options
   const db = database.db
-  if (ttlMs === 0)
-    return {
-      resolve: async (token, now) => (await findSession(db, sha256(token), now))?.user ?? null,
-      usersChanged: async () => {},
-      close: async () => {},
-    }
+  // With no cache (SESSION_CACHE_SECONDS=0) nothing is kept, but changes are still announced:
+  // the live streams end on them (events/hub.ts), whatever the cache setting.
 
   const entries = new Map<string, Entry>()
   let generation = 0
@@ -92,7 +88,7 @@ export async function createSessionCache(options: {
       const startedAt = generation
       const found = await findSession(db, hash, now)
       if (!found) return null
-      if (listening && generation === startedAt) {
+      if (ttlMs > 0 && listening && generation === startedAt) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
         entries.set(hash, {
           user: found.user,

@@ -137,6 +137,17 @@ describe('POST /api/auth/change-password', () => {
     expect((await login(account.email, 'a brand new password')).statusCode).toBe(200)
   })
 
+  it('refuses a common new password or one that is the e-mail or the name; nothing changes', async () => {
+    const { cookie, account, devices } = await withDevices(1)
+    for (const newPassword of ['password1', 'iloveyou', account.email, 'Ada Lovelace']) {
+      const res = await changePassword(cookie, { currentPassword: account.password, newPassword })
+      expect(res.statusCode, newPassword).toBe(400)
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', errors: [{ path: 'newPassword' }] })
+    }
+    expect((await me(devices[0]!)).statusCode).toBe(200)
+    expect((await login(account.email, account.password)).statusCode).toBe(200)
+  })
+
   it('is recorded in the activity log and in the server log', async () => {
     const { cookie, account } = await signedInAdmin(t)
     await changePassword(cookie, { currentPassword: account.password, newPassword: 'another one' })

@@ -380,6 +380,38 @@ describe('GET /api/events', () => {
   }, 20_000)
 })
 
+describe('without the session cache (SESSION_CACHE_SECONDS=0)', () => {
+  it('a stream still ends at once on a change of role and on sign-out, not at its next check', async () => {
+    const uncached = await createTestApp({ env: { SESSION_CACHE_SECONDS: '0' } })
+    try {
+      const at = await uncached.app.listen({ port: 0, host: '127.0.0.1' })
+      const admin = await signedInAdmin(uncached)
+      const staff = await signedInStaff(uncached, admin.user.company.id)
+      const client = await createClient(uncached, admin.cookie)
+      const adminStream = await ready(at, admin.cookie)
+      const staffStream = await ready(at, staff.cookie)
+      const ended = { type: 'event', event: 'end', data: { reason: 'session' } }
+
+      let started = Date.now()
+      const patched = await uncached.request('PATCH', `/api/users/${staff.user.id}`, {
+        cookie: admin.cookie,
+        body: { role: 'client', clientId: client.id },
+      })
+      expect(patched.statusCode, patched.body).toBe(200)
+      expect(await staffStream.next()).toEqual(ended)
+      expect(Date.now() - started).toBeLessThan(PROMPTLY_MS)
+
+      started = Date.now()
+      const logout = await uncached.request('POST', '/api/auth/logout', { cookie: admin.cookie })
+      expect(logout.statusCode).toBe(204)
+      expect(await adminStream.next()).toEqual(ended)
+      expect(Date.now() - started).toBeLessThan(PROMPTLY_MS)
+    } finally {
+      await uncached.close()
+    }
+  })
+})
+
 describe('caps per company and per instance (EVENT_STREAMS_PER_COMPANY=3, EVENT_STREAMS_PER_INSTANCE=5)', () => {
   async function cappedApp(test: (capped: TestApp, at: string) => Promise<void>) {
     const capped = await createTestApp({

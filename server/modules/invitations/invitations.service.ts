@@ -16,6 +16,7 @@ import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
 import { recordActivity } from '../activity/activity.repo'
 import { deliverNotices } from '../notifications/notify'
+import { checkNewPassword } from '../auth/password-policy'
 import { passwords } from '../auth/passwords'
 import { createSession } from '../auth/sessions.repo'
 import { findClient } from '../clients/clients.repo'
@@ -201,6 +202,7 @@ export function invitationsService(app: FastifyInstance) {
       if (!found) throw new AppError('INVALID_TOKEN', invitationMessages.invalidToken)
       if ((await findUserByEmail(db, found.email))?.emailVerifiedAt)
         throw new AppError('CONFLICT', invitationMessages.signInInstead)
+      await checkNewPassword('password', input.password, { ...input, email: found.email })
       const passwordHash = await passwords.hash(input.password)
       const user = await db.transaction(async (tx) => {
         const invitation = await findUsableInvitation(tx, input.token, now, { lock: true })

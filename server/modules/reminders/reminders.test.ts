@@ -496,6 +496,9 @@ describe('one-click unsubscribe', () => {
     const [mail] = reminders(f.client.user.email)
     const address = /^List-Unsubscribe:\s+<([^>]+)>/m.exec(mail!.raw)![1]!
     const url = address.replace(APP_URL, '')
+    // The token exactly: one with a part more is not ours.
+    expectError(await t.app.inject({ method: 'POST', url: `${url}.x` }), 400, 'INVALID_TOKEN')
+    expectError(await t.app.inject({ method: 'POST', url: `${url}%2Ex` }), 400, 'INVALID_TOKEN')
 
     // Opened in a browser (or by a mail scanner): nothing changes, the page asks.
     const opened = await t.app.inject({ method: 'GET', url })

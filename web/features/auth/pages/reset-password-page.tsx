@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
-import { errorMessage } from '@/lib/api'
+import { errorMessage, isApiError } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useResetPassword } from '../api/reset-password'
 import { AuthLayout } from '../components/auth-layout'
@@ -76,7 +76,12 @@ export function ResetPasswordPage() {
     resetPassword.mutate(
       { token, password },
       {
-        onError: (error) =>
+        onError: (error) => {
+          // A password the server will not take (a common one, the e-mail) is said at the field.
+          const refused = isApiError(error)
+            ? error.errors.find((fieldError) => fieldError.path === 'password')
+            : undefined
+          if (refused) form.setError('password', refused.message, { shouldFocus: true })
           toast({
             title: 'Password reset failed',
             description: errorMessage(
@@ -84,7 +89,8 @@ export function ResetPasswordPage() {
               'The reset link may have expired or is invalid. Please request a new one.',
             ),
             variant: 'destructive',
-          }),
+          })
+        },
       },
     )
   })
