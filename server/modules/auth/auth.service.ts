@@ -166,9 +166,10 @@ export function authService(app: FastifyInstance) {
   // take any e-mail answer first, and the account's work (lookup, token, mail) runs afterwards.
   return {
     async register(input: RegisterInput, ip: string) {
+      // Before the human check, which a refused password would otherwise spend.
+      await checkNewPassword('password', input.password, input)
       if (!(await app.captcha.verify(input.captchaToken, ip)))
         throw new AppError('CAPTCHA_FAILED', messages.captchaFailed)
-      await checkNewPassword('password', input.password, input)
       const passwordHash = await passwords.hash(input.password)
       app.background.run('auth.register', () => registerAccount(input, passwordHash))
       return { email: input.email }

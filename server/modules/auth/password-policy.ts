@@ -6,11 +6,11 @@ import { fieldError } from '../../lib/errors'
  * app: no network call), nor the person's e-mail address or name. Lengths are the schema's.
  */
 
-let common: Promise<Set<string>> | undefined
+let commonList: Promise<Set<string>> | undefined
 
 /** The list, read once, when first needed (it is decompressed on import). */
 const commonPasswords = () =>
-  (common ??= import('@zxcvbn-ts/language-common').then(
+  (commonList ??= import('@zxcvbn-ts/language-common').then(
     ({ dictionary }) => new Set(dictionary['passwords-common']),
   ))
 
@@ -27,8 +27,8 @@ export async function passwordProblem(
   person: { email: string; firstName?: string; lastName?: string },
 ): Promise<string | null> {
   const typed = squeezed(password)
-  if ((await commonPasswords()).has(typed) || (await commonPasswords()).has(password))
-    return PASSWORD_MESSAGES.common
+  const common = await commonPasswords()
+  if (common.has(typed) || common.has(password)) return PASSWORD_MESSAGES.common
   const { email, firstName = '', lastName = '' } = person
   const own = [
     email,

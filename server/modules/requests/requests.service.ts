@@ -28,6 +28,7 @@ import { authorize, can, decide } from '../../access/can'
 import { clientScope } from '../../access/audience'
 import { isFirm, type Principal } from '../../access/principal'
 import { AppError, fieldError, notFound } from '../../lib/errors'
+import { sectionMove } from '../../lib/section-move'
 import { groupBy } from '../../lib/group-by'
 import { requestActivity } from '../activity/activity.repo'
 import { NO_PROGRESS, progressOf } from '../audits/progress.repo'
@@ -778,7 +779,6 @@ export function requestsService(app: FastifyInstance) {
     moveSection: inTurn(async (principal: Principal, auditId: string, input: MoveSectionInput) => {
       const orgId = principal.organizationId
       const { section, before } = input
-      if (before === section) throw fieldError('before', 'A section cannot move before itself')
       const audit = await findAuditWithClient(db, orgId, auditId)
       authorize(principal, 'audit.add_requests', audit)
       const now = clock()
@@ -789,20 +789,15 @@ export function requestsService(app: FastifyInstance) {
         })
         const place = async (retried: boolean): Promise<void> => {
           const order = await auditOrder(tx, orgId, auditId)
-          const moving = order.filter((row) => row.section === section)
-          if (moving.length === 0) throw fieldError('section', 'This audit has no such section')
+          const { moving, rest, at, ordered } = sectionMove(order, input, 'audit')
           const sent = moving.find((row) => row.status !== 'draft')
           if (sent)
             throw new AppError(
               'CONFLICT',
               `Only drafts can be moved: request #${sent.number} of ${section} was sent`,
             )
-          const rest = order.filter((row) => row.section !== section)
-          const at = before === null ? rest.length : rest.findIndex((row) => row.section === before)
-          if (at < 0) throw fieldError('before', 'This audit has no such section')
           // Already there: nothing moves, nothing is written.
-          const after = [...rest.slice(0, at), ...moving, ...rest.slice(at)]
-          if (after.every((row, index) => row.id === order[index]!.id)) return
+          if (ordered.every((row, index) => row.id === order[index]!.id)) return
           const keys = keysBetween(
             rest[at - 1]?.position ?? null,
             rest[at]?.position ?? null,

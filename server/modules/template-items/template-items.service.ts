@@ -11,6 +11,7 @@ import type { AnswerType } from '@shared/schemas/answers'
 import type { Principal } from '../../access/principal'
 import { editedAnswerType } from '../requests/answers'
 import { AppError, fieldError, notFound } from '../../lib/errors'
+import { sectionMove } from '../../lib/section-move'
 import { findTemplate } from '../templates/templates.repo'
 import {
   appendItems,
@@ -81,15 +82,8 @@ export function templateItemsService({ db, clock, config }: FastifyInstance) {
       db.transaction(async (tx) => {
         const orgId = principal.organizationId
         if (!(await lockTemplate(tx, orgId, templateId))) throw notFound('Template')
-        const { section, before } = input
-        if (before === section) throw fieldError('before', 'A section cannot move before itself')
         const items = await itemPlaces(tx, orgId, templateId)
-        const moving = items.filter((item) => item.section === section)
-        if (moving.length === 0) throw fieldError('section', 'This template has no such section')
-        const rest = items.filter((item) => item.section !== section)
-        const at = before === null ? rest.length : rest.findIndex((item) => item.section === before)
-        if (at < 0) throw fieldError('before', 'This template has no such section')
-        const ordered = [...rest.slice(0, at), ...moving, ...rest.slice(at)]
+        const { ordered } = sectionMove(items, input, 'template')
         await writeItemOrder(
           tx,
           orgId,

@@ -35,7 +35,7 @@ type AnswerValues = z.input<ReturnType<typeof answerSchema>>
 type AnswerOutput = z.output<ReturnType<typeof answerSchema>>
 
 /** What the request's type asks of the written field: the answer, a note beside it, or nothing. */
-const RESPONSE_LABEL = (request: Answered) =>
+const responseLabelOf = (request: Answered) =>
   request.answerType === 'files'
     ? null
     : request.answerType === 'text'
@@ -63,7 +63,7 @@ export function AnswerForm({
   const error = errors.response?.message ?? errors.root?.server?.message
   const response = form.watch('response') ?? ''
   const typed = takesTypedAnswer(request.answerType)
-  const responseLabel = RESPONSE_LABEL(request)
+  const responseLabel = responseLabelOf(request)
   const restore = useCallback(
     (saved: string) => {
       if (!form.getValues('response')) form.setValue('response', saved)
