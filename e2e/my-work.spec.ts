@@ -152,7 +152,9 @@ test('a staff member on an audit’s team lands on My work, reminds a late clien
   await page.getByRole('banner').getByRole('button', { name: 'Toggle theme' }).click()
   await expect(page.locator('html')).toHaveClass(/dark/)
   await loaded(page)
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390)
+  await expect
+    .poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth))
+    .toBeLessThanOrEqual(390)
   await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
 
   // The dashboard names what needs attention and leads back here.
