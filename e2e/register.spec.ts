@@ -1,6 +1,7 @@
 import { APP_NAME } from '../web/lib/site'
 import {
   expect,
+  expectNoSeriousA11yViolations,
   linkFrom,
   registerAccount,
   test,
@@ -114,6 +115,32 @@ test("'Request a new one' on the confirmation page sends a new verification mail
 
   await page.goto(newest)
   await expect(page.getByText('Welcome, Grace Hopper!')).toBeVisible()
+})
+
+test('a verification link opened in another browser asks for the password before it verifies', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // Registered through another browser (the API context keeps its own cookies).
+  const account = await registerAccount(request, baseURL!, {
+    firstName: 'Katherine',
+    lastName: 'Johnson',
+  })
+  const link = linkFrom(await waitForMail(account.email, VERIFY_SUBJECT), '/verify-email?token=')
+
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter Your Password' })).toBeVisible()
+  await expect(page.getByText(/opened in another browser/)).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await page.getByLabel('Password').fill('not my password')
+  await page.getByRole('button', { name: 'Verify Email' }).click()
+  await expect(
+    page.getByText('This is not the password chosen when this address was registered.'),
+  ).toBeVisible()
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Verify Email' }).click()
+  await expect(page.getByText('Welcome, Katherine Johnson!')).toBeVisible()
 })
 
 test('the confirmation page without an address says "your email"', async ({ page }) => {

@@ -22,6 +22,7 @@ import {
   solveCaptcha,
   testClock,
   type TestApp,
+  verifyCookie,
 } from '../test/harness'
 import { routesOf } from '../test/routes'
 import { linkIn, tokenFrom } from '../test/smtp-capture'
@@ -310,7 +311,7 @@ describe('cross-site requests', () => {
   })
 
   it('cross-site e-mail verification, password reset and reset request change nothing', async () => {
-    const { account } = await register(t)
+    const { account, response } = await register(t)
     const verifyToken = tokenFrom(
       linkIn(await t.smtp.waitFor(account.email), `${APP_URL}/verify-email?token=`),
     )
@@ -325,8 +326,12 @@ describe('cross-site requests', () => {
     ).toBe(403)
     expect((await userByEmail(t.app, account.email))!.emailVerifiedAt).toBeNull()
     expect(
-      (await t.request('POST', '/api/auth/verify-email', { body: { token: verifyToken } }))
-        .statusCode,
+      (
+        await t.request('POST', '/api/auth/verify-email', {
+          body: { token: verifyToken },
+          cookie: verifyCookie(response),
+        })
+      ).statusCode,
     ).toBe(200)
 
     expect(
@@ -758,12 +763,24 @@ describe('https deployment (APP_URL https://…)', () => {
   async function signIn() {
     const account = newAccount()
     const captchaToken = await solveCaptcha(secure)
-    expect((await post('/api/auth/register', { ...account, captchaToken })).statusCode).toBe(201)
+    const registered = await post('/api/auth/register', { ...account, captchaToken })
+    expect(registered.statusCode).toBe(201)
+    // Over https the registering browser's cookie is a __Host- one.
+    expect(registered.cookies.find((c) => c.name === '__Host-verify')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      path: '/',
+    })
     const link = linkIn(
       await secure.smtp.waitFor(account.email),
       `${HTTPS_URL}/verify-email?token=`,
     )
-    expect((await post('/api/auth/verify-email', { token: tokenFrom(link) })).statusCode).toBe(200)
+    const verified = await post(
+      '/api/auth/verify-email',
+      { token: tokenFrom(link) },
+      verifyCookie(registered),
+    )
+    expect(verified.statusCode).toBe(200)
     const login = await post('/api/auth/login', {
       email: account.email,
       password: account.password,

@@ -187,13 +187,20 @@ export function newAccount(overrides: Record<string, unknown> = {}) {
   }
 }
 
-/** The session cookie pair ("session=…") from a response's Set-Cookie. */
-export function sessionCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'session' || c.name === '__Host-session')
+function cookiePair(response: LightMyRequestResponse, names: string[]): string {
+  const cookie = response.cookies.find((c) => names.includes(c.name))
   if (!cookie)
-    throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`)
+    throw new Error(`No ${names[0]} cookie in response ${response.statusCode}: ${response.body}`)
   return `${cookie.name}=${cookie.value}`
 }
+
+/** The session cookie pair ("session=…") from a response's Set-Cookie. */
+export const sessionCookie = (response: LightMyRequestResponse) =>
+  cookiePair(response, ['session', '__Host-session'])
+
+/** The registering browser's cookie ("verify=…"): its verification links verify at once. */
+export const verifyCookie = (response: LightMyRequestResponse) =>
+  cookiePair(response, ['verify', '__Host-verify'])
 
 export async function register(t: TestApp, overrides: Record<string, unknown> = {}) {
   const account = newAccount(overrides)
@@ -209,7 +216,10 @@ export async function signedInAdmin(t: TestApp, overrides: Record<string, unknow
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`)
   const mail = await t.smtp.waitFor(account.email)
   const token = tokenFrom(linkIn(mail, `${APP_URL}/verify-email?token=`))
-  const verified = await t.request('POST', '/api/auth/verify-email', { body: { token } })
+  const verified = await t.request('POST', '/api/auth/verify-email', {
+    body: { token },
+    cookie: verifyCookie(response),
+  })
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`)
   const login = await t.request('POST', '/api/auth/login', {
     body: { email: account.email, password: account.password },

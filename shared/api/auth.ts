@@ -40,7 +40,7 @@ export const authApi = {
     tag,
     summary: 'Register a firm and its first admin',
     description:
-      'Answers before any account work, the same way whether the e-mail is taken (its owner is mailed a notice) or not (a verification link is mailed).',
+      'Answers before any account work, the same way whether the e-mail is taken (its verified owner is mailed a notice) or not (a verification link is mailed; an unverified registration of the address is replaced). Sets the browser’s `verify` cookie, which lets the mailed link verify without the password.',
     access: 'public',
     body: registerInput,
     status: 201,
@@ -63,7 +63,7 @@ export const authApi = {
     tag,
     summary: 'Verify an e-mail address',
     description:
-      'Answers the user’s name and the verified address. 400 when the link is invalid, expired or used.',
+      'Answers the user’s name and the verified address. 400 when the link is invalid, expired or used. Opened in another browser than the registering one (no `verify` cookie from register or resend-verification), 400 naming `password` until the body carries the account’s password (decision 042); wrong passwords count towards the sign-in limits.',
     access: 'public',
     body: verifyEmailInput,
     status: 200,

@@ -63,7 +63,19 @@ export type RegisterInput = z.infer<typeof registerInput>
 export const emailOnlyInput = z.strictObject({ email })
 export type EmailOnlyInput = z.infer<typeof emailOnlyInput>
 
-export const verifyEmailInput = z.strictObject({ token })
+export const verifyEmailInput = z.strictObject({
+  token,
+  /** Needed when the link is opened in another browser than the registering one (decision 042). */
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .refine(
+      (value) => characters(value) <= PASSWORD_MAX_LENGTH,
+      'This is not the password chosen when this address was registered.',
+    )
+    .optional(),
+})
+export type VerifyEmailInput = z.infer<typeof verifyEmailInput>
 
 export const resetPasswordInput = z.strictObject({ token, password })
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>

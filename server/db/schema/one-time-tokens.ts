@@ -15,6 +15,11 @@ export const oneTimeTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text({ enum: tokenPurposes }).notNull(),
     tokenHash: text().notNull(),
+    /**
+     * A verification link's browser: the SHA-256 of the cookie set where the address was
+     * registered. Opened elsewhere, the link also asks for the account's password (decision 042).
+     */
+    bindingHash: text(),
     expiresAt: tstz().notNull(),
     usedAt: tstz(),
     createdAt: tstz().notNull().defaultNow(),

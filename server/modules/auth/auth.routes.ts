@@ -4,9 +4,11 @@ import { handle } from '../../plugins/contract'
 import { accountRouteLimit } from '../../plugins/security'
 import { currentUser } from '../../plugins/session'
 import { authService } from './auth.service'
+import { verifyBinding } from './verify-binding'
 
 export async function authRoutes(app: FastifyInstance) {
   const auth = authService(app)
+  const binding = verifyBinding(app)
   // The routes anyone can call with any e-mail or token get their own per-IP limit.
   const limited = { config: accountRouteLimit(app.config) }
 
@@ -19,14 +21,38 @@ export async function authRoutes(app: FastifyInstance) {
     },
     limited,
   )
-  handle(app, authApi.register, async (request) => auth.register(request.body, request.ip), limited)
+  handle(
+    app,
+    authApi.register,
+    async (request, reply) => {
+      const browser = binding.of(request)
+      const result = await auth.register(request.body, {
+        ip: request.ip,
+        bindingHash: browser.hash,
+      })
+      binding.keep(reply, browser)
+      return result
+    },
+    limited,
+  )
   handle(
     app,
     authApi.resendVerification,
-    async (request) => auth.resendVerification(request.body.email),
+    async (request, reply) => {
+      const browser = binding.of(request)
+      const result = auth.resendVerification(request.body.email, browser.hash)
+      binding.keep(reply, browser)
+      return result
+    },
     limited,
   )
-  handle(app, authApi.verifyEmail, async (request) => auth.verifyEmail(request.body.token), limited)
+  handle(
+    app,
+    authApi.verifyEmail,
+    async (request) =>
+      auth.verifyEmail(request.body, { bindingHash: binding.hashOf(request), ip: request.ip }),
+    limited,
+  )
   handle(
     app,
     authApi.login,

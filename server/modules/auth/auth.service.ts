@@ -6,6 +6,7 @@ import type {
   RegisterInput,
   ResetPasswordInput,
   UpdateProfileInput,
+  VerifyEmailInput,
 } from '@shared/schemas/auth'
 import type { FastifyInstance } from 'fastify'
 import { fullName } from '@shared/format'
@@ -15,7 +16,11 @@ import { AppError } from '../../lib/errors'
 import { mailQuota } from '../../mail/quota'
 import { mails } from '../../mail/templates'
 import { recordActivity } from '../activity/activity.repo'
-import { findOrganizationDisplay, insertOrganization } from '../organization/organization.repo'
+import {
+  deleteUnverifiedRegistration,
+  findOrganizationDisplay,
+  insertOrganization,
+} from '../organization/organization.repo'
 import {
   findUserByEmail,
   findUserById,
@@ -38,7 +43,7 @@ import {
   listUserSessions,
   type SessionUser,
 } from './sessions.repo'
-import { consumeToken, issueToken, voidTokens } from './tokens.repo'
+import { consumeToken, findLiveToken, issueToken, voidTokens } from './tokens.repo'
 
 export const messages = {
   invalidCredentials: 'Invalid email or password',
@@ -47,6 +52,9 @@ export const messages = {
   captchaFailed: 'The human verification failed or expired. Please complete it again.',
   verified: 'Your email address has been verified. You can now sign in.',
   invalidVerifyToken: 'This verification link is invalid, has expired or has already been used.',
+  verifyWithPassword:
+    'This link was opened in another browser than the one you registered in: enter the password you chose to finish.',
+  wrongVerifyPassword: 'This is not the password chosen when this address was registered.',
   invalidResetToken: 'This password reset link is invalid, has expired or has already been used.',
   passwordReset: 'Your password has been reset. You can now sign in with your new password.',
   forgotPassword:
@@ -67,9 +75,23 @@ export function authService(app: FastifyInstance) {
   const link = (path: string, token: string) =>
     `${config.appUrl}${path}?token=${encodeURIComponent(token)}`
 
-  /** A new verification link and its mail, in one transaction (`tx`: the caller's). */
-  async function sendVerification(tx: Db, user: { id: string; email: string; firstName: string }) {
-    const token = await issueToken(tx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS, clock())
+  /**
+   * A new verification link and its mail, in one transaction (`tx`: the caller's); `bindingHash`:
+   * the browser that asked for it (verify-binding.ts).
+   */
+  async function sendVerification(
+    tx: Db,
+    user: { id: string; email: string; firstName: string },
+    bindingHash: string,
+  ) {
+    const token = await issueToken(
+      tx,
+      user.id,
+      'verify_email',
+      VERIFY_EMAIL_TTL_MS,
+      clock(),
+      bindingHash,
+    )
     await mailer.send(
       tx,
       mails.verifyEmail(user.email, user.firstName, link('/verify-email', token)),
@@ -78,16 +100,23 @@ export function authService(app: FastifyInstance) {
 
   /**
    * The company, its first user (role admin) and their verification mail, in one transaction; null
-   * if the e-mail was taken.
+   * if the e-mail was taken. An unverified registration of the address is replaced, with its
+   * company, password, names and links: the address's owner is the one who verifies it.
    */
   function createCompanyWithAdmin(
     input: RegisterInput,
     passwordHash: string,
     now: Date,
-    mailAllowed: boolean,
+    verification: { mailAllowed: boolean; bindingHash: string },
   ) {
     return db
       .transaction(async (tx) => {
+        const replaced = await deleteUnverifiedRegistration(tx, input.email)
+        if (replaced)
+          log.info(
+            { event: 'auth.register.replaced', organizationId: replaced },
+            'an unverified registration of the address was replaced',
+          )
         const organizationId = await insertOrganization(tx, input, now)
         const user = await insertUser(
           tx,
@@ -103,7 +132,8 @@ export function authService(app: FastifyInstance) {
         )
         // Lost a race with another registration of the same e-mail: undo the company too.
         if (!user) tx.rollback()
-        if (mailAllowed) await sendVerification(tx, user!)
+        if (verification.mailAllowed)
+          await sendVerification(tx, user!, verification.bindingHash)
         return user!
       })
       .catch((error: unknown) => {
@@ -112,23 +142,25 @@ export function authService(app: FastifyInstance) {
       })
   }
 
-  /** A new company and its admin, or a notice to the address's owner: after the reply, alike. */
-  async function registerAccount(input: RegisterInput, passwordHash: string) {
+  /**
+   * A new company and its admin, or a notice to the address's verified owner: after the reply,
+   * alike.
+   */
+  async function registerAccount(input: RegisterInput, passwordHash: string, bindingHash: string) {
     const existing = await findUserByEmail(db, input.email)
-    const user = existing
+    const user = existing?.emailVerifiedAt
       ? null
-      : await createCompanyWithAdmin(
-          input,
-          passwordHash,
-          clock(),
-          await quota.allows('verify_email', input.email),
-        )
+      : await createCompanyWithAdmin(input, passwordHash, clock(), {
+          mailAllowed: await quota.allows('verify_email', input.email),
+          bindingHash,
+        })
     if (user) {
       log.info({ event: 'auth.register', userId: user.id }, 'account registered')
       return
     }
+    // Verified, or a registration of the same address that won a race with this one.
     const owner = existing ?? (await findUserByEmail(db, input.email))
-    if (owner && (await quota.allows('account_exists', owner.email))) {
+    if (owner?.emailVerifiedAt && (await quota.allows('account_exists', owner.email))) {
       await mailer.send(
         db,
         mails.accountExists(
@@ -156,33 +188,70 @@ export function authService(app: FastifyInstance) {
     log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested')
   }
 
-  async function mailVerificationAgain(email: string) {
+  async function mailVerificationAgain(email: string, bindingHash: string) {
     const user = await findUserByEmail(db, email)
     if (!user || user.emailVerifiedAt || !(await quota.allows('verify_email', email))) return
-    await db.transaction((tx) => sendVerification(tx, user))
+    await db.transaction((tx) => sendVerification(tx, user, bindingHash))
+  }
+
+  /**
+   * Whoever verifies knows the password (decision 042): the registering browser proves it with its
+   * binding cookie; anywhere else the password is asked for, and a wrong one counts towards the
+   * sign-in limits of the account and the address. The link stays usable until it verifies.
+   */
+  async function provePassword(
+    input: VerifyEmailInput,
+    bound: { userId: string; bindingHash: string | null },
+    meta: { bindingHash: string | null; ip: string },
+  ) {
+    if (bound.bindingHash !== null && bound.bindingHash === meta.bindingHash) return
+    if (input.password === undefined)
+      throw new AppError('VALIDATION', messages.verifyWithPassword, [
+        { path: 'password', message: messages.verifyWithPassword },
+      ])
+    const account = await findUserById(db, bound.userId)
+    if (!account) throw new AppError('INVALID_TOKEN', messages.invalidVerifyToken)
+    const attempt = await attempts.begin(account.email, meta.ip)
+    if (!(await passwords.verify(account.passwordHash, input.password))) {
+      log.warn(
+        { event: 'auth.verify.wrong_password', userId: account.id, ip: meta.ip },
+        'verification refused: wrong password',
+      )
+      throw new AppError('VALIDATION', messages.wrongVerifyPassword, [
+        { path: 'password', message: messages.wrongVerifyPassword },
+      ])
+    }
+    await attempts.succeeded(attempt)
   }
 
   // Whether an account exists must not show in the answer, nor in its timing: the routes that
   // take any e-mail answer first, and the account's work (lookup, token, mail) runs afterwards.
   return {
-    async register(input: RegisterInput, ip: string) {
+    async register(input: RegisterInput, meta: { ip: string; bindingHash: string }) {
       // Before the human check, which a refused password would otherwise spend.
       await checkNewPassword('password', input.password, input)
-      if (!(await app.captcha.verify(input.captchaToken, ip)))
+      if (!(await app.captcha.verify(input.captchaToken, meta.ip)))
         throw new AppError('CAPTCHA_FAILED', messages.captchaFailed)
       const passwordHash = await passwords.hash(input.password)
-      app.background.run('auth.register', () => registerAccount(input, passwordHash))
+      app.background.run('auth.register', () =>
+        registerAccount(input, passwordHash, meta.bindingHash),
+      )
       return { email: input.email }
     },
 
-    resendVerification(email: string) {
-      app.background.run('auth.resend_verification', () => mailVerificationAgain(email))
+    resendVerification(email: string, bindingHash: string) {
+      app.background.run('auth.resend_verification', () =>
+        mailVerificationAgain(email, bindingHash),
+      )
       return { message: messages.resendVerification }
     },
 
-    async verifyEmail(token: string) {
+    async verifyEmail(input: VerifyEmailInput, meta: { bindingHash: string | null; ip: string }) {
+      const bound = await findLiveToken(db, input.token, 'verify_email', clock())
+      if (!bound) throw new AppError('INVALID_TOKEN', messages.invalidVerifyToken)
+      await provePassword(input, bound, meta)
       const now = clock()
-      const userId = await consumeToken(db, token, 'verify_email', now)
+      const userId = await consumeToken(db, input.token, 'verify_email', now)
       const user = userId ? await markEmailVerified(db, userId, now) : null
       if (!user) throw new AppError('INVALID_TOKEN', messages.invalidVerifyToken)
       log.info({ event: 'auth.email_verified', userId }, 'e-mail verified')

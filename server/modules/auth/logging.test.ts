@@ -53,8 +53,13 @@ describe('auth logging', () => {
     secrets.verifyToken = tokenFrom(
       linkIn(await t.smtp.waitFor(account.email), `${APP_URL}/verify-email?token=`),
     )
+    // Opened in another browser: the password proves the registration, a wrong one is refused.
+    const guessed = await t.request('POST', '/api/auth/verify-email', {
+      body: { token: secrets.verifyToken, password: secrets.wrongPassword },
+    })
+    expect(guessed.statusCode).toBe(400)
     const verified = await t.request('POST', '/api/auth/verify-email', {
-      body: { token: secrets.verifyToken },
+      body: { token: secrets.verifyToken, password: secrets.password },
     })
     expect(verified.statusCode).toBe(200)
     // A replayed token is refused; the refusal must not log it either.

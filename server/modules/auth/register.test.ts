@@ -10,6 +10,7 @@ import {
   register,
   solveCaptcha,
   type TestApp,
+  verifyCookie,
 } from '../../test/harness'
 import { linkIn, tokenFrom } from '../../test/smtp-capture'
 import { passwords } from './passwords'
@@ -37,13 +38,21 @@ async function mailsTo(email: string) {
   return t.smtp.to(email)
 }
 
-async function verifyAndLogin(email: string, password: string) {
-  const mail = await t.smtp.waitFor(email)
+type Registration = Awaited<ReturnType<typeof register>>
+
+/** The registration's first mailed link, opened in the registering browser; then a sign-in. */
+async function verifyAndLogin(
+  { account, response }: Registration,
+  password: string = account.password,
+) {
+  const mail = await t.smtp.waitFor(account.email)
   const token = tokenFrom(linkIn(mail, `${APP_URL}/verify-email?token=`))
-  expect((await t.request('POST', '/api/auth/verify-email', { body: { token } })).statusCode).toBe(
-    200,
-  )
-  return t.request('POST', '/api/auth/login', { body: { email, password } })
+  const verified = await t.request('POST', '/api/auth/verify-email', {
+    body: { token },
+    cookie: verifyCookie(response),
+  })
+  expect(verified.statusCode).toBe(200)
+  return t.request('POST', '/api/auth/login', { body: { email: account.email, password } })
 }
 
 describe('GET /api/auth/captcha', () => {
@@ -112,9 +121,10 @@ describe('POST /api/auth/register', () => {
   })
 
   it('the first user can verify and sign in as the admin of the new company', async () => {
-    const { account, response } = await register(t)
+    const registration = await register(t)
+    const { account, response } = registration
     expect(response.statusCode).toBe(201)
-    const login = await verifyAndLogin(account.email, account.password)
+    const login = await verifyAndLogin(registration)
     expect(login.statusCode).toBe(200)
     expect(login.json().user).toMatchObject({
       email: account.email,
@@ -153,11 +163,12 @@ describe('POST /api/auth/register', () => {
     }
   })
 
-  describe('an e-mail that already has an account', () => {
+  describe('an e-mail that already has a verified account', () => {
     it('answers exactly like a new registration, stores nothing and mails the owner a notice', async () => {
-      const { account, response: first } = await register(t)
+      const owner = await register(t)
+      const { account, response: first } = owner
       expect(first.statusCode).toBe(201)
-      await t.smtp.waitFor(account.email)
+      expect((await verifyAndLogin(owner)).statusCode).toBe(200)
       const before = await rowCounts()
       const ownerBefore = await userByEmail(account.email)
 
@@ -183,23 +194,98 @@ describe('POST /api/auth/register', () => {
     })
 
     it('keeps the owner’s password: the newcomer’s password does not sign in', async () => {
-      const { account } = await register(t)
-      await register(t, { email: account.email, password: 'attacker password' })
-      const login = await verifyAndLogin(account.email, account.password)
-      expect(login.statusCode).toBe(200)
+      const owner = await register(t)
+      expect((await verifyAndLogin(owner)).statusCode).toBe(200)
+      await register(t, { email: owner.account.email, password: 'attacker password' })
       const attacker = await t.request('POST', '/api/auth/login', {
-        body: { email: account.email, password: 'attacker password' },
+        body: { email: owner.account.email, password: 'attacker password' },
       })
       expect(attacker.statusCode).toBe(401)
+      const login = await t.request('POST', '/api/auth/login', {
+        body: { email: owner.account.email, password: owner.account.password },
+      })
+      expect(login.statusCode).toBe(200)
     })
 
     it('runs the password hasher once, as for a new e-mail', async () => {
-      const { account } = await register(t)
+      const owner = await register(t)
+      expect((await verifyAndLogin(owner)).statusCode).toBe(200)
       const hash = vi.spyOn(passwords, 'hash')
       await register(t)
       expect(hash).toHaveBeenCalledTimes(1)
-      await register(t, { email: account.email })
+      await register(t, { email: owner.account.email })
       expect(hash).toHaveBeenCalledTimes(2)
+    })
+  })
+
+  // Account pre-hijack: someone registers another person's address first and keeps the link fresh.
+  describe('an e-mail registered but never verified', () => {
+    it('a new registration replaces it: its password, names, company and links', async () => {
+      const email = newAccount().email
+      const attacker = await register(t, {
+        email,
+        firstName: 'Mallory',
+        lastName: 'Mallet',
+        companyName: 'Mallory Holdings',
+        password: 'attacker password 1',
+      })
+      expect(attacker.response.statusCode).toBe(201)
+      const attackerLink = tokenFrom(
+        linkIn(await t.smtp.waitFor(email), `${APP_URL}/verify-email?token=`),
+      )
+      const before = await rowCounts()
+
+      const victim = await register(t, {
+        email,
+        firstName: 'Victoria',
+        lastName: 'Vale',
+        companyName: 'Vale & Partners',
+        password: 'victoria password 2',
+      })
+      expect(victim.response.statusCode).toBe(201)
+      expect(victim.response.body).toBe(attacker.response.body)
+      const mail = await t.smtp.waitFor(email, 1)
+      // A verification link greeting the newcomer, no "you already have an account" notice.
+      expect(mail.subject).toBe('Verify your email address')
+      expect(mail.body).toContain('Victoria')
+      expect(mail.body).not.toContain('Mallory')
+      expect(await mailsTo(email)).toHaveLength(2)
+      // Replaced, not added: one company and one user for the address, the newcomer's.
+      const after = await rowCounts()
+      expect(after.users).toBe(before.users)
+      expect(after.organizations).toBe(before.organizations)
+      const user = await userByEmail(email)
+      expect(user).toMatchObject({ firstName: 'Victoria', lastName: 'Vale', emailVerifiedAt: null })
+      const companies = await t.app.db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.name, 'Mallory Holdings'))
+      expect(companies).toEqual([])
+
+      // The first link is gone, even in the browser that registered first.
+      const stale = await t.request('POST', '/api/auth/verify-email', {
+        body: { token: attackerLink },
+        cookie: verifyCookie(attacker.response),
+      })
+      expect(stale.statusCode).toBe(400)
+      expect(stale.json().code).toBe('INVALID_TOKEN')
+
+      const tokenOfVictim = tokenFrom(linkIn(mail, `${APP_URL}/verify-email?token=`))
+      const verified = await t.request('POST', '/api/auth/verify-email', {
+        body: { token: tokenOfVictim },
+        cookie: verifyCookie(victim.response),
+      })
+      expect(verified.statusCode).toBe(200)
+      expect(verified.json().user).toEqual({ firstName: 'Victoria', lastName: 'Vale', email })
+      const withAttackerPassword = await t.request('POST', '/api/auth/login', {
+        body: { email, password: 'attacker password 1' },
+      })
+      expect(withAttackerPassword.statusCode).toBe(401)
+      const login = await t.request('POST', '/api/auth/login', {
+        body: { email, password: 'victoria password 2' },
+      })
+      expect(login.statusCode).toBe(200)
+      expect(login.json().user.company.name).toBe('Vale & Partners')
     })
   })
 
@@ -276,9 +362,10 @@ describe('POST /api/auth/register', () => {
         (_, i) => ['密', 'ü', ' ', 'ж', 'ß', 'é', 'ñ', '€', 'ア', 'λ'][i % 10],
       ).join('')
       expect(Array.from(password)).toHaveLength(100)
-      const { account, response } = await register(t, { password })
+      const registration = await register(t, { password })
+      const { account, response } = registration
       expect(response.statusCode).toBe(201)
-      const login = await verifyAndLogin(account.email, password)
+      const login = await verifyAndLogin(registration)
       expect(login.statusCode).toBe(200)
       const prefix = Array.from(password).slice(0, 72).join('')
       const truncated = await t.request('POST', '/api/auth/login', {
@@ -292,9 +379,10 @@ describe('POST /api/auth/register', () => {
     })
 
     it('are taken exactly as typed (surrounding spaces are part of the password)', async () => {
-      const { account, response } = await register(t, { password: '  spaced out  ' })
+      const registration = await register(t, { password: '  spaced out  ' })
+      const { account, response } = registration
       expect(response.statusCode).toBe(201)
-      expect((await verifyAndLogin(account.email, '  spaced out  ')).statusCode).toBe(200)
+      expect((await verifyAndLogin(registration, '  spaced out  ')).statusCode).toBe(200)
       const trimmed = await t.request('POST', '/api/auth/login', {
         body: { email: account.email, password: 'spaced out' },
       })
@@ -581,9 +669,7 @@ describe('POST /api/auth/resend-verification', () => {
     const unverified = await register(t)
     await t.smtp.waitFor(unverified.account.email)
     const verified = await register(t)
-    expect(
-      (await verifyAndLogin(verified.account.email, verified.account.password)).statusCode,
-    ).toBe(200)
+    expect((await verifyAndLogin(verified)).statusCode).toBe(200)
     const unknown = newAccount().email
 
     const answers = []
@@ -603,16 +689,21 @@ describe('POST /api/auth/resend-verification', () => {
     expect(await mailsTo(unverified.account.email)).toHaveLength(2)
   })
 
-  it('the re-sent link verifies the account', async () => {
+  it('the re-sent link verifies the account in the browser that asked for it', async () => {
     const { account } = await register(t)
     await t.smtp.waitFor(account.email)
-    await t.request('POST', '/api/auth/resend-verification', {
+    const resend = await t.request('POST', '/api/auth/resend-verification', {
       body: { email: account.email.toUpperCase() },
     })
     const mail = await t.smtp.waitFor(account.email, 1)
     const token = tokenFrom(linkIn(mail, `${APP_URL}/verify-email?token=`))
     expect(
-      (await t.request('POST', '/api/auth/verify-email', { body: { token } })).statusCode,
+      (
+        await t.request('POST', '/api/auth/verify-email', {
+          body: { token },
+          cookie: verifyCookie(resend),
+        })
+      ).statusCode,
     ).toBe(200)
     const login = await t.request('POST', '/api/auth/login', {
       body: { email: account.email, password: account.password },

@@ -11,6 +11,7 @@ import {
   signedInAdmin,
   solveCaptcha,
   type TestApp,
+  verifyCookie,
 } from '../../test/harness'
 import { linkIn, tokenFrom } from '../../test/smtp-capture'
 
@@ -24,8 +25,9 @@ const HOUR = 60 * 60 * 1000
 const VERIFY = `${APP_URL}/verify-email?token=`
 const RESET = `${APP_URL}/reset-password?token=`
 
-const verifyEmail = (token: unknown) =>
-  t.request('POST', '/api/auth/verify-email', { body: { token } })
+/** `cookie`: the browser's (verifyCookie of its registration); none: another browser. */
+const verifyEmail = (token: unknown, cookie?: string, password?: string) =>
+  t.request('POST', '/api/auth/verify-email', { body: { token, password }, cookie })
 const resetPassword = (token: unknown, password: unknown) =>
   t.request('POST', '/api/auth/reset-password', { body: { token, password } })
 const login = (email: string, password: string) =>
@@ -41,7 +43,11 @@ async function mailedToken(email: string, prefix: string, n = 0) {
 async function registered() {
   const { account, response } = await register(t)
   expect(response.statusCode).toBe(201)
-  return { account, token: await mailedToken(account.email, VERIFY) }
+  return {
+    account,
+    token: await mailedToken(account.email, VERIFY),
+    cookie: verifyCookie(response),
+  }
 }
 
 /** A verified, signed-in account and a reset token mailed to it. */
@@ -100,9 +106,9 @@ describe('one-time tokens at rest', () => {
 
 describe('POST /api/auth/verify-email', () => {
   it('verifies the address: 200 with a message, the user’s name and address; the account can sign in', async () => {
-    const { account, token } = await registered()
+    const { account, token, cookie } = await registered()
     expect((await login(account.email, account.password)).statusCode).toBe(403)
-    const res = await verifyEmail(token)
+    const res = await verifyEmail(token, cookie)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
       message: expect.stringMatching(/verified/i),
@@ -113,9 +119,10 @@ describe('POST /api/auth/verify-email', () => {
   })
 
   it('is single use: the second use → 400 with a clear message', async () => {
-    const { token } = await registered()
-    expect((await verifyEmail(token)).statusCode).toBe(200)
-    expectInvalidToken(await verifyEmail(token), 'verification')
+    const { account, token, cookie } = await registered()
+    expect((await verifyEmail(token, cookie)).statusCode).toBe(200)
+    expectInvalidToken(await verifyEmail(token, cookie), 'verification')
+    expectInvalidToken(await verifyEmail(token, undefined, account.password), 'verification')
   })
 
   it('an invalid token → 400, and nothing is verified', async () => {
@@ -135,20 +142,20 @@ describe('POST /api/auth/verify-email', () => {
     const early = await registered()
     const late = await registered()
     t.clock.advance(HOUR - 60_000)
-    expect((await verifyEmail(early.token)).statusCode).toBe(200)
+    expect((await verifyEmail(early.token, early.cookie)).statusCode).toBe(200)
     t.clock.advance(2 * 60_000)
-    expectInvalidToken(await verifyEmail(late.token), 'verification')
+    expectInvalidToken(await verifyEmail(late.token, late.cookie), 'verification')
     expect((await userRow(late.account.email)).emailVerifiedAt).toBeNull()
   })
 
   it('a password-reset token does not verify an e-mail, and a verification token does not reset a password', async () => {
-    const { account, token } = await registered()
+    const { account, token, cookie } = await registered()
     await t.request('POST', '/api/auth/forgot-password', { body: { email: account.email } })
     const resetToken = await mailedToken(account.email, RESET, 1)
-    expectInvalidToken(await verifyEmail(resetToken), 'verification')
+    expectInvalidToken(await verifyEmail(resetToken, cookie), 'verification')
     expectInvalidToken(await resetPassword(token, 'new password 1'), 'password reset')
     // Both are still good for their own purpose.
-    expect((await verifyEmail(token)).statusCode).toBe(200)
+    expect((await verifyEmail(token, cookie)).statusCode).toBe(200)
     expect((await resetPassword(resetToken, 'new password 1')).statusCode).toBe(200)
   })
 
@@ -160,10 +167,75 @@ describe('POST /api/auth/verify-email', () => {
       { token: 5 },
       { token: 'x'.repeat(201) },
       { token: 'abc', extra: 1 },
+      { token: 'abc', password: '' },
+      { token: 'abc', password: 5 },
+      { token: 'abc', password: 'x'.repeat(200) },
     ]) {
       const res = await t.request('POST', '/api/auth/verify-email', { body })
       expect(res.statusCode, JSON.stringify(body)).toBe(400)
       expect(res.json().code).toBe('VALIDATION')
+    }
+  })
+})
+
+// Verifying must never activate a password the address's owner did not choose (decision 042).
+describe('a verification link opened in another browser than the registering one', () => {
+  const passwordAsked = (res: { statusCode: number; json(): unknown }, message: RegExp) => {
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      errors: [{ path: 'password', message: expect.stringMatching(message) }],
+    })
+  }
+
+  it('asks for the password, refuses a wrong one, and verifies with the right one', async () => {
+    const { account, token } = await registered()
+    passwordAsked(await verifyEmail(token), /another browser.*enter the password/i)
+    passwordAsked(
+      await verifyEmail(token, undefined, 'not the password'),
+      /not the password chosen/,
+    )
+    expect((await userRow(account.email)).emailVerifiedAt).toBeNull()
+    // The link is still good: a refusal does not spend it.
+    const res = await verifyEmail(token, undefined, account.password)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().user.email).toBe(account.email)
+    expect((await login(account.email, account.password)).statusCode).toBe(200)
+  })
+
+  it('another registration’s cookie, or a forged one, is another browser', async () => {
+    const { account, token } = await registered()
+    const other = await registered()
+    passwordAsked(await verifyEmail(token, other.cookie), /another browser/)
+    const forged = other.cookie.replace(/=.*/, `=${'A'.repeat(43)}`)
+    passwordAsked(await verifyEmail(token, forged), /another browser/)
+    expect((await userRow(account.email)).emailVerifiedAt).toBeNull()
+  })
+
+  it('the cookie is HttpOnly, SameSite=Lax, for the whole site, and lasts as long as the link', async () => {
+    const { response } = await register(t)
+    const cookie = response.cookies.find((c) => c.name === 'verify')!
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 3600 })
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('wrong passwords count towards the sign-in limits of the account', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '3' } })
+    try {
+      const { account, response } = await register(limited)
+      const token = tokenFrom(linkIn(await limited.smtp.waitFor(account.email), VERIFY))
+      const attempt = (password: string) =>
+        limited.request('POST', '/api/auth/verify-email', { body: { token, password } })
+      for (let i = 0; i < 3; i += 1) expect((await attempt('wrong guess')).statusCode).toBe(400)
+      expect((await attempt(account.password)).statusCode).toBe(429)
+      // The registering browser is not held by the guesses of others.
+      const bound = await limited.request('POST', '/api/auth/verify-email', {
+        body: { token },
+        cookie: verifyCookie(response),
+      })
+      expect(bound.statusCode).toBe(200)
+    } finally {
+      await limited.close()
     }
   })
 })

@@ -8,7 +8,13 @@ const route = endpoint<typeof authApi.verifyEmail>('POST', '/api/auth/verify-ema
 
 export type VerifyEmailReply = Awaited<ReturnType<typeof verifyEmail>>
 
-export const verifyEmail = (body: { token: string }) => call(route, { body })
+/** `password`: when the link is opened in another browser than the registering one. */
+export interface VerifyEmailBody {
+  token: string
+  password?: string
+}
 
-export const useVerifyEmail = (options?: MutationOptions<VerifyEmailReply, { token: string }>) =>
+export const verifyEmail = (body: VerifyEmailBody) => call(route, { body })
+
+export const useVerifyEmail = (options?: MutationOptions<VerifyEmailReply, VerifyEmailBody>) =>
   useApiMutation(verifyEmail, {}, options)
