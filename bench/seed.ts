@@ -138,7 +138,8 @@ export async function createCompany(api: Api, dataDir: string, label: string): P
     captchaToken: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
   })
   const token = await verificationToken(path.join(dataDir, 'outbox'), email)
-  await api.expect(200, 'POST', '/api/auth/verify-email', { token })
+  // No browser cookie here: the password proves the registration (decision 042).
+  await api.expect(200, 'POST', '/api/auth/verify-email', { token, password })
   const login = await api.expect(200, 'POST', '/api/auth/login', { email, password })
   const cookie = login.setCookie.map((c) => c.split(';')[0]!).join('; ')
   if (!cookie) throw new Error('login set no cookie')

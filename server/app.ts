@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from './mail/mailer'
 import { defineMaintenanceJob } from './modules/maintenance/maintenance'
 import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
+import { mfaRoutes } from './modules/mfa/mfa.routes'
 import { categoryRoutes } from './modules/categories/categories.routes'
 import { clientRoutes } from './modules/clients/clients.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
@@ -239,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const routes of [
         systemRoutes,
         authRoutes,
+        mfaRoutes,
         organizationRoutes,
         userRoutes,
         invitationRoutes,

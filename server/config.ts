@@ -91,6 +91,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('AuditDesk <no-reply@auditdesk.local>'),
   CAPTCHA_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  MFA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CAPTCHA_COST: positiveInt(4000),
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
@@ -184,6 +185,8 @@ export interface Config {
   reminderScanSeconds: number
   /** How long an event mail waits for more events to go with it (then at most one per 10 minutes). */
   eventMailDelaySeconds: number
+  /** Seals TOTP secrets at rest; unset, a key generated once and kept in the database. */
+  mfaEncryptionKey: string | undefined
   captcha: {
     secret: string | undefined
     cost: number
@@ -314,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetry: { delaySeconds: e.MAIL_RETRY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
     reminderScanSeconds: e.REMINDER_SCAN_SECONDS,
     eventMailDelaySeconds: e.EVENT_MAIL_DELAY_SECONDS,
+    mfaEncryptionKey: e.MFA_ENCRYPTION_KEY,
     captcha: {
       secret: e.CAPTCHA_SECRET,
       cost: e.CAPTCHA_COST,

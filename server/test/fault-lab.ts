@@ -80,7 +80,7 @@ export async function openFaultLab(): Promise<FaultLab> {
       const token = tokenFrom(linkIn(mail, `${LAB_APP_URL}/verify-email?token=`))
       const verified = await send(server.base, 'POST', '/api/auth/verify-email', {
         origin: LAB_APP_URL,
-        body: { token },
+        body: { token, password: account.password },
       })
       expect(verified.status).toBe(200)
       const login = await send(server.base, 'POST', '/api/auth/login', {

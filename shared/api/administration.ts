@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { loginReply } from '../schemas/auth'
+import { signedInReply } from '../schemas/auth'
 import { idParams } from '../schemas/common'
 import {
   acceptInvitationInput,
@@ -144,6 +144,6 @@ export const invitationsApi = {
     access: 'public',
     body: acceptInvitationInput,
     status: 201,
-    reply: loginReply,
+    reply: signedInReply,
   }),
 }

@@ -2,6 +2,7 @@ import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
 import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
 import { importsApi } from './imports'
+import { mfaApi } from './mfa'
 import { myWorkApi } from './my-work'
 import { preparedFilesApi } from './prepared-files'
 import { reportsApi } from './reports'
@@ -24,6 +25,7 @@ export {
   filesApi,
   importsApi,
   invitationsApi,
+  mfaApi,
   myWorkApi,
   notificationPreferencesApi,
   notificationsApi,
@@ -45,6 +47,7 @@ export {
 export const apiRoutes: readonly ApiRoute[] = [
   systemApi,
   authApi,
+  mfaApi,
   organizationApi,
   usersApi,
   invitationsApi,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { nameText, requiredText } from './common'
+import { mfaRequiredReply } from './mfa'
 import { companySize, dateFormat, industry, timeZone } from './organization'
 import { CAPABILITIES } from '../access'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants'
@@ -102,7 +103,11 @@ export type CurrentUser = z.infer<typeof currentUser>
 
 export const messageReply = z.object({ message: z.string() })
 
-export const loginReply = z.object({ user: currentUser })
+/** A new session's user (accepting an invitation, the second step of a sign-in). */
+export const signedInReply = z.object({ user: currentUser })
+
+/** Signed in, or (for an account with a second factor) waiting for it: see POST /api/auth/mfa/verify. */
+export const loginReply = z.union([signedInReply, mfaRequiredReply])
 export type LoginReply = z.infer<typeof loginReply>
 
 /** PATCH /api/auth/profile: answers with the current user. */

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import { authApi } from '@shared/api'
+import { authApi, mfaApi } from '@shared/api'
 import { handle } from '../../plugins/contract'
 import { accountRouteLimit } from '../../plugins/security'
 import { currentUser } from '../../plugins/session'
+import { challengeCookie } from '../mfa/challenge-cookie'
 import { authService } from './auth.service'
 import { verifyBinding } from './verify-binding'
 
 export async function authRoutes(app: FastifyInstance) {
   const auth = authService(app)
   const binding = verifyBinding(app)
+  const pending = challengeCookie(app)
   // The routes anyone can call with any e-mail or token get their own per-IP limit.
   const limited = { config: accountRouteLimit(app.config) }
 
@@ -57,10 +59,28 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     authApi.login,
     async (request, reply) => {
-      const { token } = await auth.login(request.body, {
+      const signIn = await auth.login(request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       })
+      if ('challenge' in signIn) {
+        pending.set(reply, signIn.challenge)
+        return { mfaRequired: true as const, methods: signIn.methods }
+      }
+      app.sessionCookie.set(reply, signIn.token)
+      return { user: await auth.currentUserOf(signIn.token) }
+    },
+    limited,
+  )
+  handle(
+    app,
+    mfaApi.verify,
+    async (request, reply) => {
+      const { token } = await auth.completeSignIn(pending.read(request), request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      })
+      pending.clear(reply)
       app.sessionCookie.set(reply, token)
       return { user: await auth.currentUserOf(token) }
     },

@@ -8,6 +8,7 @@ import type {
   UpdateProfileInput,
   VerifyEmailInput,
 } from '@shared/schemas/auth'
+import type { MfaVerifyInput } from '@shared/schemas/mfa'
 import type { FastifyInstance } from 'fastify'
 import { fullName } from '@shared/format'
 import { capabilitiesOf } from '../../access/can'
@@ -30,6 +31,7 @@ import {
   setPassword,
   updateProfile,
 } from '../users/users.repo'
+import { secondFactors } from '../mfa/mfa.service'
 import { checkNewPassword } from './password-policy'
 import { passwords } from './passwords'
 import { passwordAttempts } from './password-attempts'
@@ -71,6 +73,7 @@ export function authService(app: FastifyInstance) {
   /** After every change to a user's sessions or account: no instance serves the old one. */
   const changed = (userId: string) => app.sessionCache.usersChanged([userId])
   const attempts = passwordAttempts(app)
+  const factors = secondFactors(app)
   const quota = mailQuota(app)
   const link = (path: string, token: string) =>
     `${config.appUrl}${path}?token=${encodeURIComponent(token)}`
@@ -172,6 +175,14 @@ export function authService(app: FastifyInstance) {
       )
     }
     log.info({ event: 'auth.register.existing' }, 'registration for an existing e-mail')
+  }
+
+  async function startSession(userId: string, meta: { ip: string; userAgent?: string }) {
+    const now = clock()
+    const token = await createSession(db, userId, now, meta)
+    await recordLogin(db, userId, now)
+    log.info({ event: 'auth.login.success', userId, ip: meta.ip }, 'signed in')
+    return { token, userId }
   }
 
   async function mailResetLink(email: string) {
@@ -279,11 +290,22 @@ export function authService(app: FastifyInstance) {
         )
         throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified)
       }
-      const now = clock()
-      const token = await createSession(db, user.id, now, meta)
-      await recordLogin(db, user.id, now)
-      log.info({ event: 'auth.login.success', userId: user.id, ip: meta.ip }, 'signed in')
-      return { token, userId: user.id }
+      const methods = await factors.methodsOf(user.id)
+      if (methods) {
+        log.info({ event: 'auth.login.mfa_required', userId: user.id }, 'password right; code next')
+        return { challenge: await factors.startChallenge(user.id, meta), methods }
+      }
+      return startSession(user.id, meta)
+    },
+
+    /** The second step of a sign-in with a second factor: the session, once the code is right. */
+    async completeSignIn(
+      challenge: string | undefined,
+      input: MfaVerifyInput,
+      meta: { ip: string; userAgent?: string },
+    ) {
+      const user = await factors.completeChallenge(challenge, input, meta.ip)
+      return startSession(user.id, meta)
     },
 
     /**

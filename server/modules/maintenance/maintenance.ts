@@ -4,6 +4,7 @@ import { selectRows } from '../../db/client'
 import { deleteEndedCounters } from '../../db/counters'
 import { deleteExpiredSessions } from '../auth/sessions.repo'
 import { deleteSpentTokens } from '../auth/tokens.repo'
+import { deleteExpiredChallenges } from '../mfa/mfa.repo'
 import { removeAbandonedFiles } from '../files/files.service'
 import { deleteExpiredRegistrations } from '../organization/organization.repo'
 import { preparedFilesService } from '../prepared-files/prepared-files.service'
@@ -16,15 +17,17 @@ export const UNVERIFIED_REGISTRATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const MAIL_DELIVERY_RECORD_TTL_MS = 3 * 24 * 60 * 60 * 1000
 
 /**
- * Deletes what can never be used again: expired sessions, used or expired one-time tokens, ended
- * rate counters, and registrations left unverified for a week (their empty companies too). Every
- * statement is idempotent, so instances running it at once do no harm.
+ * Deletes what can never be used again: expired sessions, used or expired one-time tokens and
+ * second-factor challenges, ended rate counters, and registrations left unverified for a week
+ * (their empty companies too). Every statement is idempotent, so instances running it at once do
+ * no harm.
  */
 export async function purgeExpired(app: FastifyInstance) {
   const now = app.clock()
   const purged = {
     sessions: await deleteExpiredSessions(app.db, now),
     tokens: await deleteSpentTokens(app.db, now),
+    mfaChallenges: await deleteExpiredChallenges(app.db, now),
     counters: await deleteEndedCounters(app.db, now),
     scheduledMails: await deleteOldScheduledMails(app.db, now),
     mailDeliveries: await deleteOldDeliveries(

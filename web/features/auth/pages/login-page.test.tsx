@@ -1,4 +1,5 @@
 import { authApi } from '@shared/api/auth'
+import { mfaApi } from '@shared/api/mfa'
 import { myWorkApi } from '@shared/api/my-work'
 import type { MyWork } from '@shared/schemas/my-work'
 import { act, screen, waitFor } from '@testing-library/react'
@@ -136,5 +137,102 @@ describe('where signing in lands', () => {
       target: '/dashboard',
       read: false,
     })
+  })
+})
+
+describe('an account with two-factor sign-in', () => {
+  const codeRefused =
+    'This code is not valid. Check the time on your phone and try the newest code.'
+
+  function withSecondStep(
+    check: (body: Record<string, string>) => Response | { user: CurrentUser },
+  ) {
+    const bodies: Array<Record<string, string>> = []
+    server.use(
+      answer(authApi.login, { mfaRequired: true, methods: ['totp', 'recovery'] }),
+      answer(mfaApi.verify, async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>
+        bodies.push(body)
+        return check(body)
+      }),
+      answer(myWorkApi.get, noWork),
+    )
+    return bodies
+  }
+
+  async function passwordStep() {
+    const rendered = renderWithApp(<LoginPage />, { route: '/login', path: '/login' })
+    await rendered.user.type(screen.getByLabelText('Email'), ada.email)
+    await rendered.user.type(screen.getByLabelText('Password'), 'a-long-password')
+    await rendered.user.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Two-factor sign-in' }),
+    ).toBeVisible()
+    // The step's own code loads when it is needed.
+    expect(await screen.findByLabelText('Authentication code')).toHaveFocus()
+    return rendered
+  }
+
+  test('the code from the app completes the sign-in; a wrong one is said at the field', async () => {
+    const bodies = withSecondStep((body) =>
+      body.code === '123456'
+        ? { user: ada }
+        : refusal(400, {
+            code: 'VALIDATION',
+            message: codeRefused,
+            errors: [{ path: 'code', message: codeRefused }],
+          }),
+    )
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    const { user } = await passwordStep()
+
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app'),
+    ).toBeVisible()
+    expect(bodies).toHaveLength(0)
+
+    await user.type(screen.getByLabelText('Authentication code'), '654321')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText(codeRefused)).toBeVisible()
+
+    await user.clear(screen.getByLabelText('Authentication code'))
+    await user.type(screen.getByLabelText('Authentication code'), '123 456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
+    expect(bodies).toEqual([{ code: '654321' }, { code: '123456' }])
+  })
+
+  test('a recovery code works instead; Back to sign in returns to the password form', async () => {
+    const bodies = withSecondStep(() => ({ user: ada }))
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    const { user } = await passwordStep()
+
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+    expect(screen.getByLabelText('Email')).toHaveValue(ada.email)
+    expect(screen.getByLabelText('Password')).toHaveValue('')
+
+    await user.type(screen.getByLabelText('Password'), 'a-long-password')
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }))
+    await user.type(screen.getByLabelText('Recovery code'), 'k7m2p-9xq4r')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
+    expect(bodies).toEqual([{ recoveryCode: 'k7m2p-9xq4r' }])
+  })
+
+  test('an expired pending sign-in goes back to the password form and says why', async () => {
+    withSecondStep(() =>
+      refusal(401, {
+        code: 'UNAUTHENTICATED',
+        message: 'Your sign-in has expired. Please enter your email and password again.',
+      }),
+    )
+    const { user } = await passwordStep()
+    await user.type(screen.getByLabelText('Authentication code'), '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+    expect(await screen.findByText(/Your sign-in has expired/)).toBeVisible()
   })
 })

@@ -1,12 +1,13 @@
-import type { LoginInput } from '@shared/schemas/auth'
+import type { CurrentUser, LoginInput } from '@shared/schemas/auth'
 import { MailWarning } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { FormError } from '@/components/form-error'
 import { landingAfterSignIn } from '@/features/my-work'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
+import { Spinner } from '@/components/ui/spinner'
 import { isApiError } from '@/lib/api'
 import { safeRedirect } from '@/lib/safe-redirect'
 import { recordSignIn } from '@/lib/sign-in-history'
@@ -17,6 +18,9 @@ import { AuthLayout, TextLink } from '../components/auth-layout'
 import { ResendVerificationButton } from '../components/resend-verification-button'
 import { schemaValidation, useAuthForm } from '../hooks/use-auth-form'
 import { emailFromLoginState } from '../lib/login-state'
+
+// Only accounts with a second factor see this step: it is not in the page's initial JS.
+const SecondFactorStep = lazy(() => import('../components/second-factor-step'))
 
 // The shared schema (and zod with it) loads on first interaction rather than with the page,
 // keeping the sign-in page's initial JS small; validation still uses the server's schema.
@@ -30,6 +34,8 @@ export function LoginPage() {
   const { state } = useLocation()
   const login = useLogin()
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null)
+  // The password was right and the account has a second factor: its code comes next.
+  const [secondStep, setSecondStep] = useState(false)
 
   const form = useAuthForm({
     defaultValues: { email: emailFromLoginState(state), password: '' },
@@ -37,20 +43,25 @@ export function LoginPage() {
   })
   const { errors } = form
 
+  const enter = async (user: CurrentUser) => {
+    // A full navigation, so the app shell starts from a clean state with the new session; the
+    // toast shows on the page it opens. "Welcome back" only for someone who has signed in with
+    // this browser before.
+    toastAfterNavigation({
+      title: 'Login successful',
+      description: recordSignIn(user.id) ? 'Welcome back!' : `Welcome to ${APP_NAME}!`,
+    })
+    // The page that sent them here, else My work when something waits there, else the dashboard.
+    const target = safeRedirect(searchParams.get('redirect'), '')
+    window.location.assign(target || (await landingAfterSignIn(user)))
+  }
+
   const onSubmit = form.handleSubmit((values) => {
     setUnverifiedEmail(null)
     login.mutate(values, {
-      onSuccess: async ({ user }) => {
-        // A full navigation, so the app shell starts from a clean state with the new session;
-        // the toast shows on the page it opens. "Welcome back" only for someone who has signed
-        // in with this browser before.
-        toastAfterNavigation({
-          title: 'Login successful',
-          description: recordSignIn(user.id) ? 'Welcome back!' : `Welcome to ${APP_NAME}!`,
-        })
-        // The page that sent them here, else My work when something waits there, else the dashboard.
-        const target = safeRedirect(searchParams.get('redirect'), '')
-        window.location.assign(target || (await landingAfterSignIn(user)))
+      onSuccess: async (reply) => {
+        if ('mfaRequired' in reply) setSecondStep(true)
+        else await enter(reply.user)
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -74,6 +85,28 @@ export function LoginPage() {
   })
 
   const pending = login.isPending || login.isSuccess
+
+  if (secondStep)
+    return (
+      <Suspense
+        fallback={
+          <AuthLayout title="Two-factor sign-in" documentTitle="Sign in">
+            <div className="flex justify-center py-4">
+              <Spinner label="Loading..." showLabel />
+            </div>
+          </AuthLayout>
+        }
+      >
+        <SecondFactorStep
+          onSignedIn={(user) => void enter(user)}
+          onCancel={() => {
+            setSecondStep(false)
+            login.reset()
+            form.setValue('password', '')
+          }}
+        />
+      </Suspense>
+    )
 
   return (
     <AuthLayout

@@ -3,6 +3,7 @@ import { AppearanceSection } from '../components/appearance-section'
 import { NotificationsSection } from '../components/notifications-section'
 import { PasswordSection } from '../components/password-section'
 import { ProfileSection } from '../components/profile-section'
+import { SecuritySection } from '../components/security-section'
 import { SessionsSection } from '../components/sessions-section'
 
 export function SettingsPage() {
@@ -10,10 +11,11 @@ export function SettingsPage() {
     <div className="grid w-full max-w-3xl gap-6">
       <PageHeader
         title="Settings"
-        description="Your profile, password, sessions, notifications and theme."
+        description="Your profile, password, two-factor sign-in, sessions, notifications and theme."
       />
       <ProfileSection />
       <PasswordSection />
+      <SecuritySection />
       <SessionsSection />
       <NotificationsSection />
       <AppearanceSection />

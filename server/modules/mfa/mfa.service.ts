@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify'
+import { fullName } from '@shared/format'
+import type { MfaMethod, MfaVerifyInput, SecondFactorProof } from '@shared/schemas/mfa'
+import { AppError } from '../../lib/errors'
+import { iso } from '../../lib/dto'
+import { recordActivity } from '../activity/activity.repo'
+import { passwordAttempts } from '../auth/password-attempts'
+import { passwords } from '../auth/passwords'
+import type { SessionUser } from '../auth/sessions.repo'
+import { findUserById } from '../users/users.repo'
+import {
+  confirmTotp,
+  countRecoveryCodesLeft,
+  deleteChallenge,
+  deleteSecondFactors,
+  findChallenge,
+  findTotp,
+  insertChallenge,
+  replaceRecoveryCodes,
+  savePendingTotp,
+  spendRecoveryCode,
+  spendTotpStep,
+} from './mfa.repo'
+import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes'
+import { secretBox } from './secret-box'
+import { enrolment, newTotpSecret, stepOf } from './totp'
+
+/** How long the second step of a sign-in may wait for its code. */
+export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000
+const ISSUER = 'AuditDesk'
+
+export const mfaMessages = {
+  alreadyOn: 'Two-factor sign-in is already on. Turn it off first to set up another app.',
+  noPendingSetup: 'Start the set-up again: no authenticator app is waiting to be confirmed.',
+  wrongCode: 'This code is not valid. Check the time on your phone and try the newest code.',
+  wrongRecoveryCode: 'This is not one of your recovery codes, or it has been used.',
+  wrongPassword: 'Password is incorrect',
+  notOn: 'Two-factor sign-in is not on.',
+  signInExpired: 'Your sign-in has expired. Please enter your email and password again.',
+} as const
+
+/** Second factors: the authenticator app (TOTP) and recovery codes, and the sign-in's second step. */
+export function secondFactors(app: FastifyInstance) {
+  const { db, clock, log } = app
+  const box = secretBox(db, app.config.mfaEncryptionKey)
+  const attempts = passwordAttempts(app)
+
+  /** The factor and its secret; the secret is null when it no longer opens (a changed key). */
+  const secretOf = async (userId: string) => {
+    const factor = await findTotp(db, userId)
+    if (!factor) return null
+    const secret = await box.open(factor.secretSealed).catch((error: unknown) => {
+      log.error(
+        { event: 'auth.mfa.secret_unreadable', userId, err: error },
+        'an authenticator secret does not open: was MFA_ENCRYPTION_KEY changed?',
+      )
+      return null
+    })
+    return { ...factor, secret }
+  }
+
+  /** A code from the app, spent once (a replay in the same 30 s is refused). */
+  async function spendCode(userId: string, code: string) {
+    const factor = await secretOf(userId)
+    if (!factor?.confirmedAt || factor.secret === null) return false
+    const now = clock()
+    const step = stepOf(factor.secret, code, now)
+    return step !== null && spendTotpStep(db, userId, step, now)
+  }
+
+  const codeRefused = (path: string, message: string) =>
+    new AppError('VALIDATION', message, [{ path, message }])
+
+  /**
+   * The password, or a code (the app's or a recovery code), of a signed-in user, before a change to
+   * their factors. Wrong ones count towards the sign-in limits.
+   */
+  async function proveIdentity(user: SessionUser, proof: SecondFactorProof, ip: string) {
+    const attempt = await attempts.begin(user.email, ip)
+    if (proof.password !== undefined) {
+      const account = await findUserById(db, user.id)
+      if (!account || !(await passwords.verify(account.passwordHash, proof.password)))
+        throw codeRefused('password', mfaMessages.wrongPassword)
+    } else {
+      const code = proof.code ?? ''
+      const compact = code.replace(/\s/g, '')
+      const valid = /^\d{6}$/.test(compact)
+        ? await spendCode(user.id, compact)
+        : await spendRecoveryCode(db, user.id, recoveryCodeHash(code), clock())
+      if (!valid) throw codeRefused('code', mfaMessages.wrongCode)
+    }
+    await attempts.succeeded(attempt)
+  }
+
+  const trail = (user: SessionUser, action: 'mfa.enabled' | 'mfa.disabled') =>
+    recordActivity(
+      db,
+      { organizationId: user.organizationId, userId: user.id, name: fullName(user) },
+      action,
+      `${fullName(user)} (${user.email})`,
+      clock(),
+    )
+
+  return {
+    async status(user: SessionUser) {
+      const factor = await findTotp(db, user.id)
+      const confirmedAt = factor?.confirmedAt ?? null
+      return {
+        totp: { enabled: confirmedAt !== null, confirmedAt: confirmedAt ? iso(confirmedAt) : null },
+        recoveryCodesLeft: confirmedAt ? await countRecoveryCodesLeft(db, user.id) : 0,
+      }
+    },
+
+    /** A new secret, pending until `confirm`; a set-up started earlier and not confirmed is replaced. */
+    async setup(user: SessionUser) {
+      const secret = newTotpSecret()
+      if (!(await savePendingTotp(db, user.id, await box.seal(secret), clock())))
+        throw new AppError('CONFLICT', mfaMessages.alreadyOn)
+      return { secret, ...enrolment(secret, user.email, ISSUER) }
+    },
+
+    /** The first code from the app turns the factor on; the recovery codes are shown this once. */
+    async confirm(user: SessionUser, code: string) {
+      const factor = await secretOf(user.id)
+      if (!factor || factor.secret === null)
+        throw new AppError('CONFLICT', mfaMessages.noPendingSetup)
+      if (factor.confirmedAt) throw new AppError('CONFLICT', mfaMessages.alreadyOn)
+      const now = clock()
+      const step = stepOf(factor.secret, code, now)
+      if (step === null) throw codeRefused('code', mfaMessages.wrongCode)
+      const { codes, hashes } = newRecoveryCodes()
+      await db.transaction(async (tx) => {
+        if (!(await confirmTotp(tx, user.id, step, now)))
+          throw new AppError('CONFLICT', mfaMessages.alreadyOn)
+        await replaceRecoveryCodes(tx, user.id, hashes, now)
+      })
+      await trail(user, 'mfa.enabled')
+      log.info({ event: 'auth.mfa.enabled', userId: user.id }, 'two-factor sign-in turned on')
+      return { recoveryCodes: codes }
+    },
+
+    async remove(user: SessionUser, proof: SecondFactorProof, ip: string) {
+      if (!(await findTotp(db, user.id))?.confirmedAt)
+        throw new AppError('CONFLICT', mfaMessages.notOn)
+      await proveIdentity(user, proof, ip)
+      await db.transaction((tx) => deleteSecondFactors(tx, user.id))
+      await trail(user, 'mfa.disabled')
+      log.info({ event: 'auth.mfa.disabled', userId: user.id }, 'two-factor sign-in turned off')
+    },
+
+    async regenerateRecoveryCodes(user: SessionUser, proof: SecondFactorProof, ip: string) {
+      if (!(await findTotp(db, user.id))?.confirmedAt)
+        throw new AppError('CONFLICT', mfaMessages.notOn)
+      await proveIdentity(user, proof, ip)
+      const { codes, hashes } = newRecoveryCodes()
+      await db.transaction((tx) => replaceRecoveryCodes(tx, user.id, hashes, clock()))
+      log.info({ event: 'auth.mfa.recovery_codes', userId: user.id }, 'recovery codes replaced')
+      return { recoveryCodes: codes }
+    },
+
+    /** The second factors a sign-in of this user must pass; null when the password is enough. */
+    async methodsOf(userId: string): Promise<MfaMethod[] | null> {
+      return (await findTotp(db, userId))?.confirmedAt ? ['totp', 'recovery'] : null
+    },
+
+    startChallenge: (userId: string, meta: { ip?: string; userAgent?: string }) =>
+      insertChallenge(db, userId, clock(), MFA_CHALLENGE_TTL_MS, meta),
+
+    /**
+     * The second step of a sign-in: the user whose challenge the code (or recovery code) completes.
+     * Wrong codes count towards the sign-in limits of the account; the challenge ends on success,
+     * once (a second submit of the same code finds it gone).
+     */
+    async completeChallenge(token: string | undefined, input: MfaVerifyInput, ip: string) {
+      const challenge = token ? await findChallenge(db, token, clock()) : null
+      if (!challenge) throw new AppError('UNAUTHENTICATED', mfaMessages.signInExpired)
+      const user = await findUserById(db, challenge.userId)
+      if (!user) throw new AppError('UNAUTHENTICATED', mfaMessages.signInExpired)
+      const attempt = await attempts.begin(user.email, ip)
+      const valid =
+        input.code !== undefined
+          ? await spendCode(user.id, input.code)
+          : await spendRecoveryCode(
+              db,
+              user.id,
+              recoveryCodeHash(input.recoveryCode ?? ''),
+              clock(),
+            )
+      if (!valid) {
+        log.warn(
+          {
+            event: 'auth.mfa.failure',
+            userId: user.id,
+            ip,
+            method: input.code ? 'totp' : 'recovery',
+          },
+          'second factor refused',
+        )
+        throw input.code !== undefined
+          ? codeRefused('code', mfaMessages.wrongCode)
+          : codeRefused('recoveryCode', mfaMessages.wrongRecoveryCode)
+      }
+      await attempts.succeeded(attempt)
+      if (!(await deleteChallenge(db, challenge.id)))
+        throw new AppError('UNAUTHENTICATED', mfaMessages.signInExpired)
+      return user
+    },
+  }
+}
