@@ -346,7 +346,7 @@ test.describe('on a phone (390×844)', () => {
     await inviteUser(page, baseURL!, { email, role: 'client', clientId: client.id })
 
     const tabs = page.getByRole('tablist', { name: 'Admin settings sections' })
-    for (const tab of ['company', 'users', 'invitations', 'reminders']) {
+    for (const tab of ['company', 'users', 'invitations', 'reminders', 'security']) {
       await page.goto(`/admin?tab=${tab}`)
       await settled(page)
       const overflow = await page.evaluate(
@@ -360,7 +360,7 @@ test.describe('on a phone (390×844)', () => {
       expect(
         await tabs.evaluate((list) => list.scrollWidth - list.clientWidth),
       ).toBeLessThanOrEqual(0)
-      for (const name of ['Company', 'Users', 'Invitations', 'Reminders'])
+      for (const name of ['Company', 'Users', 'Invitations', 'Reminders', 'Security'])
         await expect(tabs.getByRole('tab', { name }), name).toBeInViewport({ ratio: 1 })
     }
 

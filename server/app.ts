@@ -25,6 +25,7 @@ import { defineMaintenanceJob } from './modules/maintenance/maintenance'
 import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { mfaRoutes } from './modules/mfa/mfa.routes'
+import { securityPolicyRoutes } from './modules/security-policy/security-policy.routes'
 import { categoryRoutes } from './modules/categories/categories.routes'
 import { clientRoutes } from './modules/clients/clients.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
@@ -242,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         authRoutes,
         mfaRoutes,
         organizationRoutes,
+        securityPolicyRoutes,
         userRoutes,
         invitationRoutes,
         dashboardRoutes,

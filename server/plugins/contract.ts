@@ -14,6 +14,9 @@ import type { Page } from '../db/keyset'
 import { AppError } from '../lib/errors'
 import { requireSession } from './session'
 
+const MFA_SETUP_MESSAGE =
+  'Your company requires two-factor sign-in: set up an authenticator app to continue.'
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (from its entry in shared/api): checked before anything is read. */
@@ -167,6 +170,8 @@ export const contractPlugin = fp(async (api: FastifyInstance) => {
     const access = request.routeOptions.config.access
     if (access === undefined || access === 'public') return
     await requireSession.call(this, request, reply)
+    if (request.user!.mfaSetupRequired && !request.routeOptions.config.contract?.duringMfaSetup)
+      throw new AppError('MFA_SETUP_REQUIRED', MFA_SETUP_MESSAGE)
     if (access !== 'signed-in' && !hasCapability(request.user!, access))
       throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE)
   })

@@ -210,6 +210,18 @@ export async function register(t: TestApp, overrides: Record<string, unknown> = 
   return { account, response }
 }
 
+/**
+ * Sets the company's session limits to their longest (7 days idle, 30 days in all), for a test
+ * that moves its clock by days and keeps using its sessions (the default idle limit is 12 hours).
+ */
+export async function keepSessionsLong(t: TestApp, adminCookie: string) {
+  const res = await t.request('PUT', '/api/organization/security', {
+    cookie: adminCookie,
+    body: { requireMfa: 'off', sessionIdleMinutes: 7 * 24 * 60, sessionMaxHours: 30 * 24 },
+  })
+  if (res.statusCode !== 200) throw new Error(`policy not set: ${res.body}`)
+}
+
 /** Registers, verifies through the mailed link and signs in: a ready company admin. */
 export async function signedInAdmin(t: TestApp, overrides: Record<string, unknown> = {}) {
   const { account, response } = await register(t, overrides)

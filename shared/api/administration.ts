@@ -10,6 +10,7 @@ import {
   listInvitationsQuery,
 } from '../schemas/invitations'
 import { organizationDto, updateOrganizationInput } from '../schemas/organization'
+import { securityPolicyDto, securityPolicyInput } from '../schemas/security-policy'
 import { listUsersQuery, updateUserInput, userDto } from '../schemas/users'
 import { defineRoute } from './route'
 
@@ -33,6 +34,27 @@ export const organizationApi = {
     body: updateOrganizationInput,
     status: 200,
     reply: organizationDto,
+  }),
+  getSecurity: defineRoute({
+    method: 'GET',
+    path: '/api/organization/security',
+    tag: 'Company',
+    summary: 'The company’s sign-in policy',
+    access: 'company.manage',
+    status: 200,
+    reply: securityPolicyDto,
+  }),
+  updateSecurity: defineRoute({
+    method: 'PUT',
+    path: '/api/organization/security',
+    tag: 'Company',
+    summary: 'Set the company’s sign-in policy',
+    description:
+      '`requireMfa`: `staff` holds the firm’s people, `all` everyone, until they set up a second factor (every call but the set-up answers 403 `MFA_SETUP_REQUIRED`). 409 when the admin turning it on has no second factor themselves. The session limits apply at once to every session of the company’s people.',
+    access: 'company.manage',
+    body: securityPolicyInput,
+    status: 200,
+    reply: securityPolicyDto,
   }),
 }
 

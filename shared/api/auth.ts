@@ -118,8 +118,10 @@ export const authApi = {
     path: '/api/auth/me',
     tag,
     summary: 'The signed-in user',
-    description: 'With the company and `permissions`, what the user’s role may do.',
+    description:
+      'With the company and `permissions`, what the user’s role may do; `mfaSetupRequired` when the company’s policy holds the user until they set up a second factor.',
     access: 'signed-in',
+    duringMfaSetup: true,
     status: 200,
     reply: currentUser,
   }),

@@ -32,6 +32,7 @@ export const mfaApi = {
     tag,
     summary: 'One’s second factors',
     access: 'signed-in',
+    duringMfaSetup: true,
     status: 200,
     reply: mfaStatus,
   }),
@@ -43,6 +44,7 @@ export const mfaApi = {
     description:
       'A new secret (base32), its otpauth URL and a QR code (SVG), pending until confirmed; a pending set-up is replaced. 409 when an app is already on.',
     access: 'signed-in',
+    duringMfaSetup: true,
     status: 200,
     reply: totpSetupReply,
   }),
@@ -54,6 +56,7 @@ export const mfaApi = {
     description:
       'Answers 10 single-use recovery codes, shown this once (only their hashes are kept). 400 naming `code` for a wrong code; 409 without a pending set-up.',
     access: 'signed-in',
+    duringMfaSetup: true,
     body: totpConfirmInput,
     status: 200,
     reply: recoveryCodesReply,

@@ -32,6 +32,11 @@ export interface ApiRoute {
    * site and a form body (RFC 8058 one-click unsubscribe, which mail providers post).
    */
   tokenInAddress?: true
+  /**
+   * Open to a signed-in user whom the company's policy holds until they set up a second factor
+   * (every other route answers them 403 `MFA_SETUP_REQUIRED`).
+   */
+  duringMfaSetup?: true
   /** The success status; its body is `reply` (303: none, the `Location` says where to go). */
   status: 200 | 201 | 204 | 303
   reply: z.ZodType | FileReply

@@ -97,6 +97,8 @@ export const currentUser = z
     company: z.object({ id: z.uuid(), name: z.string(), dateFormat }),
     /** What the user's role may do across the company (the server decides; the interface follows). */
     permissions: z.array(z.enum(CAPABILITIES)),
+    /** The company's policy holds the user until they set up a second factor (Settings → Security). */
+    mfaSetupRequired: z.boolean(),
   })
   .meta({ id: 'CurrentUser' })
 export type CurrentUser = z.infer<typeof currentUser>

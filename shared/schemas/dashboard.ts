@@ -5,6 +5,7 @@ import { pageFields } from './pagination'
 /** What the activity log records (the closed set the database accepts). */
 export const ACTIVITY_ACTIONS = [
   'organization.updated',
+  'organization.security_changed',
   'user.role_changed',
   'user.removed',
   'invitation.sent',
@@ -45,6 +46,7 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 /** Reads as "{actor} {label} {target}", e.g. "Ada Lovelace invited bob@example.com". */
 export const ACTIVITY_ACTION_LABELS = {
   'organization.updated': 'updated the company details of',
+  'organization.security_changed': 'changed the sign-in policy of',
   'user.role_changed': 'changed the role of',
   'user.removed': 'removed',
   'invitation.sent': 'invited',

@@ -61,6 +61,8 @@ export const userDto = z
     clientName: z.string().nullable(),
     lastLoginAt: z.string().nullable(),
     createdAt: z.string(),
+    /** Has an authenticator app set up (the company's security policy may require one). */
+    mfaEnabled: z.boolean(),
   })
   .meta({ id: 'User' })
 export type User = z.infer<typeof userDto>

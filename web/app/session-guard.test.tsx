@@ -1,3 +1,4 @@
+import { mfaApi } from '@shared/api/mfa'
 import { authApi } from '@shared/api/auth'
 import { screen, waitFor } from '@testing-library/react'
 import { lazy, type JSX } from 'react'
@@ -82,4 +83,33 @@ test('a collapsed sidebar (its cookie) is drawn collapsed, so nothing jumps', as
 
   await screen.findByRole('status')
   expect(screen.getByText('AuditDesk')).toHaveClass('sr-only')
+})
+
+test('someone the company’s two-factor policy holds sees only the set-up, until they have set it up', async () => {
+  let user = aUser({ mfaSetupRequired: true })
+  server.use(
+    answer(authApi.me, () => user),
+    answer(mfaApi.setupTotp, {
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      otpauthUrl: 'otpauth://totp/AuditDesk:margaret%40example.com?secret=JBSWY3DPEHPK3PXP',
+      qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
+    }),
+    answer(mfaApi.confirmTotp, () => {
+      user = { ...user, mfaSetupRequired: false }
+      return { recoveryCodes: ['abcde-fghij'] }
+    }),
+  )
+  const { user: person } = showGuarded()
+
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Set Up Two-Factor Sign-In' }),
+  ).toBeVisible()
+  expect(screen.getByText(/Hamilton Assurance LLP requires two-factor sign-in/)).toBeVisible()
+  expect(screen.queryByRole('heading', { name: 'Clients' })).toBeNull()
+
+  await person.click(screen.getByRole('button', { name: 'Set Up Authenticator App' }))
+  await person.type(await screen.findByLabelText('Code from the app'), '123456')
+  await person.click(screen.getByRole('button', { name: 'Turn On' }))
+  await person.click(await screen.findByRole('button', { name: 'I Have Saved Them' }))
+  expect(await screen.findByRole('heading', { name: 'Clients' })).toBeVisible()
 })

@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { authQueries } from '@/lib/queries/auth'
 import { SessionProvider } from '@/lib/session'
 import { NotFoundPage } from '@/pages/not-found-page'
 import { AppShellSkeleton } from './layouts/app-shell-skeleton'
+
+// Seen only by someone the company's two-factor policy holds: its own chunk.
+const MfaSetupRequiredPage = lazy(() =>
+  import('@/features/settings').then((m) => ({ default: m.MfaSetupRequiredPage })),
+)
 
 /**
  * Guards every non-public route. Without a session a known route redirects to login (with the
@@ -37,6 +42,14 @@ export function SessionGuard({ unknownPath = false }: { unknownPath?: boolean })
     const redirect = encodeURIComponent(`${location.pathname}${location.search}`)
     return <Navigate to={`/login?redirect=${redirect}`} replace />
   }
+
+  // The company requires a second factor of this user: setting one up is all they can do.
+  if (session.data.mfaSetupRequired)
+    return (
+      <Suspense fallback={<AppShellSkeleton />}>
+        <MfaSetupRequiredPage user={session.data} />
+      </Suspense>
+    )
 
   return (
     <SessionProvider user={session.data}>

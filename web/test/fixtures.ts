@@ -88,6 +88,7 @@ export function aUser(overrides: Partial<CurrentUser> & { role?: Role } = {}): C
     clientId: role === 'client' ? anId() : null,
     company: { id: anId(), name: 'Hamilton Assurance LLP', dateFormat: 'month-first' },
     permissions: PERMISSIONS[role],
+    mfaSetupRequired: false,
     ...overrides,
   })
 }
@@ -320,6 +321,7 @@ export function aCompanyUser(overrides: Partial<User> = {}): User {
     clientName: role === 'client' ? 'Acme Corporation' : null,
     lastLoginAt: null,
     createdAt: NOW,
+    mfaEnabled: false,
     ...overrides,
   })
 }

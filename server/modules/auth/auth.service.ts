@@ -390,6 +390,7 @@ export function authService(app: FastifyInstance) {
         clientId: user.clientId,
         company: { id: user.organizationId, name: company.name, dateFormat: company.dateFormat },
         permissions: capabilitiesOf(user),
+        mfaSetupRequired: user.mfaSetupRequired,
       }
     },
 

@@ -79,6 +79,7 @@ describe('POST /api/auth/login', () => {
         clientId: null,
         company: { id: user.company.id, name: account.companyName, dateFormat: 'month-first' },
         permissions: ROLE_PERMISSIONS.admin,
+        mfaSetupRequired: false,
       },
     })
     const me = await t.request('GET', '/api/auth/me', { cookie: sessionCookie(res) })

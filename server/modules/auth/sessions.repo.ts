@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import { prepared } from '../../db/prepared'
-import { sessions, users } from '../../db/schema'
+import { organizations, sessions, totpFactors, users } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
 import { iso } from '../../lib/dto'
 
@@ -21,6 +21,11 @@ export interface SessionUser {
   role: Role
   /** The client a client-role user belongs to; null for the firm's people. */
   clientId: string | null
+  /**
+   * The company requires a second factor of this user and they have none yet: every call but
+   * setting one up answers 403 MFA_SETUP_REQUIRED (plugins/contract.ts).
+   */
+  mfaSetupRequired: boolean
 }
 
 export async function createSession(
@@ -58,14 +63,23 @@ const sessionUserQuery = prepared((db) =>
       email: users.email,
       role: users.role,
       clientId: users.clientId,
+      createdAt: sessions.createdAt,
+      requireMfa: organizations.requireMfa,
+      idleMinutes: organizations.sessionIdleMinutes,
+      maxHours: organizations.sessionMaxHours,
+      hasSecondFactor: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.idleExpiresAt, sql.placeholder('now')),
         gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
+        // The company's limits (its security policy), for sessions made before a change too.
+        sql`${sessions.lastSeenAt} + make_interval(mins => ${organizations.sessionIdleMinutes}) > ${sql.placeholder('now')}`,
+        sql`${sessions.createdAt} + make_interval(hours => ${organizations.sessionMaxHours}) > ${sql.placeholder('now')}`,
       ),
     )
     .prepare('find_session_user'),
@@ -89,16 +103,36 @@ export async function findSession(
 ): Promise<FoundSession | null> {
   const [row] = await sessionUserQuery(db).execute({ tokenHash, now: now.toISOString() })
   if (!row) return null
-  const { lastSeenAt, idleExpiresAt, absoluteExpiresAt, ...user } = row
+  const {
+    lastSeenAt,
+    idleExpiresAt,
+    absoluteExpiresAt,
+    createdAt,
+    requireMfa,
+    idleMinutes,
+    maxHours,
+    hasSecondFactor,
+    ...fields
+  } = row
   let idle = idleExpiresAt
+  let seen = lastSeenAt
   if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime()))
+    seen = now
     await db
       .update(sessions)
       .set({ lastSeenAt: now, updatedAt: now, idleExpiresAt: idle })
       .where(eq(sessions.id, row.sessionId))
   }
-  return { user, expiresAt: idle < absoluteExpiresAt ? idle : absoluteExpiresAt }
+  const required = requireMfa === 'all' || (requireMfa === 'staff' && fields.role !== 'client')
+  const user = { ...fields, mfaSetupRequired: required && !hasSecondFactor }
+  const ends = Math.min(
+    idle.getTime(),
+    absoluteExpiresAt.getTime(),
+    seen.getTime() + idleMinutes * 60_000,
+    createdAt.getTime() + maxHours * 3_600_000,
+  )
+  return { user, expiresAt: new Date(ends) }
 }
 
 export async function findSessionUser(db: Db, token: string, now: Date) {

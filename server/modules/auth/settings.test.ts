@@ -80,6 +80,7 @@ describe('PATCH /api/auth/profile', () => {
       clientId: null,
       company: { id: user.company.id, name: account.companyName, dateFormat: 'month-first' },
       permissions: [...ROLE_PERMISSIONS.admin],
+      mfaSetupRequired: false,
     } satisfies CurrentUser)
     expect((await me(cookie)).json()).toEqual(res.json())
   })

@@ -134,6 +134,8 @@ export function secondFactors(app: FastifyInstance) {
           throw new AppError('CONFLICT', mfaMessages.alreadyOn)
         await replaceRecoveryCodes(tx, user.id, hashes, now)
       })
+      // A company policy that held the user lets them in now, on every instance.
+      await app.sessionCache.usersChanged([user.id])
       await trail(user, 'mfa.enabled')
       log.info({ event: 'auth.mfa.enabled', userId: user.id }, 'two-factor sign-in turned on')
       return { recoveryCodes: codes }
@@ -144,6 +146,7 @@ export function secondFactors(app: FastifyInstance) {
         throw new AppError('CONFLICT', mfaMessages.notOn)
       await proveIdentity(user, proof, ip)
       await db.transaction((tx) => deleteSecondFactors(tx, user.id))
+      await app.sessionCache.usersChanged([user.id])
       await trail(user, 'mfa.disabled')
       log.info({ event: 'auth.mfa.disabled', userId: user.id }, 'two-factor sign-in turned off')
     },

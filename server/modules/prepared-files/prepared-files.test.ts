@@ -12,7 +12,7 @@ import {
   signedInClientUser,
   signedInStaff,
 } from '../../test/factories'
-import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
+import { createTestApp, keepSessionsLong, signedInAdmin, type TestApp } from '../../test/harness'
 import { runMaintenance } from '../maintenance/maintenance'
 
 /** Files prepared in the background: POST /api/prepared-files and what follows it. */
@@ -43,6 +43,8 @@ async function notificationsOf(cookie: string) {
 describe('a file prepared in the background', () => {
   it('is made by a job, announced to its asker alone, downloadable for a day, then removed', async () => {
     const admin = await signedInAdmin(t)
+    // Its session outlives the day the file lasts.
+    await keepSessionsLong(t, admin.cookie)
     const orgId = admin.user.company.id
     const audit = await createAudit(t, admin.cookie, { name: 'Year end' })
     await seedRequests(t, { organizationId: orgId, auditId: audit.id, count: 7 })

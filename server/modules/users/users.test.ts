@@ -103,10 +103,16 @@ describe('GET /api/users', () => {
         'id',
         'lastLoginAt',
         'lastName',
+        'mfaEnabled',
         'role',
       ].sort(),
     )
-    expect(self).toMatchObject({ role: 'admin', clientId: null, clientName: null })
+    expect(self).toMatchObject({
+      role: 'admin',
+      clientId: null,
+      clientName: null,
+      mfaEnabled: false,
+    })
     expectIsoTimestamp(self.lastLoginAt)
     expectIsoTimestamp(self.createdAt)
     expect(list.find((u) => u.id === member.user.id)).toMatchObject({

@@ -22,6 +22,7 @@ const grace: User = {
   clientName: zeta.name,
   lastLoginAt: null,
   createdAt: '2026-03-02T10:00:00.000Z',
+  mfaEnabled: false,
 }
 
 describe('Change role', () => {

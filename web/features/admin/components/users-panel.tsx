@@ -1,7 +1,7 @@
 import { fullName } from '@shared/format'
 import type { User } from '@shared/schemas/users'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { UserPlus, Users } from 'lucide-react'
+import { ShieldCheck, UserPlus, Users } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { ListSection } from '@/components/list-section'
 import { Badge } from '@/components/ui/badge'
@@ -79,6 +79,12 @@ function UserRow({ user, isMe }: { user: User; isMe: boolean }) {
         <p className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
           <span className="break-words">{name}</span>
           {isMe ? <Badge variant="neutral">You</Badge> : null}
+          {user.mfaEnabled ? (
+            <Badge variant="success" title="Signs in with a code from an authenticator app">
+              <ShieldCheck aria-hidden="true" className="size-3" />
+              Two-factor
+            </Badge>
+          ) : null}
         </p>
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
       </div>

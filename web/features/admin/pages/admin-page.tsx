@@ -1,4 +1,4 @@
-import { BellRing, Building2, Mail, Users } from 'lucide-react'
+import { BellRing, Building2, Mail, ShieldCheck, Users } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/page-header'
 import { RequirePermission } from '@/components/require-permission'
@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { CompanyPanel } from '../components/company-panel'
 import { InvitationsPanel } from '../components/invitations-panel'
 import { RemindersPanel } from '../components/reminders-panel'
+import { SecurityPanel } from '../components/security-panel'
 import { UsersPanel } from '../components/users-panel'
 
 const TABS = [
@@ -13,6 +14,7 @@ const TABS = [
   { value: 'users', label: 'Users', icon: Users },
   { value: 'invitations', label: 'Invitations', icon: Mail },
   { value: 'reminders', label: 'Reminders', icon: BellRing },
+  { value: 'security', label: 'Security', icon: ShieldCheck },
 ] as const
 
 type TabValue = (typeof TABS)[number]['value']
@@ -49,17 +51,17 @@ function AdminSettings() {
     <div className="grid gap-6">
       <PageHeader
         title="Admin Settings"
-        description="Your company's details, the people who can sign in, their invitations, and reminders."
+        description="Your company's details, the people who can sign in, their invitations, reminders, and the sign-in policy."
       />
       <Tabs value={tab} onValueChange={onTabChange} className="min-w-0">
-        {/* On a phone the four tabs share the full width, without their icons, so all of them
-            show at 360px; the list still scrolls sideways if a narrower screen needs it. */}
+        {/* On a phone the five tabs sit in two rows of a grid, without their icons, so every one
+            shows whole at 360px; from the sm breakpoint they are one row. */}
         <TabsList
           aria-label="Admin settings sections"
-          className="flex w-full sm:inline-flex sm:w-fit"
+          className="grid h-auto w-full grid-cols-3 gap-1 sm:inline-flex sm:h-10 sm:w-fit"
         >
           {TABS.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="flex-auto px-2 sm:flex-none sm:px-3">
+            <TabsTrigger key={value} value={value} className="px-2 sm:flex-none sm:px-3">
               <Icon aria-hidden="true" className="hidden size-4 sm:block" />
               {label}
             </TabsTrigger>
@@ -76,6 +78,9 @@ function AdminSettings() {
         </TabsContent>
         <TabsContent value="reminders" className="mt-6">
           <RemindersPanel />
+        </TabsContent>
+        <TabsContent value="security" className="mt-6">
+          <SecurityPanel />
         </TabsContent>
       </Tabs>
     </div>

@@ -113,7 +113,7 @@ export function SecuritySection() {
 }
 
 /** Scan the QR code (or type the key), then confirm with the first code: recovery codes follow. */
-function TotpSetup({ onDone }: { onDone: () => void }) {
+export function TotpSetup({ onDone }: { onDone: () => void }) {
   const setup = useSetupTotp()
   const confirm = useConfirmTotp()
   const [code, setCode] = useState('')

@@ -1,0 +1,9 @@
+ALTER TABLE "activity_events" DROP CONSTRAINT "activity_events_action_check";--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "require_mfa" text DEFAULT 'off' NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "session_idle_minutes" integer DEFAULT 720 NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "session_max_hours" integer DEFAULT 168 NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_require_mfa_check" CHECK ("organizations"."require_mfa" in ('off', 'staff', 'all'));--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_session_limits_check" CHECK ("organizations"."session_idle_minutes" between 15 and 10080
+        and "organizations"."session_max_hours" between 1 and 720
+        and "organizations"."session_idle_minutes" <= "organizations"."session_max_hours" * 60);--> statement-breakpoint
+ALTER TABLE "activity_events" ADD CONSTRAINT "activity_events_action_check" CHECK ("activity_events"."action" in ('organization.updated', 'organization.security_changed', 'user.role_changed', 'user.removed', 'invitation.sent', 'invitation.resent', 'invitation.accepted', 'invitation.revoked', 'password.changed', 'mfa.enabled', 'mfa.disabled', 'request.created', 'request.updated', 'request.moved', 'request.deleted', 'request.commented', 'request.noted', 'request.sent', 'request.submitted', 'request.accepted', 'request.reopened', 'request.reworded', 'request.returned', 'request.not_applicable', 'request.not_applicable_proposed', 'request.proposal_accepted', 'request.proposal_declined', 'request.question_asked', 'request.files_added', 'request.file_removed', 'audit.created', 'audit.updated', 'audit.deleted', 'audit.team_changed', 'audit.completed', 'audit.reopened'));

@@ -1,0 +1,2 @@
+// What other features use of this one: signing out.
+export { useLogout } from './api/logout'
