@@ -135,8 +135,7 @@ export function authService(app: FastifyInstance) {
         )
         // Lost a race with another registration of the same e-mail: undo the company too.
         if (!user) tx.rollback()
-        if (verification.mailAllowed)
-          await sendVerification(tx, user!, verification.bindingHash)
+        if (verification.mailAllowed) await sendVerification(tx, user!, verification.bindingHash)
         return user!
       })
       .catch((error: unknown) => {

@@ -111,7 +111,10 @@ async function check(route: Route, value: unknown) {
     ).toBe(true)
   }
   if (route.bindsBrowser && res.statusCode < 300)
-    expect(res.cookies.map((c) => c.name), where).toEqual(['verify'])
+    expect(
+      res.cookies.map((c) => c.name),
+      where,
+    ).toEqual(['verify'])
   else expect(res.headers['set-cookie'], where).toBeUndefined()
 }
 

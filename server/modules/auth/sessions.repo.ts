@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import { prepared } from '../../db/prepared'
-import { organizations, sessions, totpFactors, users } from '../../db/schema'
+import { organizations, sessions, users } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
 import { iso } from '../../lib/dto'
+import { hasConfirmedFactor } from '../mfa/confirmed-factor'
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
@@ -49,6 +50,19 @@ export async function createSession(
   return token
 }
 
+/**
+ * A session that is still alive at `now` (a value, or the prepared query's placeholder): within its
+ * own bounds and within its company's limits (the security policy, decision 044). The query must
+ * join the session's user and organization.
+ */
+const alive = (now: Date | SQLWrapper) =>
+  and(
+    gt(sessions.idleExpiresAt, now),
+    gt(sessions.absoluteExpiresAt, now),
+    sql`${sessions.lastSeenAt} + make_interval(mins => ${organizations.sessionIdleMinutes}) > ${now}`,
+    sql`${sessions.createdAt} + make_interval(hours => ${organizations.sessionMaxHours}) > ${now}`,
+  )
+
 const sessionUserQuery = prepared((db) =>
   db
     .select({
@@ -67,21 +81,12 @@ const sessionUserQuery = prepared((db) =>
       requireMfa: organizations.requireMfa,
       idleMinutes: organizations.sessionIdleMinutes,
       maxHours: organizations.sessionMaxHours,
-      hasSecondFactor: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
+      hasSecondFactor: hasConfirmedFactor(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.idleExpiresAt, sql.placeholder('now')),
-        gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
-        // The company's limits (its security policy), for sessions made before a change too.
-        sql`${sessions.lastSeenAt} + make_interval(mins => ${organizations.sessionIdleMinutes}) > ${sql.placeholder('now')}`,
-        sql`${sessions.createdAt} + make_interval(hours => ${organizations.sessionMaxHours}) > ${sql.placeholder('now')}`,
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), alive(sql.placeholder('now'))))
     .prepare('find_session_user'),
 )
 
@@ -163,13 +168,9 @@ export async function listUserSessions(db: Db, userId: string, currentId: string
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        gt(sessions.idleExpiresAt, now),
-        gt(sessions.absoluteExpiresAt, now),
-      ),
-    )
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(sessions.userId, userId), alive(now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id))
   return rows.map((row) => ({
     ...row,

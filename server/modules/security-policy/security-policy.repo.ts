@@ -1,7 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { SecurityPolicyInput } from '@shared/schemas/security-policy'
 import type { Db } from '../../db/client'
-import { organizations, totpFactors, users } from '../../db/schema'
+import { organizations, users } from '../../db/schema'
+import { hasConfirmedFactor } from '../mfa/confirmed-factor'
 import { notFound } from '../../lib/errors'
 
 const policyColumns = {
@@ -36,10 +37,10 @@ export async function saveSecurityPolicy(
 
 export async function hasSecondFactor(db: Db, userId: string) {
   const [row] = await db
-    .select({ userId: totpFactors.userId })
-    .from(totpFactors)
-    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
-  return row !== undefined
+    .select({ has: hasConfirmedFactor(users.id) })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row?.has === true
 }
 
 export async function companyUserIds(db: Db, orgId: string) {

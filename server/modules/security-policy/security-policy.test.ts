@@ -147,4 +147,24 @@ describe('session limits', () => {
     t.clock.advance(31 * 60_000)
     expect((await me(fresh.cookie)).statusCode).toBe(401)
   })
+
+  it('the list of one’s sessions leaves out those the company’s limits have ended', async () => {
+    const admin = await signedInAdmin(t)
+    expect(
+      (await setPolicy(admin.cookie, { ...DEFAULTS, sessionIdleMinutes: 30, sessionMaxHours: 2 }))
+        .statusCode,
+    ).toBe(200)
+    const other = await t.request('POST', '/api/auth/login', {
+      body: { email: admin.account.email, password: admin.account.password },
+    })
+    expect(other.statusCode).toBe(200)
+    const list = async () =>
+      (await t.request('GET', '/api/auth/sessions', { cookie: admin.cookie })).json<unknown[]>()
+    expect(await list()).toHaveLength(2)
+    // This device is used after 20 minutes; the other is not, and is idle for 35.
+    t.clock.advance(20 * 60_000)
+    expect(await list()).toHaveLength(2)
+    t.clock.advance(15 * 60_000)
+    expect(await list()).toHaveLength(1)
+  })
 })

@@ -10,7 +10,8 @@ import {
   type Keyset,
   type PageRequest,
 } from '../../db/keyset'
-import { clients, totpFactors, users } from '../../db/schema'
+import { hasConfirmedFactor } from '../mfa/confirmed-factor'
+import { clients, users } from '../../db/schema'
 import { iso } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
 
@@ -87,7 +88,7 @@ const listColumns = {
   clientName: clients.name,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
-  mfaEnabled: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
+  mfaEnabled: hasConfirmedFactor(users.id),
 }
 
 const toDto = <T extends { lastLoginAt: Date | null; createdAt: Date }>(row: T) => ({
