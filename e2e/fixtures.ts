@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
@@ -405,3 +406,10 @@ export async function submitAnswers(baseURL: string, account: Account, ids: stri
     await context.dispose()
   }
 }
+
+/** What an authenticator app shows for the base32 `key` (spaces allowed), `offsetMs` from now. */
+export const authenticatorCode = (key: string, offsetMs = 0) =>
+  TOTP.generate({
+    secret: Secret.fromBase32(key.replace(/\s/g, '')),
+    timestamp: Date.now() + offsetMs,
+  })

@@ -1,12 +1,12 @@
-import { Secret, TOTP } from 'otpauth'
-import { expect, expectNoSeriousA11yViolations, loaded, signIn, test, toasts } from './fixtures'
-
-/** What an authenticator app would show for `key`, `offsetMs` from now. */
-const codeFor = (key: string, offsetMs = 0) =>
-  TOTP.generate({
-    secret: Secret.fromBase32(key.replace(/\s/g, '')),
-    timestamp: Date.now() + offsetMs,
-  })
+import {
+  authenticatorCode,
+  expect,
+  expectNoSeriousA11yViolations,
+  loaded,
+  signIn,
+  test,
+  toasts,
+} from './fixtures'
 
 test('turning on an authenticator app in Settings, then signing in with its code', async ({
   page,
@@ -23,7 +23,7 @@ test('turning on an authenticator app in Settings, then signing in with its code
   await loaded(page)
   await expectNoSeriousA11yViolations(page, { sameOriginOnly: true })
   const key = (await setup.locator('code').textContent())!
-  await setup.getByLabel('Code from the app').fill(codeFor(key))
+  await setup.getByLabel('Code from the app').fill(authenticatorCode(key))
   await setup.getByRole('button', { name: 'Turn On' }).click()
 
   const saved = page.getByRole('dialog', { name: 'Save Your Recovery Codes' })
@@ -49,7 +49,7 @@ test('turning on an authenticator app in Settings, then signing in with its code
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByText(/This code is not valid/)).toBeVisible()
   // The next step's code: the one that turned the app on is spent.
-  await code.fill(codeFor(key, 30_000))
+  await code.fill(authenticatorCode(key, 30_000))
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL('/dashboard')
   await expect(toasts(page)).toContainText('Login successful')

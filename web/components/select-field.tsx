@@ -60,7 +60,13 @@ export function SelectField<T extends FieldValues, TOutput = T>({
               onValueChange={(value) => field.onChange(none && value === NONE ? none.value : value)}
               disabled={disabled || !options}
             >
-              <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
+              {/* min-w-0: as a grid item its width would otherwise be its longest choice's. */}
+              <SelectTrigger
+                {...controlProps}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                className="min-w-0"
+              >
                 <SelectValue placeholder={options ? placeholder : loadingLabel} />
               </SelectTrigger>
               <SelectContent>

@@ -8,20 +8,14 @@ import {
   type SecurityPolicy,
 } from '@shared/schemas/security-policy'
 import { useQuery } from '@tanstack/react-query'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { QueryErrorState } from '@/components/error-state'
+import { SelectField } from '@/components/select-field'
 import { Card } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
@@ -31,6 +25,10 @@ import { PanelHeader } from './panel-header'
 type Values = z.input<typeof securityPolicyInput>
 type Output = z.output<typeof securityPolicyInput>
 const FIELDS = ['requireMfa', 'sessionIdleMinutes', 'sessionMaxHours'] as const
+const REQUIRE_MFA_OPTIONS = REQUIRE_MFA.map((value) => ({
+  value,
+  label: REQUIRE_MFA_LABELS[value],
+}))
 
 export function SecurityPanel() {
   const policy = useQuery(securityPolicyQueries.get())
@@ -77,37 +75,12 @@ function SecurityPolicyForm({ policy }: { policy: SecurityPolicy }) {
   return (
     <Card className="min-w-0 p-5 sm:p-6">
       <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-6">
-        <Controller
+        <SelectField
           control={form.control}
           name="requireMfa"
-          render={({ field, fieldState }) => (
-            <FormField
-              label="Two-factor sign-in required of"
-              error={fieldState.error?.message}
-              description="Someone required to use it who has not set it up yet can only set it up after signing in. Turn it on for yourself first."
-            >
-              {(controlProps) => (
-                <Select name={field.name} value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger
-                    {...controlProps}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    // As a grid item its width would otherwise be its longest choice's, wider than a phone.
-                    className="min-w-0"
-                  >
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {REQUIRE_MFA.map((value) => (
-                      <SelectItem key={value} value={value}>
-                        {REQUIRE_MFA_LABELS[value]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </FormField>
-          )}
+          label="Two-factor sign-in required of"
+          description="Someone required to use it who has not set it up yet can only set it up after signing in. Turn it on for yourself first."
+          options={REQUIRE_MFA_OPTIONS}
         />
         <div className="grid gap-5 border-t pt-5 sm:grid-cols-2">
           <FormField
