@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { fullName } from '@shared/format'
 import type { Principal } from '../access/principal'
+import { hostCookie, type HostCookie } from '../lib/cookies'
 import { AppError } from '../lib/errors'
 import { createSessionCache, type SessionCache } from '../modules/auth/session-cache'
 import { SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/auth/sessions.repo'
@@ -12,12 +13,7 @@ declare module 'fastify' {
     user: SessionUser | null
   }
   interface FastifyInstance {
-    sessionCookie: {
-      name: string
-      read(request: FastifyRequest): string | undefined
-      set(reply: FastifyReply, token: string): void
-      clear(reply: FastifyReply): void
-    }
+    sessionCookie: HostCookie
     /** Resolves session cookies; told of every change to sessions and users (decision 016). */
     sessionCache: SessionCache
   }
@@ -26,10 +22,6 @@ declare module 'fastify' {
 /** Reads the session cookie; the access hook (plugins/contract.ts) requires it where needed. */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie)
-  const secure = app.config.secureCookies
-  // __Host- binds the cookie to our exact origin; browsers accept it only over https.
-  const name = secure ? '__Host-session' : 'session'
-  const options = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const
 
   app.decorate(
     'sessionCache',
@@ -44,13 +36,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   })
 
   app.decorateRequest('user', null)
-  app.decorate('sessionCookie', {
-    name,
-    read: (request: FastifyRequest) => request.cookies[name],
-    set: (reply: FastifyReply, token: string) =>
-      reply.setCookie(name, token, { ...options, maxAge: SESSION_ABSOLUTE_MS / 1000 }),
-    clear: (reply: FastifyReply) => reply.clearCookie(name, options),
-  })
+  app.decorate(
+    'sessionCookie',
+    hostCookie(app.config.secureCookies, 'session', SESSION_ABSOLUTE_MS / 1000),
+  )
 })
 
 export async function requireSession(

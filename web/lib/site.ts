@@ -1,2 +1,2 @@
-export const APP_NAME = 'AuditDesk'
+export { APP_NAME } from '@shared/site'
 export const SUPPORT_EMAIL = 'support@auditdesk.app'

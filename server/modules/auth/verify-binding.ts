@@ -1,5 +1,6 @@
 import { VERIFY_EMAIL_TTL_MS } from '@shared/constants'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hostCookie } from '../../lib/cookies'
 import { randomToken, sha256 } from '../../lib/crypto'
 
 const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/
@@ -11,11 +12,9 @@ const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/
  * never activates a password the address's owner did not choose.
  */
 export function verifyBinding(app: FastifyInstance) {
-  const secure = app.config.secureCookies
-  const name = secure ? '__Host-verify' : 'verify'
-  const options = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const
+  const cookie = hostCookie(app.config.secureCookies, 'verify', VERIFY_EMAIL_TTL_MS / 1000)
   const read = (request: FastifyRequest) => {
-    const value = request.cookies[name]
+    const value = cookie.read(request)
     return value && WELL_FORMED.test(value) ? value : undefined
   }
   return {
@@ -26,7 +25,7 @@ export function verifyBinding(app: FastifyInstance) {
     },
     /** Sets (or renews) the binding's cookie: once the call that mails a link has succeeded. */
     keep(reply: FastifyReply, browser: { value: string }) {
-      reply.setCookie(name, browser.value, { ...options, maxAge: VERIFY_EMAIL_TTL_MS / 1000 })
+      cookie.set(reply, browser.value)
     },
     /** The hash of the binding this browser holds, if any. */
     hashOf(request: FastifyRequest) {

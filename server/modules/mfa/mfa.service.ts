@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { fullName } from '@shared/format'
+import { APP_NAME } from '@shared/site'
 import type { MfaMethod, MfaVerifyInput, SecondFactorProof } from '@shared/schemas/mfa'
 import { AppError } from '../../lib/errors'
 import { iso } from '../../lib/dto'
@@ -27,7 +28,6 @@ import { enrolment, newTotpSecret, stepOf } from './totp'
 
 /** How long the second step of a sign-in may wait for its code. */
 export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000
-const ISSUER = 'AuditDesk'
 
 export const mfaMessages = {
   alreadyOn: 'Two-factor sign-in is already on. Turn it off first to set up another app.',
@@ -59,12 +59,20 @@ export function secondFactors(app: FastifyInstance) {
     return { ...factor, secret }
   }
 
-  /** A code from the app, spent once (a replay in the same 30 s is refused). */
-  async function spendCode(userId: string, code: string) {
+  /**
+   * A code from the app (a replay in the same 30 s is refused) or a recovery code, spent once:
+   * false when it is refused.
+   */
+  async function spendSecondFactor(
+    userId: string,
+    proof: { code: string } | { recoveryCode: string },
+  ) {
+    const now = clock()
+    if ('recoveryCode' in proof)
+      return spendRecoveryCode(db, userId, recoveryCodeHash(proof.recoveryCode), now)
     const factor = await secretOf(userId)
     if (!factor?.confirmedAt || factor.secret === null) return false
-    const now = clock()
-    const step = stepOf(factor.secret, code, now)
+    const step = stepOf(factor.secret, proof.code, now)
     return step !== null && spendTotpStep(db, userId, step, now)
   }
 
@@ -84,9 +92,10 @@ export function secondFactors(app: FastifyInstance) {
     } else {
       const code = proof.code ?? ''
       const compact = code.replace(/\s/g, '')
-      const valid = /^\d{6}$/.test(compact)
-        ? await spendCode(user.id, compact)
-        : await spendRecoveryCode(db, user.id, recoveryCodeHash(code), clock())
+      const valid = await spendSecondFactor(
+        user.id,
+        /^\d{6}$/.test(compact) ? { code: compact } : { recoveryCode: code },
+      )
       if (!valid) throw codeRefused('code', mfaMessages.wrongCode)
     }
     await attempts.succeeded(attempt)
@@ -116,7 +125,7 @@ export function secondFactors(app: FastifyInstance) {
       const secret = newTotpSecret()
       if (!(await savePendingTotp(db, user.id, await box.seal(secret), clock())))
         throw new AppError('CONFLICT', mfaMessages.alreadyOn)
-      return { secret, ...enrolment(secret, user.email, ISSUER) }
+      return { secret, ...enrolment(secret, user.email, APP_NAME) }
     },
 
     /** The first code from the app turns the factor on; the recovery codes are shown this once. */
@@ -180,15 +189,12 @@ export function secondFactors(app: FastifyInstance) {
       const user = await findUserById(db, challenge.userId)
       if (!user) throw new AppError('UNAUTHENTICATED', mfaMessages.signInExpired)
       const attempt = await attempts.begin(user.email, ip)
-      const valid =
+      const valid = await spendSecondFactor(
+        user.id,
         input.code !== undefined
-          ? await spendCode(user.id, input.code)
-          : await spendRecoveryCode(
-              db,
-              user.id,
-              recoveryCodeHash(input.recoveryCode ?? ''),
-              clock(),
-            )
+          ? { code: input.code }
+          : { recoveryCode: input.recoveryCode ?? '' },
+      )
       if (!valid) {
         log.warn(
           {

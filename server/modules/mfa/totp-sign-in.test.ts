@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { activityEvents, totpFactors } from '../../db/schema'
 import { createTestApp, sessionCookie, signedInAdmin, type TestApp } from '../../test/harness'
+import { clockAtMidStep, TOTP_STEP_MS, totpCodeIn, turnOnTotp } from '../../test/second-factors'
 import { codeAt } from './totp'
 
 let t: TestApp
@@ -10,33 +11,18 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const STEP = 30_000
-/** The clock at the middle of a 30-second step, so that no test crosses a step by accident. */
-beforeEach(() => {
-  t.clock.set(new Date(Math.floor(Date.now() / STEP) * STEP + STEP + STEP / 2))
-})
-const codeIn = (secret: string, steps: number) =>
-  codeAt(secret, new Date(t.clock().getTime() + steps * STEP))
+const STEP = TOTP_STEP_MS
+beforeEach(() => clockAtMidStep(t))
+const codeIn = (secret: string, steps: number) => totpCodeIn(t, secret, steps)
 
 type Admin = Awaited<ReturnType<typeof signedInAdmin>>
 
 async function withTotp(app: TestApp = t) {
   const admin = await signedInAdmin(app)
-  const setup = await app.request('POST', '/api/auth/mfa/totp/setup', { cookie: admin.cookie })
-  expect(setup.statusCode).toBe(200)
-  const { secret } = setup.json<{ secret: string }>()
-  const confirm = await app.request('POST', '/api/auth/mfa/totp/confirm', {
-    cookie: admin.cookie,
-    body: { code: codeAt(secret, app.clock()) },
-  })
-  expect(confirm.statusCode).toBe(200)
+  const factor = await turnOnTotp(app, admin.cookie)
   // The confirming code's step is spent: sign-ins below use steps from 2 later on (and one before).
   app.clock.advance(3 * STEP)
-  return {
-    ...admin,
-    secret,
-    recoveryCodes: confirm.json<{ recoveryCodes: string[] }>().recoveryCodes,
-  }
+  return { ...admin, ...factor }
 }
 
 const mfaCookie = (response: { cookies: Array<{ name: string; value: string }> }) => {

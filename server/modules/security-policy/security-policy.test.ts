@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createProject, signedInClientUser, signedInStaff } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
-import { codeAt } from '../mfa/totp'
+import { clockAtMidStep, turnOnTotp } from '../../test/second-factors'
 
 let t: TestApp
 beforeAll(async () => {
@@ -9,28 +9,12 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const STEP = 30_000
-beforeEach(() => {
-  t.clock.set(new Date(Math.floor(Date.now() / STEP) * STEP + STEP + STEP / 2))
-})
+beforeEach(() => clockAtMidStep(t))
 
 const policyOf = (cookie: string) => t.request('GET', '/api/organization/security', { cookie })
 const setPolicy = (cookie: string, body: unknown) =>
   t.request('PUT', '/api/organization/security', { cookie, body })
 const DEFAULTS = { requireMfa: 'off', sessionIdleMinutes: 720, sessionMaxHours: 168 }
-
-/** Sets up an authenticator app for the user behind `cookie`; answers its secret. */
-async function turnOnTotp(cookie: string) {
-  const { secret } = (await t.request('POST', '/api/auth/mfa/totp/setup', { cookie })).json<{
-    secret: string
-  }>()
-  const res = await t.request('POST', '/api/auth/mfa/totp/confirm', {
-    cookie,
-    body: { code: codeAt(secret, t.clock()) },
-  })
-  expect(res.statusCode).toBe(200)
-  return secret
-}
 
 describe('GET/PUT /api/organization/security', () => {
   it('defaults: nobody required, 12 hours idle, 7 days in all; bad bodies → 400, nothing changes', async () => {
@@ -72,7 +56,7 @@ describe('GET/PUT /api/organization/security', () => {
     const held = await setPolicy(admin.cookie, { ...DEFAULTS, requireMfa: 'staff' })
     expect(held.statusCode).toBe(409)
     expect(held.json().message).toMatch(/for yourself first/)
-    await turnOnTotp(admin.cookie)
+    await turnOnTotp(t, admin.cookie)
     const set = await setPolicy(admin.cookie, { ...DEFAULTS, requireMfa: 'staff' })
     expect(set.statusCode).toBe(200)
     expect(set.json()).toEqual({ ...DEFAULTS, requireMfa: 'staff' })
@@ -86,7 +70,7 @@ describe('a member the policy holds', () => {
     const staff = await signedInStaff(t, orgId)
     const project = await createProject(t, admin.cookie)
     const client = await signedInClientUser(t, orgId, project.clientId)
-    await turnOnTotp(admin.cookie)
+    await turnOnTotp(t, admin.cookie)
     expect((await setPolicy(admin.cookie, { ...DEFAULTS, requireMfa: 'staff' })).statusCode).toBe(
       200,
     )
@@ -111,7 +95,7 @@ describe('a member the policy holds', () => {
     expect((await t.request('GET', '/api/clients', { cookie: admin.cookie })).statusCode).toBe(200)
 
     // Setting one up is open to them, and lets them in at once.
-    await turnOnTotp(staff.cookie)
+    await turnOnTotp(t, staff.cookie)
     expect((await t.request('GET', '/api/auth/me', { cookie: staff.cookie })).json()).toMatchObject(
       { mfaSetupRequired: false },
     )

@@ -1,0 +1,2 @@
+/** The product's name, as the web shows it and authenticator apps list it. */
+export const APP_NAME = 'AuditDesk'
