@@ -25,6 +25,8 @@ import { defineMaintenanceJob } from './modules/maintenance/maintenance'
 import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { mfaRoutes } from './modules/mfa/mfa.routes'
+import { passkeyRoutes } from './modules/passkeys/passkeys.routes'
+import { singleSignOnRoutes } from './modules/single-sign-on/sso.routes'
 import { securityPolicyRoutes } from './modules/security-policy/security-policy.routes'
 import { categoryRoutes } from './modules/categories/categories.routes'
 import { clientRoutes } from './modules/clients/clients.routes'
@@ -242,6 +244,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         systemRoutes,
         authRoutes,
         mfaRoutes,
+        passkeyRoutes,
+        singleSignOnRoutes,
         organizationRoutes,
         securityPolicyRoutes,
         userRoutes,

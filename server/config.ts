@@ -120,6 +120,10 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  SSO_ALLOW_HTTP_ISSUER: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   MAX_REQUESTS_PER_AUDIT: positiveInt(2000),
   MAINTENANCE_INTERVAL_MINUTES: positiveInt(60),
   MAIL_QUOTA_PER_ADDRESS_PER_HOUR: positiveInt(3),
@@ -185,8 +189,10 @@ export interface Config {
   reminderScanSeconds: number
   /** How long an event mail waits for more events to go with it (then at most one per 10 minutes). */
   eventMailDelaySeconds: number
-  /** Seals TOTP secrets at rest; unset, a key generated once and kept in the database. */
+  /** Seals TOTP secrets and SSO client secrets at rest; unset, a key generated once and kept in the database. */
   mfaEncryptionKey: string | undefined
+  /** Allows an OpenID issuer at an http:// address: for tests and development only. */
+  ssoAllowHttpIssuer: boolean
   captcha: {
     secret: string | undefined
     cost: number
@@ -318,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderScanSeconds: e.REMINDER_SCAN_SECONDS,
     eventMailDelaySeconds: e.EVENT_MAIL_DELAY_SECONDS,
     mfaEncryptionKey: e.MFA_ENCRYPTION_KEY,
+    ssoAllowHttpIssuer: e.SSO_ALLOW_HTTP_ISSUER,
     captcha: {
       secret: e.CAPTCHA_SECRET,
       cost: e.CAPTCHA_COST,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 /**
- * One of our HttpOnly cookies (session, pending sign-in, e-mail binding, passkey ceremony):
+ * One of our HttpOnly cookies (session, pending second step, e-mail binding, single sign-on):
  * `__Host-<name>` over https, which binds it to our exact origin (browsers accept the prefix only
  * with Secure, path / and no Domain), plain `<name>` in development over http.
  */

@@ -54,7 +54,13 @@ export interface HandlerOptions {
 /** A file reply in the OpenAPI document: its media type, binary. */
 const binary = z.string().meta({ format: 'binary' })
 
-const SUCCESS = { 200: 'OK', 201: 'Created', 204: 'No content', 303: 'See Other' } as const
+const SUCCESS = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No content',
+  302: 'Found',
+  303: 'See Other',
+} as const
 
 const nextPageLink = {
   Link: {
@@ -66,7 +72,8 @@ const nextPageLink = {
 
 function responseSchema(route: ApiRoute) {
   if (route.status === 204) return { 204: z.undefined().describe(SUCCESS[204]) }
-  if (route.status === 303) return { 303: z.undefined().describe(`${SUCCESS[303]}: see Location`) }
+  if (route.status === 302 || route.status === 303)
+    return { [route.status]: z.undefined().describe(`${SUCCESS[route.status]}: see Location`) }
   if (route.reply instanceof z.ZodType)
     return {
       [route.status]: {

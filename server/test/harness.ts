@@ -187,7 +187,8 @@ export function newAccount(overrides: Record<string, unknown> = {}) {
   }
 }
 
-function cookiePair(response: LightMyRequestResponse, names: string[]): string {
+/** A cookie pair ("name=…") from a response's Set-Cookie, by its names (plain and `__Host-`). */
+export function cookiePair(response: LightMyRequestResponse, names: string[]): string {
   const cookie = response.cookies.find((c) => names.includes(c.name))
   if (!cookie)
     throw new Error(`No ${names[0]} cookie in response ${response.statusCode}: ${response.body}`)

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { codeAt } from '../modules/mfa/totp'
-import type { TestApp } from './harness'
+import { APP_URL, type TestApp } from './harness'
+import { softwareAuthenticator } from './passkey-authenticator'
 
 /** The length of one TOTP step. */
 export const TOTP_STEP_MS = 30_000
@@ -29,4 +30,27 @@ export async function turnOnTotp(app: TestApp, cookie: string) {
   })
   expect(confirm.statusCode).toBe(200)
   return { secret, recoveryCodes: confirm.json<{ recoveryCodes: string[] }>().recoveryCodes }
+}
+
+/**
+ * Adds a passkey made by `authenticator` (a new software one by default) to the user behind
+ * `cookie`; answers the authenticator and the verify reply.
+ */
+export async function addPasskey(
+  app: TestApp,
+  cookie: string,
+  authenticator = softwareAuthenticator({ origin: APP_URL }),
+  name?: string,
+) {
+  const options = await app.request('POST', '/api/auth/passkeys/register/options', { cookie })
+  expect(options.statusCode).toBe(200)
+  const verify = await app.request('POST', '/api/auth/passkeys/register/verify', {
+    cookie,
+    body: { response: authenticator.create(options.json()), ...(name ? { name } : {}) },
+  })
+  expect(verify.statusCode).toBe(201)
+  return {
+    authenticator,
+    reply: verify.json<{ passkey: { id: string; name: string }; recoveryCodes?: string[] }>(),
+  }
 }

@@ -4,10 +4,12 @@ import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from '.
 import { importsApi } from './imports'
 import { mfaApi } from './mfa'
 import { myWorkApi } from './my-work'
+import { passkeysApi } from './passkeys'
 import { preparedFilesApi } from './prepared-files'
 import { reportsApi } from './reports'
 import { eventsApi, notificationPreferencesApi, notificationsApi, remindersApi } from './reminders'
 import { filesApi, requestsApi, reviewQueueApi } from './requests'
+import { singleSignOnApi } from './single-sign-on'
 import { systemApi } from './system'
 import { templateLibraryApi } from './template-library'
 import { categoriesApi, templateItemsApi, templatesApi } from './templates'
@@ -30,12 +32,14 @@ export {
   notificationPreferencesApi,
   notificationsApi,
   organizationApi,
+  passkeysApi,
   preparedFilesApi,
   projectsApi,
   remindersApi,
   reportsApi,
   requestsApi,
   reviewQueueApi,
+  singleSignOnApi,
   systemApi,
   templateItemsApi,
   templateLibraryApi,
@@ -48,7 +52,9 @@ export const apiRoutes: readonly ApiRoute[] = [
   systemApi,
   authApi,
   mfaApi,
+  passkeysApi,
   organizationApi,
+  singleSignOnApi,
   usersApi,
   invitationsApi,
   dashboardApi,

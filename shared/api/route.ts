@@ -37,8 +37,8 @@ export interface ApiRoute {
    * (every other route answers them 403 `MFA_SETUP_REQUIRED`).
    */
   duringMfaSetup?: true
-  /** The success status; its body is `reply` (303: none, the `Location` says where to go). */
-  status: 200 | 201 | 204 | 303
+  /** The success status; its body is `reply` (302, 303: none, the `Location` says where to go). */
+  status: 200 | 201 | 204 | 302 | 303
   reply: z.ZodType | FileReply
   /**
    * The reply is one page of a list (decision 014): the query takes `limit` and `cursor`, and a

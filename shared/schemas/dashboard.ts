@@ -6,6 +6,7 @@ import { pageFields } from './pagination'
 export const ACTIVITY_ACTIONS = [
   'organization.updated',
   'organization.security_changed',
+  'organization.sso_changed',
   'user.role_changed',
   'user.removed',
   'invitation.sent',
@@ -15,6 +16,8 @@ export const ACTIVITY_ACTIONS = [
   'password.changed',
   'mfa.enabled',
   'mfa.disabled',
+  'passkey.added',
+  'passkey.removed',
   'request.created',
   'request.updated',
   'request.moved',
@@ -47,6 +50,7 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 export const ACTIVITY_ACTION_LABELS = {
   'organization.updated': 'updated the company details of',
   'organization.security_changed': 'changed the sign-in policy of',
+  'organization.sso_changed': 'changed the single sign-on of',
   'user.role_changed': 'changed the role of',
   'user.removed': 'removed',
   'invitation.sent': 'invited',
@@ -56,6 +60,8 @@ export const ACTIVITY_ACTION_LABELS = {
   'password.changed': 'changed the password of',
   'mfa.enabled': 'turned on two-factor sign-in for',
   'mfa.disabled': 'turned off two-factor sign-in for',
+  'passkey.added': 'added a passkey for',
+  'passkey.removed': 'removed a passkey of',
   'request.created': 'created the request',
   'request.updated': 'changed the request',
   'request.moved': 'moved the request',

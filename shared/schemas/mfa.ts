@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PASSWORD_MAX_LENGTH } from '../constants'
 
-export const MFA_METHODS = ['totp', 'recovery'] as const
+export const MFA_METHODS = ['totp', 'webauthn', 'recovery'] as const
 export type MfaMethod = (typeof MFA_METHODS)[number]
 
 /** How many recovery codes are made at a time. */
@@ -68,6 +68,9 @@ export type MfaVerifyInput = z.infer<typeof mfaVerifyInput>
 /** The signed-in user's second factors, for Settings → Security. */
 export const mfaStatus = z.object({
   totp: z.object({ enabled: z.boolean(), confirmedAt: z.string().nullable() }),
+  /** How many passkeys one has (GET /api/auth/passkeys lists them). */
+  passkeys: z.number().int(),
+  /** Unused recovery codes; 0 without a second factor. */
   recoveryCodesLeft: z.number().int(),
 })
 export type MfaStatus = z.infer<typeof mfaStatus>

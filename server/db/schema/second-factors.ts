@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { id, tstz } from './columns'
 import { users } from './users'
 
@@ -59,5 +69,63 @@ export const mfaChallenges = pgTable(
     uniqueIndex('mfa_challenges_token_hash_key').on(t.tokenHash),
     index('mfa_challenges_user_id_idx').on(t.userId),
     check('mfa_challenges_expiry_check', sql`${t.expiresAt} > ${t.createdAt}`),
+  ],
+)
+
+/**
+ * A passkey (WebAuthn credential) of a user: with user verification it is both factors, so it signs
+ * in without the password, and it is a second factor after one. `credentialId` and `publicKey`
+ * (COSE) are base64url as the browser sends them; `counter` is the authenticator's signature
+ * count (0 for those that keep none).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text().notNull(),
+    publicKey: text().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    /** Synced to the person's other devices (a multi-device credential that is backed up). */
+    backedUp: boolean().notNull().default(false),
+    name: text().notNull(),
+    createdAt: tstz().notNull().defaultNow(),
+    lastUsedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_id_idx').on(t.userId),
+    check('passkeys_name_check', sql`length(${t.name}) between 1 and 100`),
+  ],
+)
+
+/**
+ * A passkey ceremony in progress: the challenge the browser's authenticator must sign, kept for
+ * 5 minutes and spent once by the answer that signed it (`tokenHash`: the challenge's SHA-256, by
+ * which the answer finds it).
+ * `register`: the signed-in user (`userId`) adding a passkey; `sign_in`: anyone, or only the user
+ * whose pending sign-in (a right password) asked for it (`userId`), or only the account of `email`.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: id(),
+    tokenHash: text().notNull(),
+    purpose: text().$type<'register' | 'sign_in'>().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    /** A sign-in for this address only (lower case): the passkey must be this account's. */
+    email: text(),
+    challenge: text().notNull(),
+    expiresAt: tstz().notNull(),
+    createdAt: tstz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('passkey_challenges_token_hash_key').on(t.tokenHash),
+    index('passkey_challenges_expires_at_idx').on(t.expiresAt),
+    check('passkey_challenges_purpose_check', sql`${t.purpose} in ('register', 'sign_in')`),
+    check('passkey_challenges_expiry_check', sql`${t.expiresAt} > ${t.createdAt}`),
   ],
 )

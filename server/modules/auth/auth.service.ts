@@ -32,6 +32,7 @@ import {
   updateProfile,
 } from '../users/users.repo'
 import { secondFactors } from '../mfa/mfa.service'
+import { singleSignOn, ssoMessages } from '../single-sign-on/sso.service'
 import { checkNewPassword } from './password-policy'
 import { passwords } from './passwords'
 import { passwordAttempts } from './password-attempts'
@@ -74,6 +75,7 @@ export function authService(app: FastifyInstance) {
   const changed = (userId: string) => app.sessionCache.usersChanged([userId])
   const attempts = passwordAttempts(app)
   const factors = secondFactors(app)
+  const sso = singleSignOn(app)
   const quota = mailQuota(app)
   const link = (path: string, token: string) =>
     `${config.appUrl}${path}?token=${encodeURIComponent(token)}`
@@ -237,6 +239,9 @@ export function authService(app: FastifyInstance) {
   // Whether an account exists must not show in the answer, nor in its timing: the routes that
   // take any e-mail answer first, and the account's work (lookup, token, mail) runs afterwards.
   return {
+    /** A session for a user another capability has signed in (a passkey, single sign-on). */
+    startSession,
+
     async register(input: RegisterInput, meta: { ip: string; bindingHash: string }) {
       // Before the human check, which a refused password would otherwise spend.
       await checkNewPassword('password', input.password, input)
@@ -288,6 +293,10 @@ export function authService(app: FastifyInstance) {
           'sign-in refused: e-mail not verified',
         )
         throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified)
+      }
+      if (await sso.signInRefused(user)) {
+        log.info({ event: 'auth.login.sso_required', userId: user.id }, 'password refused: SSO')
+        throw new AppError('SSO_REQUIRED', ssoMessages.required)
       }
       const methods = await factors.methodsOf(user.id)
       if (methods) {

@@ -1,3 +1,5 @@
+import { deleteExpiredCeremonies } from '../passkeys/passkeys.repo'
+import { deleteExpiredSignIns } from '../single-sign-on/sso.repo'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { selectRows } from '../../db/client'
@@ -28,6 +30,8 @@ export async function purgeExpired(app: FastifyInstance) {
     sessions: await deleteExpiredSessions(app.db, now),
     tokens: await deleteSpentTokens(app.db, now),
     mfaChallenges: await deleteExpiredChallenges(app.db, now),
+    passkeyCeremonies: await deleteExpiredCeremonies(app.db, now),
+    ssoSignIns: await deleteExpiredSignIns(app.db, now),
     counters: await deleteEndedCounters(app.db, now),
     scheduledMails: await deleteOldScheduledMails(app.db, now),
     mailDeliveries: await deleteOldDeliveries(

@@ -1,10 +1,10 @@
 import { sql, type AnyColumn } from 'drizzle-orm'
-import { totpFactors } from '../../db/schema'
+import { passkeys, totpFactors } from '../../db/schema'
 
 /**
  * SQL for a select list or a condition: whether the user in `userId` (a column of the outer query)
- * has a confirmed second factor. One definition for the session query, the users list and the
+ * has a second factor: a confirmed authenticator app or a passkey. One definition for the session query, the users list and the
  * security policy.
  */
 export const hasConfirmedFactor = (userId: AnyColumn) =>
-  sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null)`
+  sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`

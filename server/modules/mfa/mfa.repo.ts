@@ -48,9 +48,8 @@ export async function spendTotpStep(db: Db, userId: string, step: number, now: D
   return spent.length > 0
 }
 
-/** Removes the authenticator app and the recovery codes; true when there was a factor. */
-export async function deleteSecondFactors(db: Db, userId: string) {
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+/** Removes the authenticator app; true when there was one. */
+export async function deleteTotp(db: Db, userId: string) {
   const deleted = await db
     .delete(totpFactors)
     .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))

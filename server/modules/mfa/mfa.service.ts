@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { fullName } from '@shared/format'
 import { APP_NAME } from '@shared/site'
 import type { MfaMethod, MfaVerifyInput, SecondFactorProof } from '@shared/schemas/mfa'
+import type { Db } from '../../db/client'
 import { AppError } from '../../lib/errors'
 import { iso } from '../../lib/dto'
 import { recordActivity } from '../activity/activity.repo'
@@ -13,7 +14,7 @@ import {
   confirmTotp,
   countRecoveryCodesLeft,
   deleteChallenge,
-  deleteSecondFactors,
+  deleteTotp,
   findChallenge,
   findTotp,
   insertChallenge,
@@ -22,6 +23,7 @@ import {
   spendRecoveryCode,
   spendTotpStep,
 } from './mfa.repo'
+import { countPasskeys, deleteRecoveryCodesWithoutFactor } from '../passkeys/passkeys.repo'
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes'
 import { secretBox } from './secret-box'
 import { enrolment, newTotpSecret, stepOf } from './totp'
@@ -101,7 +103,10 @@ export function secondFactors(app: FastifyInstance) {
     await attempts.succeeded(attempt)
   }
 
-  const trail = (user: SessionUser, action: 'mfa.enabled' | 'mfa.disabled') =>
+  const trail = (
+    user: SessionUser,
+    action: 'mfa.enabled' | 'mfa.disabled' | 'passkey.added' | 'passkey.removed',
+  ) =>
     recordActivity(
       db,
       { organizationId: user.organizationId, userId: user.id, name: fullName(user) },
@@ -110,15 +115,41 @@ export function secondFactors(app: FastifyInstance) {
       clock(),
     )
 
+  /** The second factors a user has: a confirmed app, and how many passkeys. */
+  async function factorsOf(userId: string) {
+    const totp = (await findTotp(db, userId))?.confirmedAt ?? null
+    return { totp, passkeys: await countPasskeys(db, userId) }
+  }
+  const hasFactor = (factors: { totp: Date | null; passkeys: number }) =>
+    factors.totp !== null || factors.passkeys > 0
+
   return {
+    proveIdentity,
+    trail,
+
     async status(user: SessionUser) {
-      const factor = await findTotp(db, user.id)
-      const confirmedAt = factor?.confirmedAt ?? null
+      const factors = await factorsOf(user.id)
       return {
-        totp: { enabled: confirmedAt !== null, confirmedAt: confirmedAt ? iso(confirmedAt) : null },
-        recoveryCodesLeft: confirmedAt ? await countRecoveryCodesLeft(db, user.id) : 0,
+        totp: {
+          enabled: factors.totp !== null,
+          confirmedAt: factors.totp ? iso(factors.totp) : null,
+        },
+        passkeys: factors.passkeys,
+        recoveryCodesLeft: hasFactor(factors) ? await countRecoveryCodesLeft(db, user.id) : 0,
       }
     },
+
+    /**
+     * Recovery codes made with a user's first second factor (in its transaction), shown once;
+     * null when the user had a factor, and so codes, already.
+     */
+    async firstFactorRecoveryCodes(tx: Db, userId: string, hadFactor: boolean) {
+      if (hadFactor) return null
+      const { codes, hashes } = newRecoveryCodes()
+      await replaceRecoveryCodes(tx, userId, hashes, clock())
+      return codes
+    },
+    hasFactor: async (userId: string) => hasFactor(await factorsOf(userId)),
 
     /** A new secret, pending until `confirm`; a set-up started earlier and not confirmed is replaced. */
     async setup(user: SessionUser) {
@@ -154,15 +185,17 @@ export function secondFactors(app: FastifyInstance) {
       if (!(await findTotp(db, user.id))?.confirmedAt)
         throw new AppError('CONFLICT', mfaMessages.notOn)
       await proveIdentity(user, proof, ip)
-      await db.transaction((tx) => deleteSecondFactors(tx, user.id))
+      await db.transaction(async (tx) => {
+        await deleteTotp(tx, user.id)
+        await deleteRecoveryCodesWithoutFactor(tx, user.id)
+      })
       await app.sessionCache.usersChanged([user.id])
       await trail(user, 'mfa.disabled')
       log.info({ event: 'auth.mfa.disabled', userId: user.id }, 'two-factor sign-in turned off')
     },
 
     async regenerateRecoveryCodes(user: SessionUser, proof: SecondFactorProof, ip: string) {
-      if (!(await findTotp(db, user.id))?.confirmedAt)
-        throw new AppError('CONFLICT', mfaMessages.notOn)
+      if (!hasFactor(await factorsOf(user.id))) throw new AppError('CONFLICT', mfaMessages.notOn)
       await proveIdentity(user, proof, ip)
       const { codes, hashes } = newRecoveryCodes()
       await db.transaction((tx) => replaceRecoveryCodes(tx, user.id, hashes, clock()))
@@ -172,7 +205,13 @@ export function secondFactors(app: FastifyInstance) {
 
     /** The second factors a sign-in of this user must pass; null when the password is enough. */
     async methodsOf(userId: string): Promise<MfaMethod[] | null> {
-      return (await findTotp(db, userId))?.confirmedAt ? ['totp', 'recovery'] : null
+      const factors = await factorsOf(userId)
+      if (!hasFactor(factors)) return null
+      return [
+        ...(factors.totp ? (['totp'] as const) : []),
+        ...(factors.passkeys > 0 ? (['webauthn'] as const) : []),
+        'recovery',
+      ]
     },
 
     startChallenge: (userId: string, meta: { ip?: string; userAgent?: string }) =>

@@ -86,6 +86,7 @@ describe('setting up an authenticator app', () => {
     const status = await t.request('GET', '/api/auth/mfa', { cookie: admin.cookie })
     expect(status.json()).toEqual({
       totp: { enabled: false, confirmedAt: null },
+      passkeys: 0,
       recoveryCodesLeft: 0,
     })
   })
@@ -112,6 +113,7 @@ describe('setting up an authenticator app', () => {
     const status = await t.request('GET', '/api/auth/mfa', { cookie: admin.cookie })
     expect(status.json()).toEqual({
       totp: { enabled: true, confirmedAt: expect.any(String) },
+      passkeys: 0,
       recoveryCodesLeft: 10,
     })
     // On: a second set-up or confirmation is refused.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createProject, signedInClientUser, signedInStaff } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
-import { clockAtMidStep, turnOnTotp } from '../../test/second-factors'
+import { addPasskey, clockAtMidStep, turnOnTotp } from '../../test/second-factors'
 
 let t: TestApp
 beforeAll(async () => {
@@ -106,6 +106,10 @@ describe('a member the policy holds', () => {
     const clientCall = await t.request('GET', '/api/my-work', { cookie: client.cookie })
     expect(clientCall.statusCode).toBe(403)
     expect(clientCall.json().code).toBe('MFA_SETUP_REQUIRED')
+    // A passkey is a factor too: adding one is open to them and lets them in.
+    await addPasskey(t, client.cookie)
+    const after = await t.request('GET', '/api/auth/sessions', { cookie: client.cookie })
+    expect(after.statusCode, after.body).toBe(200)
   })
 })
 

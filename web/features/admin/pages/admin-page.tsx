@@ -7,6 +7,7 @@ import { CompanyPanel } from '../components/company-panel'
 import { InvitationsPanel } from '../components/invitations-panel'
 import { RemindersPanel } from '../components/reminders-panel'
 import { SecurityPanel } from '../components/security-panel'
+import { SsoPanel } from '../components/sso-panel'
 import { UsersPanel } from '../components/users-panel'
 
 const TABS = [
@@ -51,7 +52,7 @@ function AdminSettings() {
     <div className="grid gap-6">
       <PageHeader
         title="Admin Settings"
-        description="Your company's details, the people who can sign in, their invitations, reminders, and the sign-in policy."
+        description="Your company's details, the people who can sign in, their invitations, reminders, the sign-in policy and single sign-on."
       />
       <Tabs value={tab} onValueChange={onTabChange} className="min-w-0">
         {/* On a phone the five tabs sit in two rows of a grid, without their icons, so every one
@@ -80,7 +81,10 @@ function AdminSettings() {
           <RemindersPanel />
         </TabsContent>
         <TabsContent value="security" className="mt-6">
-          <SecurityPanel />
+          <div className="grid gap-10">
+            <SecurityPanel />
+            <SsoPanel />
+          </div>
         </TabsContent>
       </Tabs>
     </div>

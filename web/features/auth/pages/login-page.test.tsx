@@ -1,6 +1,7 @@
 import { authApi } from '@shared/api/auth'
 import { mfaApi } from '@shared/api/mfa'
 import { myWorkApi } from '@shared/api/my-work'
+import { singleSignOnApi } from '@shared/api/single-sign-on'
 import type { MyWork } from '@shared/schemas/my-work'
 import { act, screen, waitFor } from '@testing-library/react'
 import type { CurrentUser } from '@shared/schemas/auth'
@@ -19,6 +20,7 @@ const grace = aUser({ firstName: 'Grace', email: 'grace@example.com' })
 beforeEach(() => {
   window.localStorage.clear()
   window.sessionStorage.clear()
+  server.use(answer(singleSignOnApi.lookup, { sso: false, enforced: false }))
 })
 
 afterEach(() => {
@@ -234,5 +236,54 @@ describe('an account with two-factor sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
     expect(await screen.findByText(/Your sign-in has expired/)).toBeVisible()
+  })
+})
+
+describe('single sign-on', () => {
+  test('an address at a claimed domain is offered "Continue with SSO", to its firm’s provider', async () => {
+    const asked: string[] = []
+    server.use(
+      answer(singleSignOnApi.lookup, ({ request }) => {
+        const email = new URL(request.url).searchParams.get('email') ?? ''
+        asked.push(email)
+        return email.endsWith('@firm.example')
+          ? { sso: true, enforced: true }
+          : { sso: false, enforced: false }
+      }),
+    )
+    const { user } = renderWithApp(<LoginPage />, { route: '/login', path: '/login' })
+    await user.type(screen.getByLabelText('Email'), 'sam@other.example')
+    await waitFor(() => expect(asked).toHaveLength(1))
+    expect(screen.queryByRole('link', { name: 'Continue with SSO' })).toBeNull()
+
+    await user.clear(screen.getByLabelText('Email'))
+    await user.type(screen.getByLabelText('Email'), 'Sam@Firm.example')
+    const link = await screen.findByRole('link', { name: 'Continue with SSO' })
+    expect(link).toHaveAttribute('href', '/api/auth/sso/start?email=Sam%40Firm.example')
+    expect(screen.getByText('Your firm signs you in through its identity provider.')).toBeVisible()
+    // Asked by domain, once the typing paused: not once per key.
+    expect(asked.length).toBeLessThanOrEqual(3)
+  })
+
+  test('a refused single sign-on says why; a password refused for SSO says so', async () => {
+    server.use(
+      answer(authApi.login, () =>
+        refusal(403, {
+          code: 'SSO_REQUIRED',
+          message: 'Your firm signs you in through its identity provider.',
+        }),
+      ),
+    )
+    const { user } = renderWithApp(<LoginPage />, {
+      route: '/login?sso=no_account',
+      path: '/login',
+    })
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'There is no account for this email address. Ask your firm’s admin to invite you.',
+    )
+    await user.type(screen.getByLabelText('Email'), 'sam@firm.example')
+    await user.type(screen.getByLabelText('Password'), 'a-long-password')
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByText('Single sign-on required')).toBeVisible()
   })
 })

@@ -1,19 +1,30 @@
 import type { CurrentUser, LoginInput } from '@shared/schemas/auth'
-import { MailWarning } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import type { MfaMethod } from '@shared/schemas/mfa'
+import { SSO_FAILURES, type SsoFailure } from '@shared/sso-failures'
+import { Building2, KeyRound, MailWarning } from 'lucide-react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { FormError } from '@/components/form-error'
+import { Button } from '@/components/ui/button'
 import { landingAfterSignIn } from '@/features/my-work'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Spinner } from '@/components/ui/spinner'
 import { isApiError } from '@/lib/api'
+import {
+  browserSupportsPasskeys,
+  passkeyCancelled,
+  passkeyFailureMessage,
+  webauthnBrowser,
+} from '@/lib/passkeys'
 import { safeRedirect } from '@/lib/safe-redirect'
 import { recordSignIn } from '@/lib/sign-in-history'
 import { APP_NAME } from '@/lib/site'
 import { toast, toastAfterNavigation } from '@/lib/toast'
 import { useLogin } from '../api/login'
+import { signInWithPasskey, useSignInWithPasskey } from '../api/passkey-sign-in'
+import { ssoStartUrl, useSsoLookup } from '../api/single-sign-on'
 import { AuthLayout, TextLink } from '../components/auth-layout'
 import { ResendVerificationButton } from '../components/resend-verification-button'
 import { schemaValidation, useAuthForm } from '../hooks/use-auth-form'
@@ -34,14 +45,20 @@ export function LoginPage() {
   const { state } = useLocation()
   const login = useLogin()
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null)
-  // The password was right and the account has a second factor: its code comes next.
-  const [secondStep, setSecondStep] = useState(false)
+  // The password was right and the account has a second factor: these methods come next.
+  const [secondStep, setSecondStep] = useState<MfaMethod[] | null>(null)
+  const passkey = useSignInWithPasskey()
 
   const form = useAuthForm({
     defaultValues: { email: emailFromLoginState(state), password: '' },
     validate: validateLogin,
   })
   const { errors } = form
+  const sso = useSsoLookup(form.values.email)
+  // A single sign-on that came back refused: its reason, said once at the top.
+  const ssoFailure = searchParams.get('sso')
+  const ssoFailureMessage =
+    ssoFailure && ssoFailure in SSO_FAILURES ? SSO_FAILURES[ssoFailure as SsoFailure] : null
 
   const enter = async (user: CurrentUser) => {
     // A full navigation, so the app shell starts from a clean state with the new session; the
@@ -60,11 +77,20 @@ export function LoginPage() {
     setUnverifiedEmail(null)
     login.mutate(values, {
       onSuccess: async (reply) => {
-        if ('mfaRequired' in reply) setSecondStep(true)
-        else await enter(reply.user)
+        if ('mfaRequired' in reply) {
+          // The autofill's passkey request would otherwise wait behind the second step.
+          void webauthnBrowser().then((browser) => browser.WebAuthnAbortService.cancelCeremony())
+          setSecondStep(reply.methods)
+        } else await enter(reply.user)
       },
       onError: (error) => {
-        if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
+        if (isApiError(error) && error.code === 'SSO_REQUIRED') {
+          toast({
+            title: 'Single sign-on required',
+            description: error.message,
+            variant: 'destructive',
+          })
+        } else if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
           setUnverifiedEmail(values.email)
           toast({
             title: 'Email not verified',
@@ -86,6 +112,51 @@ export function LoginPage() {
 
   const pending = login.isPending || login.isSuccess
 
+  // A passkey offered in the e-mail field's autofill, where the browser can (conditional UI):
+  // picking it there signs in at once. Started on the form's first focus, like the schema, so the
+  // page's initial JS carries no WebAuthn code; left waiting until then, ended when the page goes.
+  const enterRef = useRef(enter)
+  enterRef.current = enter
+  const autofill = useRef<'idle' | 'started' | 'ended'>('idle')
+  const offerPasskeyInAutofill = () => {
+    if (autofill.current !== 'idle' || !browserSupportsPasskeys()) return
+    autofill.current = 'started'
+    void webauthnBrowser().then(async (browser) => {
+      if (autofill.current === 'ended' || !(await browser.browserSupportsWebAuthnAutofill())) return
+      signInWithPasskey({ autofill: true }).then(
+        ({ user }) => autofill.current !== 'ended' && void enterRef.current(user),
+        () => undefined, // cancelled, or replaced by the button's prompt: nothing to say
+      )
+    })
+  }
+  useEffect(
+    () => () => {
+      if (autofill.current === 'idle') return
+      autofill.current = 'ended'
+      void webauthnBrowser().then((browser) => browser.WebAuthnAbortService.cancelCeremony())
+    },
+    [],
+  )
+
+  const onPasskey = () =>
+    passkey.mutate(
+      {},
+      {
+        onSuccess: ({ user }) => void enter(user),
+        onError: (error) => {
+          if (passkeyCancelled(error)) return
+          toast({
+            title: 'Login failed',
+            description: passkeyFailureMessage(
+              error,
+              'Your passkey could not be used. Please try again.',
+            ),
+            variant: 'destructive',
+          })
+        },
+      },
+    )
+
   if (secondStep)
     return (
       <Suspense
@@ -98,9 +169,10 @@ export function LoginPage() {
         }
       >
         <SecondFactorStep
+          methods={secondStep}
           onSignedIn={(user) => void enter(user)}
           onCancel={() => {
-            setSecondStep(false)
+            setSecondStep(null)
             login.reset()
             form.setValue('password', '')
           }}
@@ -118,6 +190,14 @@ export function LoginPage() {
         </p>
       }
     >
+      {ssoFailureMessage ? (
+        <p
+          role="alert"
+          className="mb-5 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+        >
+          {ssoFailureMessage}
+        </p>
+      ) : null}
       {unverifiedEmail ? (
         <div
           role="status"
@@ -141,9 +221,22 @@ export function LoginPage() {
         </div>
       ) : null}
 
-      <form noValidate onSubmit={onSubmit} onFocus={validateLogin.preload} className="grid gap-5">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={() => {
+          validateLogin.preload()
+          offerPasskeyInAutofill()
+        }}
+        className="grid gap-5"
+      >
         <FormField label="Email" error={errors.email}>
-          <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+          <Input
+            type="email"
+            autoComplete="username webauthn"
+            inputMode="email"
+            {...form.field('email')}
+          />
         </FormField>
         <FormField
           label="Password"
@@ -165,6 +258,35 @@ export function LoginPage() {
         >
           Sign in
         </PendingButton>
+        {sso.data?.sso ? (
+          <div className="grid gap-2">
+            {sso.data.enforced ? (
+              <p className="text-sm text-muted-foreground">
+                Your firm signs you in through its identity provider.
+              </p>
+            ) : null}
+            <Button asChild variant={sso.data.enforced ? 'default' : 'outline'} className="w-full">
+              <a href={ssoStartUrl(form.values.email)}>
+                <Building2 aria-hidden="true" />
+                Continue with SSO
+              </a>
+            </Button>
+          </div>
+        ) : null}
+        {browserSupportsPasskeys() ? (
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            disabled={passkey.isPending || passkey.isSuccess}
+            onClick={onPasskey}
+          >
+            <KeyRound aria-hidden="true" />
+            {passkey.isPending || passkey.isSuccess
+              ? 'Waiting for your passkey...'
+              : 'Continue with a passkey'}
+          </Button>
+        ) : null}
       </form>
     </AuthLayout>
   )

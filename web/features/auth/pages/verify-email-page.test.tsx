@@ -1,13 +1,17 @@
 import { authApi } from '@shared/api/auth'
+import { singleSignOnApi } from '@shared/api/single-sign-on'
 import { REDIRECT_AFTER_VERIFY_MS } from '@shared/constants'
 import { act, screen } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { answer, refusal } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
 import { LoginPage } from './login-page'
 import { VerifyEmailPage } from './verify-email-page'
+
+// The sign-in page it leads to asks whether the address it fills in uses single sign-on.
+beforeEach(() => server.use(answer(singleSignOnApi.lookup, { sso: false, enforced: false })))
 
 afterEach(() => {
   vi.useRealTimers()

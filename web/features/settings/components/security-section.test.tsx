@@ -7,9 +7,14 @@ import { renderWithApp } from '@/test/render'
 import { server } from '@/test/server'
 import { SecuritySection } from './security-section'
 
-const OFF: MfaStatus = { totp: { enabled: false, confirmedAt: null }, recoveryCodesLeft: 0 }
+const OFF: MfaStatus = {
+  totp: { enabled: false, confirmedAt: null },
+  passkeys: 0,
+  recoveryCodesLeft: 0,
+}
 const ON: MfaStatus = {
   totp: { enabled: true, confirmedAt: '2026-11-30T09:00:00.000Z' },
+  passkeys: 0,
   recoveryCodesLeft: 10,
 }
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`)
@@ -103,4 +108,65 @@ test('turning off asks for the password; a wrong one is said at the field; a cod
   await user.click(within(dialog).getByRole('button', { name: 'Turn Off' }))
   expect(await screen.findByRole('button', { name: 'Set Up Authenticator App' })).toBeVisible()
   expect(proofs).toEqual([{ password: 'not it' }, { code: '654321' }])
+})
+
+test('with passkeys only: on, the recovery codes can be renewed with a recovery code, and the app can still be set up', async () => {
+  const proofs: unknown[] = []
+  server.use(
+    answer(mfaApi.status, { ...OFF, passkeys: 2, recoveryCodesLeft: 1 }),
+    answer(mfaApi.regenerateRecoveryCodes, async ({ request }) => {
+      proofs.push(await request.json())
+      return { recoveryCodes: CODES }
+    }),
+  )
+  const { user } = renderWithApp(<SecuritySection />)
+
+  expect(await screen.findByText('On')).toBeVisible()
+  expect(screen.getByText('2 passkeys · 1 recovery code left')).toBeVisible()
+  expect(screen.getByRole('button', { name: 'Set Up Authenticator App' })).toBeVisible()
+  expect(screen.queryByRole('button', { name: /Turn Off/ })).toBeNull()
+
+  await user.click(screen.getByRole('button', { name: 'New Recovery Codes' }))
+  const dialog = await screen.findByRole('dialog', { name: 'New Recovery Codes' })
+  await user.click(within(dialog).getByRole('button', { name: 'Use a code instead' }))
+  await user.type(within(dialog).getByLabelText('Recovery code'), 'abcd0-efgh0')
+  await user.click(within(dialog).getByRole('button', { name: 'Make New Codes' }))
+  expect(await screen.findByRole('dialog', { name: 'Save Your Recovery Codes' })).toBeVisible()
+  expect(proofs).toEqual([{ code: 'abcd0-efgh0' }])
+})
+
+test('turning the app off with a passkey left says two-factor sign-in stays on', async () => {
+  server.use(answer(mfaApi.status, { ...ON, passkeys: 1 }))
+  const { user } = renderWithApp(<SecuritySection />)
+
+  expect(
+    await screen.findByText(/Authenticator app since .* · 1 passkey · 10 recovery codes left/),
+  ).toBeVisible()
+  await user.click(screen.getByRole('button', { name: 'Turn Off Authenticator App' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Turn Off Authenticator App' })
+  expect(
+    within(dialog).getByText(
+      'Codes from the app will no longer be asked for. Your passkey still counts as your second factor, and your recovery codes keep working.',
+    ),
+  ).toBeVisible()
+})
+
+test('setting up the app beside a passkey says its recovery codes replace the earlier ones', async () => {
+  server.use(
+    answer(mfaApi.status, { ...OFF, passkeys: 1, recoveryCodesLeft: 10 }),
+    answer(mfaApi.setupTotp, {
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      otpauthUrl: 'otpauth://totp/AuditDesk:ada%40example.com?secret=JBSWY3DPEHPK3PXP',
+      qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
+    }),
+    answer(mfaApi.confirmTotp, { recoveryCodes: CODES }),
+  )
+  const { user } = renderWithApp(<SecuritySection />)
+
+  await user.click(await screen.findByRole('button', { name: 'Set Up Authenticator App' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Set Up Authenticator App' })
+  await user.type(await within(dialog).findByLabelText('Code from the app'), '123456')
+  await user.click(within(dialog).getByRole('button', { name: 'Turn On' }))
+  const saved = await screen.findByRole('dialog', { name: 'Save Your Recovery Codes' })
+  expect(within(saved).getByText(/These replace your earlier recovery codes/)).toBeVisible()
 })

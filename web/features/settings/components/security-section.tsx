@@ -1,7 +1,6 @@
-import type { SecondFactorProof } from '@shared/schemas/mfa'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ShieldCheck } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { QueryErrorState } from '@/components/error-state'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -18,10 +17,9 @@ import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
-import { isApiError } from '@/lib/api'
 import { formatDate } from '@/lib/dates'
 import { keepFocusInPage } from '@/lib/focus'
-import { serverMessage, toastFailure } from '@/lib/mutation-feedback'
+import { serverMessage } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import {
   secondFactorQueries,
@@ -30,11 +28,14 @@ import {
   useRemoveTotp,
   useSetupTotp,
 } from '../api/second-factors'
+import { APP_OR_RECOVERY_CODE, ProofForm, RecoveryCodes } from './second-factor-dialogs'
 import { SettingsSection } from './settings-section'
 
 type OpenDialog = 'setup' | 'codes' | 'remove' | null
 
-/** Settings → Security: the authenticator app and the recovery codes. */
+const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
+
+/** Settings → Security: the authenticator app and the recovery codes (passkeys have their own section). */
 export function SecuritySection() {
   const status = useQuery(secondFactorQueries.status())
   const queryClient = useQueryClient()
@@ -49,12 +50,14 @@ export function SecuritySection() {
   const onOpenChange = (next: boolean) => {
     if (!next) close()
   }
+  const totp = status.data?.totp.enabled ?? false
+  const passkeys = status.data?.passkeys ?? 0
 
   return (
     <SettingsSection
       id="security-heading"
       title="Two-factor sign-in"
-      description="A code from an authenticator app on your phone, asked for after your password."
+      description="A code from an authenticator app, or a passkey, asked for after your password."
     >
       {status.isPending ? (
         <div className="grid gap-3" aria-busy="true" aria-label="Loading two-factor sign-in...">
@@ -63,33 +66,46 @@ export function SecuritySection() {
         </div>
       ) : status.isError ? (
         <QueryErrorState title="Could not load your two-factor sign-in" query={status} />
-      ) : status.data.totp.enabled ? (
+      ) : totp || passkeys > 0 ? (
         <div className="grid gap-4">
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="success">
               <ShieldCheck aria-hidden="true" className="size-3.5" /> On
             </Badge>
             <span className="text-muted-foreground">
-              Authenticator app since {formatDate(status.data.totp.confirmedAt ?? '')} ·{' '}
-              {status.data.recoveryCodesLeft === 1
-                ? '1 recovery code left'
-                : `${status.data.recoveryCodesLeft} recovery codes left`}
+              {[
+                totp
+                  ? `Authenticator app since ${formatDate(status.data.totp.confirmedAt ?? '')}`
+                  : null,
+                passkeys > 0 ? count(passkeys, 'passkey', 'passkeys') : null,
+                `${count(status.data.recoveryCodesLeft, 'recovery code', 'recovery codes')} left`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
           </div>
           <div className="flex flex-wrap gap-2">
+            {totp ? null : (
+              <Button variant="outline" onClick={() => setOpen('setup')}>
+                Set Up Authenticator App
+              </Button>
+            )}
             <Button variant="outline" onClick={() => setOpen('codes')}>
               New Recovery Codes
             </Button>
-            <Button variant="outline" onClick={() => setOpen('remove')}>
-              Turn Off
-            </Button>
+            {totp ? (
+              <Button variant="outline" onClick={() => setOpen('remove')}>
+                Turn Off
+                {passkeys > 0 ? <span className="sr-only"> Authenticator App</span> : null}
+              </Button>
+            ) : null}
           </div>
         </div>
       ) : (
         <div className="grid gap-4">
           <p className="text-sm text-muted-foreground">
-            Off: your password alone signs you in. With it on, someone who learns your password
-            still cannot sign in without your phone.
+            Off: your password alone signs you in. With an authenticator app or a passkey, someone
+            who learns your password still cannot sign in.
           </p>
           <Button className="w-fit" onClick={() => setOpen('setup')}>
             Set Up Authenticator App
@@ -98,22 +114,36 @@ export function SecuritySection() {
       )}
 
       <Dialog open={open === 'setup'} onOpenChange={onOpenChange}>
-        <DialogContent>{open === 'setup' ? <TotpSetup onDone={close} /> : null}</DialogContent>
+        <DialogContent>
+          {open === 'setup' ? <TotpSetup replacesCodes={passkeys > 0} onDone={close} /> : null}
+        </DialogContent>
       </Dialog>
       <Dialog open={open === 'codes'} onOpenChange={onOpenChange}>
         <DialogContent>
-          {open === 'codes' ? <NewRecoveryCodes onDone={close} /> : null}
+          {open === 'codes' ? <NewRecoveryCodes withApp={totp} onDone={close} /> : null}
         </DialogContent>
       </Dialog>
       <Dialog open={open === 'remove'} onOpenChange={onOpenChange}>
-        <DialogContent>{open === 'remove' ? <TurnOff onDone={close} /> : null}</DialogContent>
+        <DialogContent>
+          {open === 'remove' ? <TurnOff passkeys={passkeys} onDone={close} /> : null}
+        </DialogContent>
       </Dialog>
     </SettingsSection>
   )
 }
 
+const REPLACED_CODES =
+  'These replace your earlier recovery codes, which stop working now. Each code signs you in once if you lose your phone or your passkeys. They are shown only now: keep them somewhere safe, such as your password manager.'
+
 /** Scan the QR code (or type the key), then confirm with the first code: recovery codes follow. */
-export function TotpSetup({ onDone }: { onDone: () => void }) {
+export function TotpSetup({
+  replacesCodes = false,
+  onDone,
+}: {
+  /** The person has recovery codes already (from a passkey): the new ones replace them. */
+  replacesCodes?: boolean
+  onDone: () => void
+}) {
   const setup = useSetupTotp()
   const confirm = useConfirmTotp()
   const [code, setCode] = useState('')
@@ -125,7 +155,14 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
     setup.mutate()
   }, [setup])
 
-  if (confirm.data) return <RecoveryCodes codes={confirm.data.recoveryCodes} onDone={onDone} />
+  if (confirm.data)
+    return (
+      <RecoveryCodes
+        codes={confirm.data.recoveryCodes}
+        description={replacesCodes ? REPLACED_CODES : undefined}
+        onDone={onDone}
+      />
+    )
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -195,52 +232,7 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
   )
 }
 
-/** The recovery codes, shown once: copy or download them before closing. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `${codes.join('\n')}\n`
-  const copy = () =>
-    navigator.clipboard.writeText(text).then(
-      () => toast({ title: 'Recovery codes copied' }),
-      () => toast({ title: 'Could not copy', description: 'Select the codes and copy them.' }),
-    )
-  const download = () => {
-    const link = document.createElement('a')
-    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }))
-    link.download = 'auditdesk-recovery-codes.txt'
-    link.click()
-    URL.revokeObjectURL(link.href)
-  }
-  return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Save Your Recovery Codes</DialogTitle>
-        <DialogDescription>
-          Each code signs you in once if you lose your phone. They are shown only now: keep them
-          somewhere safe, such as your password manager.
-        </DialogDescription>
-      </DialogHeader>
-      <ul
-        aria-label="Recovery codes"
-        className="grid grid-cols-2 gap-x-6 gap-y-1 rounded-md border bg-muted/40 p-4 font-mono text-sm"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <DialogFooter className="gap-2">
-        <Button variant="outline" onClick={() => void copy()}>
-          Copy
-        </Button>
-        <Button variant="outline" onClick={download}>
-          Download
-        </Button>
-        <Button onClick={onDone}>I Have Saved Them</Button>
-      </DialogFooter>
-    </>
-  )
-}
-
-function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
+function NewRecoveryCodes({ withApp, onDone }: { withApp: boolean; onDone: () => void }) {
   const regenerate = useRegenerateRecoveryCodes()
   if (regenerate.data)
     return <RecoveryCodes codes={regenerate.data.recoveryCodes} onDone={onDone} />
@@ -251,17 +243,24 @@ function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
       submitLabel="Make New Codes"
       pendingLabel="Making..."
       pending={regenerate.isPending}
+      codeLabel={withApp ? APP_OR_RECOVERY_CODE : 'Recovery code'}
       onProof={(proof, refused) => regenerate.mutate(proof, { onError: refused })}
     />
   )
 }
 
-function TurnOff({ onDone }: { onDone: () => void }) {
+/** Removes the authenticator app; with passkeys left, two-factor sign-in stays on. */
+function TurnOff({ passkeys, onDone }: { passkeys: number; onDone: () => void }) {
   const remove = useRemoveTotp()
+  const keepsFactor = passkeys > 0
   return (
     <ProofForm
-      title="Turn Off Two-Factor Sign-In"
-      description="Your password alone will sign you in again, and your recovery codes stop working."
+      title={keepsFactor ? 'Turn Off Authenticator App' : 'Turn Off Two-Factor Sign-In'}
+      description={
+        keepsFactor
+          ? `Codes from the app will no longer be asked for. Your ${passkeys === 1 ? 'passkey still counts' : 'passkeys still count'} as your second factor, and your recovery codes keep working.`
+          : 'Your password alone will sign you in again, and your recovery codes stop working.'
+      }
       submitLabel="Turn Off"
       pendingLabel="Turning off..."
       destructive
@@ -269,93 +268,14 @@ function TurnOff({ onDone }: { onDone: () => void }) {
       onProof={(proof, refused) =>
         remove.mutate(proof, {
           onSuccess: () => {
-            toast({ title: 'Two-factor sign-in turned off' })
+            toast({
+              title: keepsFactor ? 'Authenticator app turned off' : 'Two-factor sign-in turned off',
+            })
             onDone()
           },
           onError: refused,
         })
       }
     />
-  )
-}
-
-/** Asks for the password, or a code (from the app or a recovery code), before a change. */
-function ProofForm({
-  title,
-  description,
-  submitLabel,
-  pendingLabel,
-  pending,
-  destructive = false,
-  onProof,
-}: {
-  title: string
-  description: ReactNode
-  submitLabel: string
-  pendingLabel: string
-  pending: boolean
-  destructive?: boolean
-  onProof: (proof: SecondFactorProof, refused: (error: unknown) => void) => void
-}) {
-  const [withCode, setWithCode] = useState(false)
-  const [value, setValue] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const label = withCode ? 'Code from the app or a recovery code' : 'Password'
-
-  const refused = (failure: unknown) => {
-    const atField = isApiError(failure) ? failure.errors[0]?.message : undefined
-    if (atField) setError(atField)
-    else toastFailure('The change failed', failure)
-  }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!value.trim()) {
-      setError(withCode ? 'Enter a code' : 'Password is required')
-      return
-    }
-    setError(undefined)
-    onProof(withCode ? { code: value.trim() } : { password: value }, refused)
-  }
-
-  return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </DialogHeader>
-      <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <FormField label={label} error={error}>
-          <Input
-            key={label}
-            type={withCode ? 'text' : 'password'}
-            autoComplete={withCode ? 'one-time-code' : 'current-password'}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
-        </FormField>
-        <Button
-          type="button"
-          variant="link"
-          className="h-auto w-fit p-0"
-          onClick={() => {
-            setWithCode(!withCode)
-            setValue('')
-            setError(undefined)
-          }}
-        >
-          {withCode ? 'Use your password instead' : 'Use a code instead'}
-        </Button>
-        <DialogFooter>
-          <PendingButton
-            type="submit"
-            variant={destructive ? 'destructive' : 'default'}
-            pending={pending}
-            pendingLabel={pendingLabel}
-          >
-            {submitLabel}
-          </PendingButton>
-        </DialogFooter>
-      </form>
-    </>
   )
 }

@@ -6,23 +6,26 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { useLogout } from '@/features/auth'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { browserSupportsPasskeys } from '@/lib/passkeys'
 import { authQueries } from '@/lib/queries/auth'
+import { AddPasskey } from '../components/passkeys-section'
 import { TotpSetup } from '../components/security-section'
 
 /**
  * What a member sees while the company's policy holds them (every other call answers 403
- * MFA_SETUP_REQUIRED): setting up an authenticator app, or signing out.
+ * MFA_SETUP_REQUIRED): setting up an authenticator app or adding a passkey, or signing out.
  */
 export function MfaSetupRequiredPage({ user }: { user: CurrentUser }) {
   useDocumentTitle('Set up two-factor sign-in')
   const queryClient = useQueryClient()
   const logout = useLogout()
-  const [open, setOpen] = useState(false)
+  const [open, setOpen] = useState<'app' | 'passkey' | null>(null)
   // The recovery codes are saved: the session is let in now.
   const done = () => {
-    setOpen(false)
+    setOpen(null)
     void queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey })
   }
+  const passkeys = browserSupportsPasskeys()
 
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted/30 px-4 py-10">
@@ -33,12 +36,19 @@ export function MfaSetupRequiredPage({ user }: { user: CurrentUser }) {
         <div className="grid gap-2">
           <h1 className="text-xl font-semibold">Set Up Two-Factor Sign-In</h1>
           <p className="text-sm text-muted-foreground">
-            {user.company.name} requires two-factor sign-in. Set up an authenticator app on your
-            phone to continue; from then on, signing in asks for a code from it after your password.
+            {user.company.name} requires two-factor sign-in. To continue, set up an authenticator
+            app on your phone or add a passkey (your fingerprint, face or device PIN). From then on,
+            signing in asks for a code from the app after your password, or you sign in with the
+            passkey.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setOpen(true)}>Set Up Authenticator App</Button>
+          <Button onClick={() => setOpen('app')}>Set Up Authenticator App</Button>
+          {passkeys ? (
+            <Button variant="outline" onClick={() => setOpen('passkey')}>
+              Add a Passkey
+            </Button>
+          ) : null}
           <Button
             variant="outline"
             disabled={logout.isPending}
@@ -49,9 +59,18 @@ export function MfaSetupRequiredPage({ user }: { user: CurrentUser }) {
             Sign Out
           </Button>
         </div>
+        {passkeys ? null : (
+          <p className="text-sm text-muted-foreground">This browser cannot create passkeys.</p>
+        )}
       </div>
-      <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : done())}>
-        <DialogContent>{open ? <TotpSetup onDone={done} /> : null}</DialogContent>
+      <Dialog open={open !== null} onOpenChange={(next) => (next ? undefined : done())}>
+        <DialogContent>
+          {open === 'app' ? (
+            <TotpSetup onDone={done} />
+          ) : open === 'passkey' ? (
+            <AddPasskey onDone={done} />
+          ) : null}
+        </DialogContent>
       </Dialog>
     </main>
   )

@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/page-header'
 import { AppearanceSection } from '../components/appearance-section'
 import { NotificationsSection } from '../components/notifications-section'
+import { PasskeysSection } from '../components/passkeys-section'
 import { PasswordSection } from '../components/password-section'
 import { ProfileSection } from '../components/profile-section'
 import { SecuritySection } from '../components/security-section'
@@ -11,11 +12,12 @@ export function SettingsPage() {
     <div className="grid w-full max-w-3xl gap-6">
       <PageHeader
         title="Settings"
-        description="Your profile, password, two-factor sign-in, sessions, notifications and theme."
+        description="Your profile, password, two-factor sign-in, passkeys, sessions, notifications and theme."
       />
       <ProfileSection />
       <PasswordSection />
       <SecuritySection />
+      <PasskeysSection />
       <SessionsSection />
       <NotificationsSection />
       <AppearanceSection />

@@ -1,0 +1,41 @@
+import type { passkeysApi } from '@shared/api/passkeys'
+import { endpoint } from '@shared/api/route'
+import type { CurrentUser } from '@shared/schemas/auth'
+import { call } from '@/lib/api'
+import { useApiMutation, type MutationOptions } from '@/lib/mutation'
+import { authQueries } from '@/lib/queries/auth'
+import { webauthnBrowser } from '@/lib/passkeys'
+
+// Method and path only: the public pages' initial JS carries no schemas (decision 012).
+const options = endpoint<typeof passkeysApi.signInOptions>(
+  'POST',
+  '/api/auth/passkeys/login/options',
+)
+const verify = endpoint<typeof passkeysApi.signIn>('POST', '/api/auth/passkeys/login/verify')
+
+export interface PasskeySignIn {
+  /**
+   * Offer the passkey in the e-mail field's autofill (conditional UI) instead of a prompt; the
+   * call then waits until the person picks one there.
+   */
+  autofill?: boolean
+}
+
+/** Asks the browser for a passkey and signs in with it: no password. */
+export async function signInWithPasskey({ autofill = false }: PasskeySignIn = {}) {
+  const browser = await webauthnBrowser()
+  const optionsJSON = await call(options, { body: {} })
+  const response = await browser.startAuthentication({ optionsJSON, useBrowserAutofill: autofill })
+  return call(verify, { body: { response: { ...response, response: { ...response.response } } } })
+}
+
+export const useSignInWithPasskey = (
+  mutationOptions?: MutationOptions<{ user: CurrentUser }, PasskeySignIn>,
+) =>
+  useApiMutation(
+    signInWithPasskey,
+    {
+      update: (queryClient, { user }) => queryClient.setQueryData(authQueries.me().queryKey, user),
+    },
+    mutationOptions,
+  )
