@@ -18,7 +18,7 @@ const chunkGroups = [
   {
     name: 'data',
     test: new RegExp(
-      `${sep}node_modules${sep}@tanstack${sep}(?!react-virtual|virtual-core|.*(infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\\.)|${sep}web${sep}(app${sep}query-layout|lib${sep}(query-client|api)|features${sep}auth${sep}api${sep}(keys|login|resend-verification))\\.`,
+      `${sep}node_modules${sep}@tanstack${sep}(?!react-virtual|virtual-core|.*(infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\\.)|${sep}web${sep}(app${sep}query-layout|lib${sep}(query-client|api|passkeys)|features${sep}auth${sep}api${sep}(keys|login|resend-verification))\\.`,
     ),
     includeDependenciesRecursively: false,
   },

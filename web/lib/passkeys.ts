@@ -1,5 +1,3 @@
-import { errorMessage, isApiError } from './api'
-
 /**
  * The browser's half of passkeys (`@simplewebauthn/browser`), loaded on first use so that no
  * page's initial JS carries it.
@@ -9,21 +7,3 @@ export const webauthnBrowser = () => import('@simplewebauthn/browser')
 /** Whether this browser can use passkeys at all (WebAuthn); checked without loading the library. */
 export const browserSupportsPasskeys = () =>
   typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
-
-/** The person dismissed the browser's passkey prompt, or it timed out: nothing went wrong. */
-export function passkeyCancelled(error: unknown) {
-  if (isApiError(error)) return false
-  const { name, code } = (error ?? {}) as { name?: string; code?: string }
-  return code === 'ERROR_CEREMONY_ABORTED' || name === 'NotAllowedError' || name === 'AbortError'
-}
-
-/** What to tell the person when a passkey ceremony failed (not for a cancelled one). */
-export function passkeyFailureMessage(error: unknown, fallback: string) {
-  if (isApiError(error)) return errorMessage(error, fallback)
-  const { code } = (error ?? {}) as { code?: string }
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
-    return 'This device already has a passkey for your account.'
-  if (code === 'ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT')
-    return 'This security key cannot check a PIN or fingerprint, which a passkey needs here.'
-  return fallback
-}

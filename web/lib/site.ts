@@ -1,2 +1,1 @@
-export { APP_NAME } from '@shared/site'
-export const SUPPORT_EMAIL = 'support@auditdesk.app'
+export { APP_NAME, SUPPORT_EMAIL } from '@shared/site'

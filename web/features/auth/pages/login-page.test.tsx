@@ -278,7 +278,7 @@ describe('single sign-on', () => {
       route: '/login?sso=no_account',
       path: '/login',
     })
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'There is no account for this email address. Ask your firm’s admin to invite you.',
     )
     await user.type(screen.getByLabelText('Email'), 'sam@firm.example')

@@ -1,8 +1,7 @@
 import type { CurrentUser, LoginInput } from '@shared/schemas/auth'
 import type { MfaMethod } from '@shared/schemas/mfa'
-import { SSO_FAILURES, type SsoFailure } from '@shared/sso-failures'
-import { Building2, KeyRound, MailWarning } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { MailWarning } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { FormError } from '@/components/form-error'
 import { Button } from '@/components/ui/button'
@@ -12,25 +11,24 @@ import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { Spinner } from '@/components/ui/spinner'
 import { isApiError } from '@/lib/api'
-import {
-  browserSupportsPasskeys,
-  passkeyCancelled,
-  passkeyFailureMessage,
-  webauthnBrowser,
-} from '@/lib/passkeys'
 import { safeRedirect } from '@/lib/safe-redirect'
 import { recordSignIn } from '@/lib/sign-in-history'
 import { APP_NAME } from '@/lib/site'
 import { toast, toastAfterNavigation } from '@/lib/toast'
 import { useLogin } from '../api/login'
-import { signInWithPasskey, useSignInWithPasskey } from '../api/passkey-sign-in'
-import { ssoStartUrl, useSsoLookup } from '../api/single-sign-on'
 import { AuthLayout, TextLink } from '../components/auth-layout'
 import { ResendVerificationButton } from '../components/resend-verification-button'
 import { schemaValidation, useAuthForm } from '../hooks/use-auth-form'
+import { usePasskeySignIn } from '../hooks/use-passkey-sign-in'
 import { emailFromLoginState } from '../lib/login-state'
 
 // Only accounts with a second factor see this step: it is not in the page's initial JS.
+// Single sign-on loads once an address is typed, or when a sign-in came back refused.
+const SsoOffer = lazy(() => import('../components/sso-offer'))
+const SsoFailureAlert = lazy(() =>
+  import('../components/sso-offer').then((module) => ({ default: module.SsoFailureAlert })),
+)
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 const SecondFactorStep = lazy(() => import('../components/second-factor-step'))
 
 // The shared schema (and zod with it) loads on first interaction rather than with the page,
@@ -47,18 +45,13 @@ export function LoginPage() {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null)
   // The password was right and the account has a second factor: these methods come next.
   const [secondStep, setSecondStep] = useState<MfaMethod[] | null>(null)
-  const passkey = useSignInWithPasskey()
 
   const form = useAuthForm({
     defaultValues: { email: emailFromLoginState(state), password: '' },
     validate: validateLogin,
   })
   const { errors } = form
-  const sso = useSsoLookup(form.values.email)
-  // A single sign-on that came back refused: its reason, said once at the top.
   const ssoFailure = searchParams.get('sso')
-  const ssoFailureMessage =
-    ssoFailure && ssoFailure in SSO_FAILURES ? SSO_FAILURES[ssoFailure as SsoFailure] : null
 
   const enter = async (user: CurrentUser) => {
     // A full navigation, so the app shell starts from a clean state with the new session; the
@@ -72,14 +65,14 @@ export function LoginPage() {
     const target = safeRedirect(searchParams.get('redirect'), '')
     window.location.assign(target || (await landingAfterSignIn(user)))
   }
+  const passkey = usePasskeySignIn((user) => void enter(user))
 
   const onSubmit = form.handleSubmit((values) => {
     setUnverifiedEmail(null)
     login.mutate(values, {
       onSuccess: async (reply) => {
         if ('mfaRequired' in reply) {
-          // The autofill's passkey request would otherwise wait behind the second step.
-          void webauthnBrowser().then((browser) => browser.WebAuthnAbortService.cancelCeremony())
+          passkey.cancelAutofill()
           setSecondStep(reply.methods)
         } else await enter(reply.user)
       },
@@ -111,51 +104,6 @@ export function LoginPage() {
   })
 
   const pending = login.isPending || login.isSuccess
-
-  // A passkey offered in the e-mail field's autofill, where the browser can (conditional UI):
-  // picking it there signs in at once. Started on the form's first focus, like the schema, so the
-  // page's initial JS carries no WebAuthn code; left waiting until then, ended when the page goes.
-  const enterRef = useRef(enter)
-  enterRef.current = enter
-  const autofill = useRef<'idle' | 'started' | 'ended'>('idle')
-  const offerPasskeyInAutofill = () => {
-    if (autofill.current !== 'idle' || !browserSupportsPasskeys()) return
-    autofill.current = 'started'
-    void webauthnBrowser().then(async (browser) => {
-      if (autofill.current === 'ended' || !(await browser.browserSupportsWebAuthnAutofill())) return
-      signInWithPasskey({ autofill: true }).then(
-        ({ user }) => autofill.current !== 'ended' && void enterRef.current(user),
-        () => undefined, // cancelled, or replaced by the button's prompt: nothing to say
-      )
-    })
-  }
-  useEffect(
-    () => () => {
-      if (autofill.current === 'idle') return
-      autofill.current = 'ended'
-      void webauthnBrowser().then((browser) => browser.WebAuthnAbortService.cancelCeremony())
-    },
-    [],
-  )
-
-  const onPasskey = () =>
-    passkey.mutate(
-      {},
-      {
-        onSuccess: ({ user }) => void enter(user),
-        onError: (error) => {
-          if (passkeyCancelled(error)) return
-          toast({
-            title: 'Login failed',
-            description: passkeyFailureMessage(
-              error,
-              'Your passkey could not be used. Please try again.',
-            ),
-            variant: 'destructive',
-          })
-        },
-      },
-    )
 
   if (secondStep)
     return (
@@ -190,13 +138,10 @@ export function LoginPage() {
         </p>
       }
     >
-      {ssoFailureMessage ? (
-        <p
-          role="alert"
-          className="mb-5 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
-        >
-          {ssoFailureMessage}
-        </p>
+      {ssoFailure ? (
+        <Suspense fallback={null}>
+          <SsoFailureAlert reason={ssoFailure} />
+        </Suspense>
       ) : null}
       {unverifiedEmail ? (
         <div
@@ -226,7 +171,7 @@ export function LoginPage() {
         onSubmit={onSubmit}
         onFocus={() => {
           validateLogin.preload()
-          offerPasskeyInAutofill()
+          passkey.offerInAutofill()
         }}
         className="grid gap-5"
       >
@@ -258,33 +203,20 @@ export function LoginPage() {
         >
           Sign in
         </PendingButton>
-        {sso.data?.sso ? (
-          <div className="grid gap-2">
-            {sso.data.enforced ? (
-              <p className="text-sm text-muted-foreground">
-                Your firm signs you in through its identity provider.
-              </p>
-            ) : null}
-            <Button asChild variant={sso.data.enforced ? 'default' : 'outline'} className="w-full">
-              <a href={ssoStartUrl(form.values.email)}>
-                <Building2 aria-hidden="true" />
-                Continue with SSO
-              </a>
-            </Button>
-          </div>
+        {LOOKS_LIKE_EMAIL.test(form.values.email.trim()) ? (
+          <Suspense fallback={null}>
+            <SsoOffer email={form.values.email} />
+          </Suspense>
         ) : null}
-        {browserSupportsPasskeys() ? (
+        {passkey.supported ? (
           <Button
             type="button"
             variant="outline"
             className="w-full"
-            disabled={passkey.isPending || passkey.isSuccess}
-            onClick={onPasskey}
+            disabled={passkey.pending}
+            onClick={() => void passkey.prompt()}
           >
-            <KeyRound aria-hidden="true" />
-            {passkey.isPending || passkey.isSuccess
-              ? 'Waiting for your passkey...'
-              : 'Continue with a passkey'}
+            {passkey.pending ? 'Waiting for your passkey...' : 'Continue with a passkey'}
           </Button>
         ) : null}
       </form>

@@ -26,7 +26,8 @@ import { PendingButton } from '@/components/ui/pending-button'
 import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/dates'
 import { keepFocusInPage } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
-import { browserSupportsPasskeys, passkeyCancelled, passkeyFailureMessage } from '@/lib/passkeys'
+import { passkeyCancelled, passkeyFailureMessage } from '@/lib/passkey-failures'
+import { browserSupportsPasskeys } from '@/lib/passkeys'
 import { toast } from '@/lib/toast'
 import {
   passkeyQueries,
