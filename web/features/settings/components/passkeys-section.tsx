@@ -7,7 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { KeyRound } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
 import { ListSection, ListSkeleton } from '@/components/list-section'
 import { Badge } from '@/components/ui/badge'
@@ -217,7 +217,6 @@ export function AddPasskey({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(renamePasskeyInput),
     defaultValues: { name: defaultPasskeyName(navigator) },
   })
-  const { errors } = form.formState
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     setNotice(null)
@@ -259,13 +258,7 @@ export function AddPasskey({ onDone }: { onDone: () => void }) {
         </DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <FormField label="Name" error={errors.name?.message}>
-          <Input
-            autoComplete="off"
-            maxLength={PASSKEY_NAME_MAX_LENGTH}
-            {...form.register('name')}
-          />
-        </FormField>
+        <PasskeyNameField form={form} />
         {notice?.kind === 'cancelled' ? (
           <p role="status" className="text-sm text-muted-foreground">
             The passkey was not added.
@@ -285,13 +278,25 @@ export function AddPasskey({ onDone }: { onDone: () => void }) {
   )
 }
 
+/** The passkey's name, with the schema's limit: adding one and renaming one. */
+function PasskeyNameField({
+  form,
+}: {
+  form: UseFormReturn<NameFormValues, unknown, NameFormOutput>
+}) {
+  return (
+    <FormField label="Name" error={form.formState.errors.name?.message}>
+      <Input autoComplete="off" maxLength={PASSKEY_NAME_MAX_LENGTH} {...form.register('name')} />
+    </FormField>
+  )
+}
+
 function RenamePasskey({ passkey, onDone }: { passkey: PasskeyDto; onDone: () => void }) {
   const rename = useRenamePasskey()
   const form = useForm<NameFormValues, unknown, NameFormOutput>({
     resolver: zodResolver(renamePasskeyInput),
     defaultValues: { name: passkey.name },
   })
-  const { errors } = form.formState
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
@@ -313,13 +318,7 @@ function RenamePasskey({ passkey, onDone }: { passkey: PasskeyDto; onDone: () =>
         </DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <FormField label="Name" error={errors.name?.message}>
-          <Input
-            autoComplete="off"
-            maxLength={PASSKEY_NAME_MAX_LENGTH}
-            {...form.register('name')}
-          />
-        </FormField>
+        <PasskeyNameField form={form} />
         <DialogFooter>
           <PendingButton type="submit" pending={rename.isPending} pendingLabel="Saving...">
             Save Name

@@ -21,7 +21,8 @@ afterEach(() => vi.unstubAllGlobals())
 /** What the app's session guard reads: whether the policy still holds the person. */
 function Held() {
   const me = useQuery(authQueries.me())
-  return <p>{me.data?.mfaSetupRequired === false ? 'Let in' : 'Held'}</p>
+  if (!me.data) return <p>Loading</p>
+  return <p>{me.data.mfaSetupRequired ? 'Held' : 'Let in'}</p>
 }
 
 test('a passkey is the second factor too: once added and its recovery codes saved, the session is let in', async () => {
