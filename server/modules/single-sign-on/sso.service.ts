@@ -129,12 +129,14 @@ export function singleSignOn(app: FastifyInstance) {
   }
 
   /** The sign-in's outcome: the member to start a session for. */
-  async function memberAsserted(row: SsoConnectionRow, claims: Record<string, unknown>) {
+  async function memberAsserted(
+    row: SsoConnectionRow & { domains: string[] },
+    claims: Record<string, unknown>,
+  ) {
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : ''
     if (!email) throw new SsoRefused('refused', 'no email claim')
     if (claims.email_verified !== true) throw new SsoRefused('unverified_email')
-    const domains = (await findConnection(db, row.organizationId))?.domains ?? []
-    if (!domains.includes(domainOf(email))) throw new SsoRefused('wrong_company', email)
+    if (!row.domains.includes(domainOf(email))) throw new SsoRefused('wrong_company', email)
     const now = clock()
     const existing = await findUserByEmail(db, email)
     if (existing) {
