@@ -19,12 +19,21 @@ export interface PasskeySignIn {
    * call then waits until the person picks one there.
    */
   autofill?: boolean
+  /**
+   * Asked once the options arrive, before the browser is: a request the page no longer wants
+   * must not start, since starting one ends whichever is already waiting (the button's prompt).
+   */
+  stillWanted?: () => boolean
 }
 
 /** Asks the browser for a passkey and signs in with it: no password. */
-export async function signInWithPasskey({ autofill = false }: PasskeySignIn = {}) {
+export async function signInWithPasskey({
+  autofill = false,
+  stillWanted = () => true,
+}: PasskeySignIn = {}) {
   const browser = await webauthnBrowser()
   const optionsJSON = await call(options, { body: {} })
+  if (!stillWanted()) throw new DOMException('No longer wanted', 'AbortError')
   const response = await browser.startAuthentication({ optionsJSON, useBrowserAutofill: autofill })
   return call(verify, { body: { response: { ...response, response: { ...response.response } } } })
 }

@@ -33,8 +33,9 @@ export function usePasskeySignIn(enter: (user: CurrentUser) => void) {
       void passkeys().then(async (module) => {
         if (autofill.current !== 'waiting' || !(await module.browserOffersPasskeysInAutofill()))
           return
-        module.signInWithPasskey({ autofill: true }).then(
-          ({ user }) => autofill.current === 'waiting' && enterRef.current(user),
+        const stillWanted = () => autofill.current === 'waiting'
+        module.signInWithPasskey({ autofill: true, stillWanted }).then(
+          ({ user }) => stillWanted() && enterRef.current(user),
           () => undefined, // cancelled, or replaced by the button's prompt: nothing to say
         )
       })
@@ -42,12 +43,16 @@ export function usePasskeySignIn(enter: (user: CurrentUser) => void) {
     /** The sign-in moved on to its second step: the autofill's request would wait behind it. */
     cancelAutofill,
     async prompt() {
+      // The button's click focused the form first, which offered the autofill: that request, if
+      // it started after this one, would end it and the click would come to nothing.
+      cancelAutofill()
       setPending(true)
       const module = await passkeys()
       module.signInWithPasskey().then(
         ({ user }) => enterRef.current(user),
         (error: unknown) => {
           setPending(false)
+          autofill.current = 'idle' // the e-mail field may offer it again
           const message = module.passkeySignInFailure(error)
           if (message)
             toast({ title: 'Login failed', description: message, variant: 'destructive' })

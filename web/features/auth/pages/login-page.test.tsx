@@ -1,5 +1,6 @@
 import { authApi } from '@shared/api/auth'
 import { mfaApi } from '@shared/api/mfa'
+import { passkeysApi } from '@shared/api/passkeys'
 import { myWorkApi } from '@shared/api/my-work'
 import { singleSignOnApi } from '@shared/api/single-sign-on'
 import type { MyWork } from '@shared/schemas/my-work'
@@ -285,5 +286,71 @@ describe('single sign-on', () => {
     await user.type(screen.getByLabelText('Password'), 'a-long-password')
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByText('Single sign-on required')).toBeVisible()
+  })
+})
+
+/**
+ * The browser's WebAuthn as it behaves: the autofill's request (conditional mediation) waits for
+ * a pick, the prompt is answered after a touch, and a request ends when its signal aborts, which
+ * the library does to the one waiting whenever it starts another.
+ */
+function fakeWebAuthn() {
+  const started: string[] = []
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer
+  const assertion = {
+    id: 'cred',
+    rawId: bytes('cred'),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    response: {
+      clientDataJSON: bytes('{}'),
+      authenticatorData: bytes('data'),
+      signature: bytes('signature'),
+      userHandle: bytes('user'),
+    },
+    getClientExtensionResults: () => ({}),
+  }
+  vi.stubGlobal(
+    'PublicKeyCredential',
+    Object.assign(function PublicKeyCredential() {}, {
+      isConditionalMediationAvailable: async () => true,
+    }),
+  )
+  vi.spyOn(navigator, 'credentials', 'get').mockReturnValue({
+    get: (options?: CredentialRequestOptions) => {
+      const kind = options?.mediation === 'conditional' ? 'autofill' : 'prompt'
+      started.push(kind)
+      return new Promise((resolve, reject) => {
+        const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'))
+        if (options?.signal?.aborted) return abort()
+        options?.signal?.addEventListener('abort', abort)
+        if (kind === 'prompt') setTimeout(() => resolve(assertion as never), 80)
+      })
+    },
+  } as unknown as CredentialsContainer)
+  return { started }
+}
+
+describe('a passkey', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  test('the button’s prompt signs in, though its click first offered the passkey in the autofill', async () => {
+    const webauthn = fakeWebAuthn()
+    let optionsAsked = 0
+    server.use(
+      // The autofill's options come back after the button's: a slower answer.
+      answer(passkeysApi.signInOptions, async () => {
+        if (optionsAsked++ === 0) await new Promise((resolve) => setTimeout(resolve, 40))
+        return { challenge: 'Y2hhbGxlbmdl', allowCredentials: [], userVerification: 'required' }
+      }),
+      answer(passkeysApi.signIn, { user: ada }),
+      answer(myWorkApi.get, noWork),
+    )
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    const { user } = renderWithApp(<LoginPage />, { route: '/login', path: '/login' })
+    await user.click(screen.getByRole('button', { name: 'Continue with a passkey' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'))
+    // The autofill's request never started: it would have ended the prompt's.
+    expect(webauthn.started).toEqual(['prompt'])
   })
 })
