@@ -148,6 +148,24 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
   const auditOfRequest = (r: string) => `((${r} - 1) % ${A}) + 1`
   const clientUser = (c: string, n: string) => uuid(p, 'client-user', c, n)
   const staff = (n: string) => uuid(p, 'staff', n)
+  /** People and their one membership each in this firm (a person keeps the membership's id). */
+  const accounts = (a: {
+    id: string
+    email: string
+    firstName: string
+    lastName: string
+    role: 'admin' | 'staff' | 'client'
+    clientId?: string
+    createdAt: string
+    from: string
+  }) => [
+    `insert into people (id, email, password_hash, first_name, last_name, email_verified_at, created_at)
+     select ${a.id}, ${a.email}, '${hash}', ${a.firstName}, ${a.lastName}, now(), ${a.createdAt}
+     from ${a.from}`,
+    `insert into users (id, person_id, organization_id, role, client_id, created_at)
+     select ${a.id}, ${a.id}, ${org}, '${a.role}', ${a.clientId ?? 'null'}, ${a.createdAt}
+     from ${a.from}`,
+  ]
   const projectCreated = (j: string) =>
     `now() - ((${P} - ${j}) * ${days}.0 / ${P}) * interval '1 day'`
   const auditCreated = (k: string) =>
@@ -156,15 +174,24 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
     `insert into organizations (id, name, size, industry, phone)
      values (${org}, '${spec.name}', '51-200 employees', 'Financial Services', '+1 555 0100')`,
     // Users: admins, staff, and client users (below, once the clients exist).
-    `insert into users (id, organization_id, email, password_hash, first_name, last_name, role, email_verified_at, created_at)
-     select ${uuid(p, 'admin', 'i::text')}, ${org}, 'admin' || i || '@${p}.bench.test', '${hash}',
-            'Admin', 'Number ' || i, 'admin', now(), now() - interval '3 years'
-     from generate_series(1, ${spec.admins}) i`,
-    `insert into users (id, organization_id, email, password_hash, first_name, last_name, role, email_verified_at, created_at)
-     select ${staff('i::text')}, ${org}, 'staff' || i || '@${p}.bench.test', '${hash}',
-            initcap((${sqlArray(WORDS)})[1 + i % ${WORDS.length}]), 'Staff ' || i, 'staff', now(),
-            now() - (i % 700) * interval '1 day'
-     from generate_series(1, ${spec.staff}) i`,
+    ...accounts({
+      id: uuid(p, 'admin', 'i::text'),
+      email: `'admin' || i || '@${p}.bench.test'`,
+      firstName: `'Admin'`,
+      lastName: `'Number ' || i`,
+      role: 'admin',
+      createdAt: `now() - interval '3 years'`,
+      from: `generate_series(1, ${spec.admins}) i`,
+    }),
+    ...accounts({
+      id: staff('i::text'),
+      email: `'staff' || i || '@${p}.bench.test'`,
+      firstName: `initcap((${sqlArray(WORDS)})[1 + i % ${WORDS.length}])`,
+      lastName: `'Staff ' || i`,
+      role: 'staff',
+      createdAt: `now() - (i % 700) * interval '1 day'`,
+      from: `generate_series(1, ${spec.staff}) i`,
+    }),
     `insert into clients (id, organization_id, name, email, phone, address, created_at, updated_at)
      select ${uuid(p, 'client', 'i::text')}, ${org},
             initcap((${sqlArray(WORDS)})[1 + ${byte("'" + p + "-cn-' || i")} % ${WORDS.length}]) || ' ' ||
@@ -173,10 +200,16 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
             'office' || i || '@client.example', '+1 555 ' || lpad(i::text, 4, '0'), i || ' Main Street',
             now() - ((${C} - i) * ${days}.0 / ${C}) * interval '1 day', now()
      from generate_series(1, ${C}) i`,
-    `insert into users (id, organization_id, email, password_hash, first_name, last_name, role, client_id, email_verified_at, created_at)
-     select ${clientUser('c::text', 'n::text')}, ${org}, 'client' || c || '-user' || n || '@${p}.bench.test', '${hash}',
-            'Client', 'User ' || c || '-' || n, 'client', ${uuid(p, 'client', 'c::text')}, now(), now() - interval '1 year'
-     from generate_series(1, ${C}) c, generate_series(0, ${spec.clientUsersPerClient - 1}) n`,
+    ...accounts({
+      id: clientUser('c::text', 'n::text'),
+      email: `'client' || c || '-user' || n || '@${p}.bench.test'`,
+      firstName: `'Client'`,
+      lastName: `'User ' || c || '-' || n`,
+      role: 'client',
+      clientId: uuid(p, 'client', 'c::text'),
+      createdAt: `now() - interval '1 year'`,
+      from: `generate_series(1, ${C}) c, generate_series(0, ${spec.clientUsersPerClient - 1}) n`,
+    }),
     `insert into invitations (organization_id, email, role, token_hash, invited_by_user_id, expires_at)
      select ${org}, 'invitee' || i || '@${p}.bench.test', 'staff', md5('${p}-invitation-' || i) || md5('x' || i),
             ${uuid(p, 'admin', "'1'")}, now() + interval '7 days'

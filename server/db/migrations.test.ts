@@ -175,3 +175,99 @@ describe('migration 0014: stored numbers, order keys', () => {
     }
   }, 120_000)
 })
+
+describe('migration 0040: people and memberships', () => {
+  it('makes every account one person with its id, e-mail, password and names, and one membership', async () => {
+    const { database, done } = await emptyDatabase()
+    const folder = await migrationsUpTo('0039_single_sign_on')
+    try {
+      const { db } = database
+      const migrator = database.kind === 'pglite' ? migratePglite : migratePg
+      await migrator(db as never, { migrationsFolder: folder })
+      const firm = '10000000-0000-4000-8000-000000000001'
+      const ada = '50000000-0000-4000-8000-000000000001'
+      const cy = '50000000-0000-4000-8000-000000000002'
+      await db.execute(sql`insert into organizations (id, name, size, industry, phone)
+        values (${firm}, 'Firm', '1-10 employees', 'Other', '1')`)
+      await db.execute(sql`insert into clients (id, organization_id, name)
+        values ('20000000-0000-4000-8000-000000000001', ${firm}, 'Client')`)
+      await db.execute(sql`insert into users (id, organization_id, email, password_hash, first_name, last_name, role, client_id, email_verified_at, last_login_at, created_at)
+        values (${ada}, ${firm}, 'ada@example.com', '$argon2id$ada', 'Ada', 'Admin', 'admin', null,
+                  '2026-01-02T00:00:00Z', '2026-03-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+               (${cy}, ${firm}, 'cy@example.com', '$argon2id$cy', 'Cy', 'Client', 'client',
+                  '20000000-0000-4000-8000-000000000001', null, null, '2026-02-01T00:00:00Z')`)
+      await db.execute(sql`insert into sessions (token_hash, user_id, idle_expires_at, absolute_expires_at)
+        values ('hash-of-ada', ${ada}, now() + interval '1 day', now() + interval '1 day')`)
+
+      await database.migrate()
+
+      const people = await selectRows<Record<string, unknown>>(
+        db,
+        sql`select id, email, password_hash as "passwordHash", first_name as "firstName", last_name as "lastName",
+              email_verified_at is not null as verified, created_at::text as "createdAt" from people order by email`,
+      )
+      expect(people).toEqual([
+        {
+          id: ada,
+          email: 'ada@example.com',
+          passwordHash: '$argon2id$ada',
+          firstName: 'Ada',
+          lastName: 'Admin',
+          verified: true,
+          createdAt: expect.stringMatching(/^2026-01-01/),
+        },
+        {
+          id: cy,
+          email: 'cy@example.com',
+          passwordHash: '$argon2id$cy',
+          firstName: 'Cy',
+          lastName: 'Client',
+          verified: false,
+          createdAt: expect.stringMatching(/^2026-02-01/),
+        },
+      ])
+      const memberships = await selectRows<Record<string, unknown>>(
+        db,
+        sql`select id, person_id as "personId", organization_id as "organizationId", role,
+              client_id as "clientId", last_login_at is not null as "signedIn" from users order by role`,
+      )
+      expect(memberships).toEqual([
+        {
+          id: ada,
+          personId: ada,
+          organizationId: firm,
+          role: 'admin',
+          clientId: null,
+          signedIn: true,
+        },
+        {
+          id: cy,
+          personId: cy,
+          organizationId: firm,
+          role: 'client',
+          clientId: '20000000-0000-4000-8000-000000000001',
+          signedIn: false,
+        },
+      ])
+      // What referenced the account still does: its session names the membership.
+      const [session] = await selectRows<{ userId: string }>(
+        db,
+        sql`select user_id as "userId" from sessions`,
+      )
+      expect(session?.userId).toBe(ada)
+      // One address, one person; one person, one membership per company.
+      await expect(
+        db.execute(sql`insert into people (email, password_hash, first_name, last_name)
+          values ('ada@example.com', 'x', 'A', 'B')`),
+      ).rejects.toThrow()
+      await expect(
+        db.execute(
+          sql`insert into users (person_id, organization_id, role) values (${ada}, ${firm}, 'staff')`,
+        ),
+      ).rejects.toThrow()
+    } finally {
+      await done()
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+})

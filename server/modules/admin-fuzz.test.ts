@@ -14,6 +14,7 @@ import { looseRecord, withoutPoisonedKeys } from '../test/fuzz'
 import type { CurrentUser } from '@shared/schemas/auth'
 import { APP_URL, createTestApp, signedInAdmin, type TestApp } from '../test/harness'
 import { passwordProblem } from './auth/password-policy'
+import { accountsByEmail } from '../test/accounts'
 
 /** Keys a generated body may carry beyond its fields: ones a client might try to set, others' fields. */
 const EXTRA_KEYS = ['organizationId', 'id', 'role', 'email', 'createdAt', 'passwordHash', 'token']
@@ -90,7 +91,7 @@ function expectCleanError(res: LightMyRequestResponse, where: string) {
 }
 
 async function emailTaken(email: string) {
-  const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  const [user] = await accountsByEmail(t.app.db, email)
   const [open] = await t.app.db
     .select({ id: invitations.id })
     .from(invitations)

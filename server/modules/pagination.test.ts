@@ -59,9 +59,14 @@ beforeAll(async () => {
   await db.execute(sql`insert into template_items (organization_id, template_id, title, "order", created_at, updated_at)
     select ${orgId}, ${template.id}, 'Item ' || g, g % 2, '2026-01-01T00:00:00Z', now()
     from generate_series(1, ${SEEDED}) g`)
-  await db.execute(sql`insert into users (organization_id, email, password_hash, first_name, last_name, role, client_id, created_at, updated_at)
-    select ${orgId}, 'paged' || g || '@example.com', 'x', 'Pat', 'Paged', 'staff', null, now(), now()
-    from generate_series(1, ${SEEDED}) g`)
+  await db.execute(sql`with person as (
+      insert into people (email, password_hash, first_name, last_name, created_at, updated_at)
+      select 'paged' || g || '@example.com', 'x', 'Pat', 'Paged', now(), now()
+      from generate_series(1, ${SEEDED}) g
+      returning id
+    )
+    insert into users (person_id, organization_id, role, client_id, created_at, updated_at)
+    select id, ${orgId}, 'staff', null, now(), now() from person`)
   await db.execute(sql`insert into invitations (organization_id, email, role, token_hash, sent_at, expires_at, created_at, updated_at)
     select ${orgId}, 'invitee' || g || '@example.com', 'staff', md5('paged' || g || ${orgId}),
       '2026-01-01T00:00:00Z', now() + interval '7 days', now(), now()

@@ -26,6 +26,7 @@ import {
 } from '../test/harness'
 import { routesOf } from '../test/routes'
 import { linkIn, tokenFrom } from '../test/smtp-capture'
+import { accountsByEmail } from '../test/accounts'
 
 const HTTPS_URL = 'https://app.test'
 const INDEX_HTML =
@@ -232,7 +233,7 @@ async function snapshot(app: FastifyInstance) {
 }
 
 const userByEmail = async (app: FastifyInstance, email: string) =>
-  (await app.db.select().from(users).where(eq(users.email, email)))[0]
+  (await accountsByEmail(app.db, email))[0]
 
 // ---------------------------------------------------------------------------------------------
 

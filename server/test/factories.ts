@@ -16,7 +16,6 @@ import {
   templateCategories,
   templateItems,
   templates,
-  users,
 } from '../db/schema'
 import { passwords } from '../modules/auth/passwords'
 import { claimRequestNumbers } from '../modules/audits/audits.repo'
@@ -25,6 +24,7 @@ import { insertRequests, lastKey } from '../modules/requests/requests.repo'
 import { APP_URL, sessionCookie, type TestApp } from './harness'
 import { multipartBody, type UploadFile } from './multipart'
 import { linkIn, tokenFrom } from './smtp-capture'
+import { insertUser } from '../modules/users/users.repo'
 
 let sequence = 0
 const next = () => `${++sequence}.${process.pid}`
@@ -72,18 +72,17 @@ async function signedInUser(
   const email = `${who.role}${next()}@example.com`
   const password = `${who.role} user password`
   const now = t.clock()
-  const [user] = await t.app.db
-    .insert(users)
-    .values({
+  const user = await insertUser(
+    t.app.db,
+    {
       organizationId,
       email,
       passwordHash: await passwords.hash(password),
       ...who,
       emailVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: users.id })
+    },
+    now,
+  )
   const login = await t.request('POST', '/api/auth/login', { body: { email, password } })
   if (login.statusCode !== 200) throw new Error(`${who.role} login failed: ${login.body}`)
   return { cookie: sessionCookie(login), password, user: { id: user!.id, email } }

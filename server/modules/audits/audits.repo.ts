@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { AuditStatus } from '@shared/schemas/audits'
 import type { Db } from '../../db/client'
 import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
-import { auditMembers, audits, clients, projects, users } from '../../db/schema'
+import { auditMembers, audits, clients, people, projects, users, withPerson } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
 /** The queries of an audit and its team (audits, audit_members). */
@@ -18,6 +18,7 @@ export interface AuditValues {
 
 const leadMember = alias(auditMembers, 'lead_member')
 const leadUser = alias(users, 'lead_user')
+const leadPerson = alias(people, 'lead_person')
 
 const columns = {
   id: audits.id,
@@ -30,9 +31,9 @@ const columns = {
   createdAt: audits.createdAt,
   updatedAt: audits.updatedAt,
   leadId: leadUser.id,
-  leadFirstName: leadUser.firstName,
-  leadLastName: leadUser.lastName,
-  leadEmail: leadUser.email,
+  leadFirstName: leadPerson.firstName,
+  leadLastName: leadPerson.lastName,
+  leadEmail: leadPerson.email,
 }
 
 export type AuditRow = Awaited<ReturnType<typeof getAudit>>
@@ -44,6 +45,7 @@ function selectAudits(db: Db, clientId: string | undefined) {
     .from(audits)
     .leftJoin(leadMember, and(eq(leadMember.auditId, audits.id), eq(leadMember.lead, true)))
     .leftJoin(leadUser, eq(leadUser.id, leadMember.userId))
+    .leftJoin(leadPerson, eq(leadPerson.id, leadUser.personId))
   return clientId
     ? query.innerJoin(
         projects,
@@ -68,6 +70,7 @@ export async function listAudits(db: Db, orgId: string, projectId: string, reque
     .from(audits)
     .leftJoin(leadMember, and(eq(leadMember.auditId, audits.id), eq(leadMember.lead, true)))
     .leftJoin(leadUser, eq(leadUser.id, leadMember.userId))
+    .leftJoin(leadPerson, eq(leadPerson.id, leadUser.personId))
     .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, projectId), page.after))
     .orderBy(...page.orderBy)
     .limit(page.limit)
@@ -214,17 +217,18 @@ export function teamOf(db: Db, auditId: string) {
   return db
     .select({
       id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      email: people.email,
       lead: auditMembers.lead,
     })
     .from(auditMembers)
     .innerJoin(users, eq(users.id, auditMembers.userId))
+    .innerJoin(people, withPerson)
     .where(eq(auditMembers.auditId, auditId))
     .orderBy(
       desc(auditMembers.lead),
-      asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
+      asc(sql`lower(${people.firstName} || ' ' || ${people.lastName})`),
       asc(users.id),
     )
 }

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema'
 import { testDbKind } from '../../test/databases'
 import {
   APP_URL,
@@ -11,6 +10,7 @@ import {
   solveCaptcha,
   type TestApp,
 } from '../../test/harness'
+import { accountsByEmail } from '../../test/accounts'
 
 /**
  * Routes that take any e-mail answer before the account's work (lookup, token, mail) is done, on
@@ -53,7 +53,7 @@ describe.runIf(testDbKind() === 'postgres')('answers that do not wait for the ac
   it('forgot-password answers while the account is locked; the reset mail comes after', async () => {
     const { account } = await signedInAdmin(t)
     const before = t.smtp.to(account.email).length
-    const [row] = await t.app.db.select().from(users).where(eq(users.email, account.email))
+    const [row] = await accountsByEmail(t.app.db, account.email)
     const res = await answerWhileLocked(
       `select id from users where id = '${row!.id}' for update`,
       post('/api/auth/forgot-password', { email: account.email }),
@@ -66,7 +66,7 @@ describe.runIf(testDbKind() === 'postgres')('answers that do not wait for the ac
   it('resend-verification answers while the account is locked; the new link comes after', async () => {
     const { account } = await register(t)
     const before = t.smtp.to(account.email).length
-    const [row] = await t.app.db.select().from(users).where(eq(users.email, account.email))
+    const [row] = await accountsByEmail(t.app.db, account.email)
     const res = await answerWhileLocked(
       `select id from users where id = '${row!.id}' for update`,
       post('/api/auth/resend-verification', { email: account.email }),

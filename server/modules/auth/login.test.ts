@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { sessions, users } from '../../db/schema'
+import { sessions } from '../../db/schema'
 import {
   APP_URL,
   createTestApp,
@@ -14,6 +14,7 @@ import {
 import { linkIn, tokenFrom } from '../../test/smtp-capture'
 import { passwords } from './passwords'
 import { ROLE_PERMISSIONS } from '../../test/factories'
+import { accountsByEmail } from '../../test/accounts'
 
 let t: TestApp
 /** Per-IP limit of 3 failures a minute; per-account limit left at its default (10 in 15 minutes). */
@@ -52,7 +53,7 @@ const loginFrom = (
   })
 
 const userRow = async (app: TestApp, email: string) =>
-  (await app.app.db.select().from(users).where(eq(users.email, email)))[0]!
+  (await accountsByEmail(app.app.db, email))[0]!
 
 function expectRateLimited(res: LightMyRequestResponse, maxSeconds: number) {
   expect(res.statusCode).toBe(429)

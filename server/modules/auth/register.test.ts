@@ -14,6 +14,7 @@ import {
 } from '../../test/harness'
 import { linkIn, tokenFrom } from '../../test/smtp-capture'
 import { passwords } from './passwords'
+import { accountsByEmail } from '../../test/accounts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -29,8 +30,7 @@ async function rowCounts() {
   return { users: u!.n, organizations: o!.n, tokens: k!.n }
 }
 
-const userByEmail = async (email: string) =>
-  (await t.app.db.select().from(users).where(eq(users.email, email)))[0]
+const userByEmail = async (email: string) => (await accountsByEmail(t.app.db, email))[0]
 
 /** Everything that arrives in the SMTP server once the app has handed over every queued mail. */
 async function mailsTo(email: string) {

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lte, ne, or, sql, type SQLWrapper } from 'drizzle-or
 import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import { prepared } from '../../db/prepared'
-import { organizations, sessions, users } from '../../db/schema'
+import { organizations, people, sessions, users, withPerson } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
 import { iso } from '../../lib/dto'
 import { hasConfirmedFactor } from '../mfa/confirmed-factor'
@@ -72,9 +72,9 @@ const sessionUserQuery = prepared((db) =>
       absoluteExpiresAt: sessions.absoluteExpiresAt,
       id: users.id,
       organizationId: users.organizationId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      email: people.email,
       role: users.role,
       clientId: users.clientId,
       createdAt: sessions.createdAt,
@@ -85,6 +85,7 @@ const sessionUserQuery = prepared((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(people, withPerson)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), alive(sql.placeholder('now'))))
     .prepare('find_session_user'),
@@ -169,6 +170,7 @@ export async function listUserSessions(db: Db, userId: string, currentId: string
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(people, withPerson)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(sessions.userId, userId), alive(now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id))

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CurrentUser, Session } from '@shared/schemas/auth'
 import type { Dashboard } from '@shared/schemas/dashboard'
-import { oneTimeTokens, sessions, users } from '../../db/schema'
+import { oneTimeTokens, sessions } from '../../db/schema'
 import {
   expectError,
   expectIsoTimestamp,
@@ -22,6 +22,7 @@ import {
 } from '../../test/harness'
 import { linkIn, tokenFrom } from '../../test/smtp-capture'
 import { messages } from './auth.service'
+import { findUserById } from '../users/users.repo'
 
 /** The Settings page's calls: profile, password change, the list of sessions. */
 
@@ -184,14 +185,14 @@ describe('POST /api/auth/change-password', () => {
 
   it('a wrong current password → 400 on currentPassword; nothing changes, no session ends', async () => {
     const { cookie, account, devices, user } = await withDevices(1)
-    const [before] = await t.app.db.select().from(users).where(eq(users.id, user.id))
+    const before = await findUserById(t.app.db, user.id)
     const res = await changePassword(cookie, {
       currentPassword: 'not my password',
       newPassword: 'whatever new',
     })
     const body = expectValidation(res, ['currentPassword'])
     expect(body.message).toBe(messages.wrongCurrentPassword)
-    const [after] = await t.app.db.select().from(users).where(eq(users.id, user.id))
+    const after = await findUserById(t.app.db, user.id)
     expect(after!.passwordHash).toBe(before!.passwordHash)
     expect((await me(devices[0])).statusCode).toBe(200)
     expect((await login(account.email, account.password)).statusCode).toBe(200)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { oneTimeTokens, users } from '../../db/schema'
+import { oneTimeTokens } from '../../db/schema'
 import {
   APP_URL,
   createTestApp,
@@ -14,6 +14,7 @@ import {
   verifyCookie,
 } from '../../test/harness'
 import { linkIn, tokenFrom } from '../../test/smtp-capture'
+import { accountsByEmail } from '../../test/accounts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -32,8 +33,7 @@ const resetPassword = (token: unknown, password: unknown) =>
   t.request('POST', '/api/auth/reset-password', { body: { token, password } })
 const login = (email: string, password: string) =>
   t.request('POST', '/api/auth/login', { body: { email, password } })
-const userRow = async (email: string) =>
-  (await t.app.db.select().from(users).where(eq(users.email, email)))[0]!
+const userRow = async (email: string) => (await accountsByEmail(t.app.db, email))[0]!
 
 /** The token of the n-th mail (0-based) to `email` whose link starts with `prefix`. */
 async function mailedToken(email: string, prefix: string, n = 0) {

@@ -12,7 +12,7 @@ import {
   type PageRequest,
 } from '../../db/keyset'
 import { iso } from '../../lib/dto'
-import { clients, invitations, organizations, users } from '../../db/schema'
+import { clients, invitations, organizations, people, users, withPerson } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
 import { notFound } from '../../lib/errors'
 
@@ -25,8 +25,8 @@ const columns = {
   role: invitations.role,
   clientId: invitations.clientId,
   clientName: clients.name,
-  invitedByFirstName: users.firstName,
-  invitedByLastName: users.lastName,
+  invitedByFirstName: people.firstName,
+  invitedByLastName: people.lastName,
   sentAt: invitations.sentAt,
   expiresAt: invitations.expiresAt,
   createdAt: invitations.createdAt,
@@ -61,6 +61,7 @@ function selectInvitations(db: Db) {
     .from(invitations)
     .leftJoin(clients, eq(clients.id, invitations.clientId))
     .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+    .leftJoin(people, withPerson)
 }
 
 const latestFirst: Keyset = {
@@ -84,6 +85,7 @@ export async function listOpenInvitations(
     .from(invitations)
     .leftJoin(clients, eq(clients.id, invitations.clientId))
     .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+    .leftJoin(people, withPerson)
     .where(
       and(
         eq(invitations.organizationId, orgId),

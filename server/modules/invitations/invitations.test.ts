@@ -7,7 +7,7 @@ import type { Client } from '@shared/schemas/clients'
 import type { Dashboard } from '@shared/schemas/dashboard'
 import type { Invitation, InvitationPreview } from '@shared/schemas/invitations'
 import { selectRows } from '../../db/client'
-import { invitations, users } from '../../db/schema'
+import { invitations, people, users } from '../../db/schema'
 import {
   createClient,
   createProject,
@@ -32,6 +32,7 @@ import {
 } from '../../test/harness'
 import { linkIn, tokenFrom } from '../../test/smtp-capture'
 import { invitationMessages } from './invitations.service'
+import { accountsByEmail } from '../../test/accounts'
 
 interface Company {
   cookie: string
@@ -424,9 +425,9 @@ describe('POST /api/invitations/{id}/resend', () => {
     const owner = await signedInAdmin(t)
     const other = await invited(A, { email: nextEmail() })
     await t.app.db
-      .update(users)
+      .update(people)
       .set({ email: other.email })
-      .where(eq(users.email, owner.account.email))
+      .where(eq(people.email, owner.account.email))
     const before = t.smtp.to(other.email).length
     const told = await as(A.cookie).resend(other.invitation.id)
     expect(told.statusCode, told.body).toBe(200)
@@ -515,7 +516,7 @@ describe('GET /api/invitations/accept?token=', () => {
   it('says accountExists when the e-mail has a verified account meanwhile; accepting then → 409 asking to sign in', async () => {
     const { token, email, invitation } = await invited(A)
     const owner = await signedInAdmin(t)
-    await t.app.db.update(users).set({ email }).where(eq(users.email, owner.account.email))
+    await t.app.db.update(people).set({ email }).where(eq(people.email, owner.account.email))
     expect((await preview(token)).json()).toMatchObject({ email, accountExists: true })
     const users_ = await userCount()
     const body = expectError(await accept(newcomer(token)), 409, 'CONFLICT')
@@ -529,7 +530,7 @@ describe('GET /api/invitations/accept?token=', () => {
     const { token, email } = await invited(A)
     const { response, account } = await register(t, { email })
     expect(response.statusCode).toBe(201)
-    const [held] = await t.app.db.select().from(users).where(eq(users.email, email))
+    const [held] = await accountsByEmail(t.app.db, email)
     expect(held!.emailVerifiedAt).toBeNull()
     expect((await preview(token)).json()).toMatchObject({ email, accountExists: false })
     const res = await accept(newcomer(token))
@@ -573,7 +574,7 @@ describe('POST /api/invitations/accept', () => {
     const me = await t.request('GET', '/api/auth/me', { cookie: sessionCookie(res) })
     expect(me.json()).toEqual(user)
 
-    const [row] = await t.app.db.select().from(users).where(eq(users.email, email))
+    const [row] = await accountsByEmail(t.app.db, email)
     expect(row).toMatchObject({ organizationId: A.orgId, role: 'client', clientId: A.client.id })
     expect(row!.emailVerifiedAt).toBeInstanceOf(Date)
     expect(row!.lastLoginAt).toBeInstanceOf(Date)
@@ -603,7 +604,7 @@ describe('POST /api/invitations/accept', () => {
     const statuses = results.map((r) => r.statusCode).sort()
     expect(statuses[0]).toBe(201)
     expect([400, 409]).toContain(statuses[1])
-    const rows = await t.app.db.select().from(users).where(eq(users.email, email))
+    const rows = await accountsByEmail(t.app.db, email)
     expect(rows).toHaveLength(1)
   })
 
@@ -612,7 +613,7 @@ describe('POST /api/invitations/accept', () => {
     const res = await accept(newcomer(token), B.cookie)
     expect(res.statusCode).toBe(201)
     expect(res.json<{ user: CurrentUser }>().user.company.id).toBe(A.orgId)
-    const [row] = await t.app.db.select().from(users).where(eq(users.email, email))
+    const [row] = await accountsByEmail(t.app.db, email)
     expect(row!.organizationId).toBe(A.orgId)
     // B's admin is still B's admin, on their own cookie.
     const me = await t.request('GET', '/api/auth/me', { cookie: B.cookie })

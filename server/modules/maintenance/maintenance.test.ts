@@ -4,10 +4,11 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../db/client'
-import { oneTimeTokens, organizations, sessions, users } from '../../db/schema'
+import { oneTimeTokens, organizations, sessions } from '../../db/schema'
 import { createTestApp, register, signedInAdmin, type TestApp } from '../../test/harness'
 import { abandonedAfterMs } from '../files/files.service'
 import { purgeExpired, runMaintenance, vacuumEmbedded } from './maintenance'
+import { accountsByEmail } from '../../test/accounts'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -47,18 +48,14 @@ describe('purging what can never be used again', () => {
     expect(purged.counters).toBeGreaterThanOrEqual(1)
 
     // Sessions: the one idle for 8 days is gone, today's works.
-    const staleUser = (
-      await t.app.db.select().from(users).where(eq(users.email, stale.account.email))
-    )[0]!
+    const staleUser = (await accountsByEmail(t.app.db, stale.account.email))[0]!
     expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, staleUser.id))).toEqual(
       [],
     )
     expect((await t.request('GET', '/api/auth/me', { cookie: fresh.cookie })).statusCode).toBe(200)
     // Tokens: used verification links and the expired one are gone; today's reset link stays.
     expect(await count('one_time_tokens', sql`used_at is not null or expires_at <= now()`)).toBe(0)
-    const freshUser = (
-      await t.app.db.select().from(users).where(eq(users.email, fresh.account.email))
-    )[0]!
+    const freshUser = (await accountsByEmail(t.app.db, fresh.account.email))[0]!
     expect(
       await t.app.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, freshUser.id)),
     ).toHaveLength(1)
@@ -69,7 +66,7 @@ describe('purging what can never be used again', () => {
       [pending.account.email, true],
       [stale.account.email, true],
     ] as const) {
-      const rows = await t.app.db.select().from(users).where(eq(users.email, email))
+      const rows = await accountsByEmail(t.app.db, email)
       expect(rows.length, email).toBe(kept ? 1 : 0)
     }
     expect(await count('organizations', sql`name = ${staleRegistration.account.companyName}`)).toBe(

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { eventMailState, notifications, organizations, users } from '../../db/schema'
+import {
+  eventMailState,
+  notifications,
+  organizations,
+  people,
+  users,
+  withPerson,
+} from '../../db/schema'
 import { visibleNotifications } from '../../access/audience'
 import { mails } from '../../mail/templates'
 import { EVENT_MAIL_QUEUE } from './notify'
@@ -39,14 +46,15 @@ export async function sendEventMail(app: FastifyInstance, userId: string) {
     }
     const [user] = await tx
       .select({
-        email: users.email,
-        firstName: users.firstName,
+        email: people.email,
+        firstName: people.firstName,
         role: users.role,
         clientId: users.clientId,
         timeZone: organizations.timeZone,
         dateFormat: organizations.dateFormat,
       })
       .from(users)
+      .innerJoin(people, withPerson)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
       .where(eq(users.id, userId))
     if (!user) return 'gone' as const

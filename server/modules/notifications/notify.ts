@@ -5,7 +5,14 @@ import type { NotificationKind } from '@shared/schemas/reminders'
 import { seesRequest } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
-import { auditMembers, notifications, requestComments, users } from '../../db/schema'
+import {
+  auditMembers,
+  notifications,
+  people,
+  requestComments,
+  users,
+  withPerson,
+} from '../../db/schema'
 import { publishChange } from '../events/changes'
 import { requestAudiences, viewersOf } from './notifications.repo'
 import { preferencesOf } from './preferences.repo'
@@ -149,8 +156,9 @@ async function mentionable(tx: Db, actor: Principal, request: RequestFacts) {
   const candidates =
     actor.role === 'client'
       ? await tx
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .select({ id: users.id, firstName: people.firstName, lastName: people.lastName })
           .from(users)
+          .innerJoin(people, withPerson)
           .leftJoin(
             auditMembers,
             and(eq(auditMembers.userId, users.id), eq(auditMembers.auditId, request.auditId)),
@@ -162,8 +170,9 @@ async function mentionable(tx: Db, actor: Principal, request: RequestFacts) {
             ),
           )
       : await tx
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .select({ id: users.id, firstName: people.firstName, lastName: people.lastName })
           .from(users)
+          .innerJoin(people, withPerson)
           .where(and(eq(users.organizationId, actor.organizationId), firm))
   return candidates
 }

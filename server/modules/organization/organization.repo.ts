@@ -3,7 +3,7 @@ import { DEFAULT_DATE_FORMAT } from '@shared/constants'
 import type { RegisterInput } from '@shared/schemas/auth'
 import type { UpdateOrganizationInput } from '@shared/schemas/organization'
 import type { Db } from '../../db/client'
-import { organizations, reminderPolicies, users } from '../../db/schema'
+import { organizations, people, reminderPolicies, users, withPerson } from '../../db/schema'
 import { withIsoDates } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
 
@@ -120,7 +120,10 @@ export async function lockOrganization(db: Db, orgId: string, mode: 'update' | '
 }
 
 /** Companies whose every user is unverified: a registration that never proved its address. */
-const onlyUnverifiedUsers = sql`not exists (select 1 from ${users} as verified where verified.organization_id = ${organizations.id} and verified.email_verified_at is not null)`
+const onlyUnverifiedUsers = sql`not exists (select 1 from ${users} as member join ${people} as person on person.id = member.person_id where member.organization_id = ${organizations.id} and person.email_verified_at is not null)`
+
+/** People left with no membership (their companies deleted): their addresses are free again. */
+const withoutMembership = sql`not exists (select 1 from ${users} where ${users.personId} = ${people.id})`
 
 /**
  * Deletes the unverified registration holding `email`, with its company (empty: nobody could sign
@@ -130,11 +133,13 @@ export async function deleteUnverifiedRegistration(db: Db, email: string) {
   const holder = db
     .select({ organizationId: users.organizationId })
     .from(users)
-    .where(and(eq(users.email, email), isNull(users.emailVerifiedAt)))
+    .innerJoin(people, withPerson)
+    .where(and(eq(people.email, email), isNull(people.emailVerifiedAt)))
   const [deleted] = await db
     .delete(organizations)
     .where(and(inArray(organizations.id, holder), onlyUnverifiedUsers))
     .returning({ id: organizations.id })
+  await db.delete(people).where(and(eq(people.email, email), withoutMembership))
   return deleted?.id
 }
 
@@ -155,5 +160,7 @@ export async function deleteExpiredRegistrations(db: Db, before: Date) {
       ),
     )
     .returning({ id: organizations.id })
+  if (deleted.length > 0)
+    await db.delete(people).where(and(lt(people.createdAt, before), withoutMembership))
   return deleted.length
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, lt, or, sql } from 'drizzle-orm'
 import type { PrepareFileInput, PreparedFileKind } from '@shared/schemas/prepared-files'
 import type { Db } from '../../db/client'
-import { preparedFiles, users } from '../../db/schema'
+import { people, preparedFiles, users, withPerson } from '../../db/schema'
 
 export type PreparedFileRow = typeof preparedFiles.$inferSelect
 
@@ -112,10 +112,11 @@ export async function askerOf(db: Db, orgId: string, userId: string) {
       organizationId: users.organizationId,
       role: users.role,
       clientId: users.clientId,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      firstName: people.firstName,
+      lastName: people.lastName,
     })
     .from(users)
+    .innerJoin(people, withPerson)
     .where(and(eq(users.id, userId), eq(users.organizationId, orgId)))
   return row ?? null
 }

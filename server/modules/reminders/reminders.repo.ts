@@ -5,7 +5,7 @@ import type { NotificationKind } from '@shared/schemas/reminders'
 import type { RequestStatus } from '@shared/schemas/requests'
 import { seesRequestSql } from '../../access/audience'
 import { selectRows, type Db } from '../../db/client'
-import { auditRequests, scheduledMails, users } from '../../db/schema'
+import { auditRequests, people, scheduledMails, users, withPerson } from '../../db/schema'
 import { awaitingClient } from '../requests/request-conditions'
 
 type ScheduledMailKind = (typeof scheduledMails.$inferInsert)['kind']
@@ -31,12 +31,13 @@ export function openItems(
       title: auditRequests.title,
       dueDate: auditRequests.dueDate,
       userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      email: people.email,
+      firstName: people.firstName,
+      lastName: people.lastName,
     })
     .from(auditRequests)
     .innerJoin(users, eq(users.id, auditRequests.assigneeUserId))
+    .innerJoin(people, withPerson)
     .where(
       and(
         eq(auditRequests.organizationId, orgId),

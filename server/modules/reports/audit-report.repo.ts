@@ -3,7 +3,15 @@ import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/requests'
 import { selectRows, type Db } from '../../db/client'
 import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/audience'
-import { auditRequests, audits, projects, requestVersions, users } from '../../db/schema'
+import {
+  auditRequests,
+  audits,
+  people,
+  projects,
+  requestVersions,
+  users,
+  withPerson,
+} from '../../db/schema'
 import { awaitingClient } from '../requests/request-conditions'
 
 /** The reads behind an audit's figures (shared/schemas/reports.ts defines them). */
@@ -61,16 +69,17 @@ export function openByAssignee(
   return db
     .select({
       userId: auditRequests.assigneeUserId,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      firstName: people.firstName,
+      lastName: people.lastName,
       open: openCount,
       overdue: sql<number>`count(*) filter (where ${awaitingClient} and ${auditRequests.dueDate} < ${today}::date)::int`,
     })
     .from(auditRequests)
     .leftJoin(users, eq(users.id, auditRequests.assigneeUserId))
+    .leftJoin(people, withPerson)
     .where(and(ofAudit(orgId, auditId), open))
-    .groupBy(auditRequests.assigneeUserId, users.firstName, users.lastName)
-    .orderBy(sql`${openCount} desc`, users.lastName, users.firstName)
+    .groupBy(auditRequests.assigneeUserId, people.firstName, people.lastName)
+    .orderBy(sql`${openCount} desc`, people.lastName, people.firstName)
     .limit(limit)
 }
 
@@ -196,17 +205,18 @@ export function openItems(
       dueDate: auditRequests.dueDate,
       awaitingClient: sql<boolean>`${awaitingClient}`,
       assigneeId: auditRequests.assigneeUserId,
-      assigneeFirstName: users.firstName,
-      assigneeLastName: users.lastName,
+      assigneeFirstName: people.firstName,
+      assigneeLastName: people.lastName,
     })
     .from(auditRequests)
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(users, eq(users.id, auditRequests.assigneeUserId))
+    .leftJoin(people, withPerson)
     .where(and(ofAudit(orgId, auditId), open, visibleRequests(scope)))
     .orderBy(
-      sql`${users.lastName} asc nulls last`,
-      sql`${users.firstName} asc nulls last`,
+      sql`${people.lastName} asc nulls last`,
+      sql`${people.firstName} asc nulls last`,
       auditRequests.assigneeUserId,
       sql`${overdue} desc`,
       sql`${auditRequests.dueDate} asc nulls last`,

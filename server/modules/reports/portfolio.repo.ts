@@ -7,11 +7,13 @@ import { containing, key, pageQuery, toPage, type Keyset, type PageRequest } fro
 import {
   auditMembers,
   auditRequests,
-  auditStandings,
   audits,
+  auditStandings,
   clients,
+  people,
   projects,
   users,
+  withPerson,
 } from '../../db/schema'
 import { awaitingClient } from '../requests/request-conditions'
 
@@ -178,7 +180,7 @@ function portfolioKeyset(sort: { field: PortfolioSort; descending: boolean }): K
 const rowColumns = sql`p.id, p.name, p.status, p.due_date as "dueDate",
   p.client_id as "clientId", p.client_name as "clientName",
   p.project_id as "projectId", p.project_name as "projectName", p.project_status as "projectStatus",
-  p.lead_id as "leadId", ${users.firstName} as "leadFirstName", ${users.lastName} as "leadLastName",
+  p.lead_id as "leadId", ${people.firstName} as "leadFirstName", ${people.lastName} as "leadLastName",
   p.draft, p.sent, p.submitted, p.accepted, p.returned, p.not_applicable as "notApplicable",
   coalesce(d.overdue, 0) as overdue, p.most_late as "mostDaysLate", d.next_due::text as "nextDueDate",
   p.client_active_at as "clientActiveAt", p.quiet_days as "quietDays", p.stage, p.slipping`
@@ -208,6 +210,7 @@ export async function portfolioPage(
       from chosen c
       join portfolio p on p.id = c.id
       left join ${users} on ${users.id} = p.lead_id
+      left join ${people} on ${withPerson}
       left join lateral (
         select count(*) filter (where ${auditRequests.dueDate} < ${day})::int as overdue,
           min(${auditRequests.dueDate}) filter (where ${auditRequests.dueDate} >= ${day}) as next_due
@@ -316,7 +319,7 @@ export async function holdersOf(db: Db, orgId: string, auditIds: string[]) {
   }>(
     db,
     sql`select distinct on (h.audit_id) h.audit_id as "auditId", h.user_id as "userId",
-          ${users.firstName} as "firstName", ${users.lastName} as "lastName", h.open
+          ${people.firstName} as "firstName", ${people.lastName} as "lastName", h.open
         from (
           select ${auditRequests.auditId} as audit_id, ${auditRequests.assigneeUserId} as user_id,
             count(*)::int as open
@@ -330,7 +333,8 @@ export async function holdersOf(db: Db, orgId: string, auditIds: string[]) {
           group by 1, 2
         ) h
         join ${users} on ${users.id} = h.user_id
-        order by h.audit_id, h.open desc, lower(${users.lastName}), lower(${users.firstName}), h.user_id`,
+        join ${people} on ${withPerson}
+        order by h.audit_id, h.open desc, lower(${people.lastName}), lower(${people.firstName}), h.user_id`,
   )
   return new Map<string, Holder>(
     rows.map((row) => [

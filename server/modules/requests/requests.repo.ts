@@ -13,7 +13,7 @@ import { visibleRequests } from '../../access/audience'
 import { selectRows, type Db } from '../../db/client'
 import { askedOfFirm, awaitingClient, overdueOn } from './request-conditions'
 import { idIn } from '../../db/id-in'
-import { auditRequests, audits, projects, users } from '../../db/schema'
+import { auditRequests, audits, people, projects, users, withPerson } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { key, pageQuery, searched, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 import { rankKeySql } from './order-keys'
@@ -23,6 +23,7 @@ import { rankKeySql } from './order-keys'
 type Scope = Pick<Principal, 'role' | 'clientId'>
 
 const assignee = alias(users, 'assignee')
+const assigneePerson = alias(people, 'assignee_person')
 
 const columns = {
   id: auditRequests.id,
@@ -39,8 +40,8 @@ const columns = {
   choices: auditRequests.choices,
   status: auditRequests.status,
   assigneeId: auditRequests.assigneeUserId,
-  assigneeFirstName: assignee.firstName,
-  assigneeLastName: assignee.lastName,
+  assigneeFirstName: assigneePerson.firstName,
+  assigneeLastName: assigneePerson.lastName,
   previousRequestId: auditRequests.previousRequestId,
   dueDate: auditRequests.dueDate,
   sentAt: auditRequests.sentAt,
@@ -71,6 +72,7 @@ function selectRequests(db: Db, where: SQL | undefined) {
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
+    .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
     .where(where)
     .orderBy(asc(auditRequests.auditId), ...inAuditOrder.keys.map((k) => asc(k.sql as SQL)))
 }
@@ -173,7 +175,7 @@ function sortKeyset(sort: { field: RequestSort; descending: boolean }): Keyset {
       return {
         keys: [
           key(
-            sql`coalesce(lower(${assignee.firstName} || ' ' || ${assignee.lastName}), ${sort.descending ? '' : '~'})`,
+            sql`coalesce(lower(${assigneePerson.firstName} || ' ' || ${assigneePerson.lastName}), ${sort.descending ? '' : '~'})`,
             'text',
           ),
           byNumber,
@@ -208,6 +210,7 @@ export function auditRequestsPageQuery(
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
+    .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
     .where(
       and(
         ofAudit(orgId, auditId),
@@ -239,6 +242,7 @@ export async function statusCounts(
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
+    .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
     .where(and(ofAudit(orgId, auditId), visibleRequests(scope), ...filterConditions(filter, today)))
     .groupBy(auditRequests.status)
   const counts = Object.fromEntries(REQUEST_STATUSES.map((status) => [status, 0])) as Record<
@@ -379,6 +383,7 @@ export async function clientRequestsPage(
     .innerJoin(audits, eq(audits.id, auditRequests.auditId))
     .innerJoin(projects, eq(projects.id, audits.projectId))
     .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
+    .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
     // Redundant with `ranks`, and what lets the planner reach the client's few audits by index
     // instead of hashing every audit of the firm (bench:scale, decision 014).
     .where(and(eq(projects.clientId, scope.clientId), movesOf(request.whoseMove), page.after))
@@ -414,12 +419,13 @@ export async function requestsToCopy(db: Db, orgId: string, auditId: string, cli
       choices: auditRequests.choices,
       dueDate: auditRequests.dueDate,
       assigneeId: auditRequests.assigneeUserId,
-      assigneeFirstName: users.firstName,
-      assigneeLastName: users.lastName,
+      assigneeFirstName: people.firstName,
+      assigneeLastName: people.lastName,
       assigneeStillClient: sql<boolean>`coalesce(${users.role} = 'client' and ${users.clientId} = ${clientId}, false)`,
     })
     .from(auditRequests)
     .leftJoin(users, eq(users.id, auditRequests.assigneeUserId))
+    .leftJoin(people, withPerson)
     .where(and(eq(auditRequests.organizationId, orgId), eq(auditRequests.auditId, auditId)))
     .orderBy(asc(auditRequests.position), asc(auditRequests.id))
 }

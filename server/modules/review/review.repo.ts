@@ -6,10 +6,19 @@ import { visibleRequests } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
 import { key, pageQuery, toPage, type Keyset } from '../../db/keyset'
-import { auditMembers, auditRequests, audits, clients, projects, users } from '../../db/schema'
+import {
+  auditMembers,
+  auditRequests,
+  audits,
+  clients,
+  people,
+  projects,
+  users,
+} from '../../db/schema'
 import { isoTimestamp } from '../../db/timestamps'
 
 const assignee = alias(users, 'assignee')
+const assigneePerson = alias(people, 'assignee_person')
 
 /** The caller is on the team of the request's audit. */
 const onTeam = (userId: string) =>
@@ -71,8 +80,8 @@ export async function reviewQueue(
         auditName: audits.name,
         clientId: projects.clientId,
         clientName: clients.name,
-        assigneeFirstName: assignee.firstName,
-        assigneeLastName: assignee.lastName,
+        assigneeFirstName: assigneePerson.firstName,
+        assigneeLastName: assigneePerson.lastName,
         submittedAt: isoTimestamp(auditRequests.submittedAt),
         pageKey: page.pageKey,
       })
@@ -82,6 +91,7 @@ export async function reviewQueue(
       .innerJoin(projects, eq(projects.id, audits.projectId))
       .innerJoin(clients, eq(clients.id, projects.clientId))
       .leftJoin(assignee, eq(assignee.id, auditRequests.assigneeUserId))
+      .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
       .where(visibleRequests(principal))
       .orderBy(...page.orderBy)
       .then((rows) => rows.map((row) => ({ ...row, onMyAudit: mine })))

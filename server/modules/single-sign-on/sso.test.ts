@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ssoSignIns, users } from '../../db/schema'
+import { ssoSignIns } from '../../db/schema'
 import { createTestApp, sessionCookie, signedInAdmin, type TestApp } from '../../test/harness'
 import { startOidcProvider, type OidcAccount } from '../../test/oidc-provider'
 import { addPasskey, turnOnTotp } from '../../test/second-factors'
 import { passwords } from '../auth/passwords'
 import { issuerProblem } from './provider'
+import { insertUser } from '../users/users.repo'
+import { accountsByEmail } from '../../test/accounts'
 
 const CLIENT = { clientId: 'auditdesk', clientSecret: 'a provider secret' }
 let t: TestApp
@@ -47,9 +49,9 @@ const saveSso = (cookie: string, body: Record<string, unknown>) =>
 /** A member of the firm at `email`, with a password. */
 async function member(organizationId: string, email: string, role: 'staff' | 'admin' = 'staff') {
   const now = t.clock()
-  const [user] = await t.app.db
-    .insert(users)
-    .values({
+  const user = await insertUser(
+    t.app.db,
+    {
       organizationId,
       email,
       passwordHash: await passwords.hash('member password'),
@@ -58,10 +60,9 @@ async function member(organizationId: string, email: string, role: 'staff' | 'ad
       role,
       clientId: null,
       emailVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
+    },
+    now,
+  )
   return user!
 }
 
@@ -255,11 +256,7 @@ describe('signing in through the provider', () => {
     const refused = await signInThroughProvider(`stranger@${closed.domain}`)
     expect(refused.headers.location).toBe('/login?sso=no_account')
     expect(refused.cookies.map((c) => c.name)).not.toContain('session')
-    const [row] = await t.app.db
-      .select()
-      .from(users)
-      .where(eq(users.email, `stranger@${closed.domain}`))
-    expect(row).toBeUndefined()
+    expect(await accountsByEmail(t.app.db, `stranger@${closed.domain}`)).toEqual([])
   })
 
   it('refuses an unverified address, a member of another firm, a forged state, a wrong nonce, a missing cookie', async () => {

@@ -1,4 +1,16 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import {
@@ -11,21 +23,45 @@ import {
   type PageRequest,
 } from '../../db/keyset'
 import { hasConfirmedFactor } from '../mfa/confirmed-factor'
-import { clients, users } from '../../db/schema'
+import { clients, people, users, withPerson } from '../../db/schema'
 import { iso } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
 
-/** Every query of the users table: accounts, the company's users, assignees and audit teams. */
+/**
+ * Every query of the users (memberships) and people tables: accounts, the company's users,
+ * assignees and audit teams. A "user" here is a membership read with its person's e-mail, names
+ * and sign-in (decision 047).
+ */
 
+const accountColumns = {
+  ...getTableColumns(users),
+  email: people.email,
+  passwordHash: people.passwordHash,
+  firstName: people.firstName,
+  lastName: people.lastName,
+  emailVerifiedAt: people.emailVerifiedAt,
+}
+
+const selectAccounts = (db: Db) =>
+  db.select(accountColumns).from(users).innerJoin(people, withPerson)
+
+/** The account of this address: its person's membership last signed in to. */
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email))
+  const [row] = await selectAccounts(db)
+    .where(eq(people.email, email))
+    .orderBy(sql`${users.lastLoginAt} desc nulls last`, desc(users.createdAt))
+    .limit(1)
   return row ?? null
 }
 
 export async function findUserById(db: Db, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id))
+  const [row] = await selectAccounts(db).where(eq(users.id, id))
   return row ?? null
 }
+
+/** The person of a membership, as a condition on `people`. */
+const personOf = (db: Db, userId: string) =>
+  inArray(people.id, db.select({ id: users.personId }).from(users).where(eq(users.id, userId)))
 
 export interface NewUser {
   organizationId: string
@@ -39,27 +75,47 @@ export interface NewUser {
   lastLoginAt?: Date | null
 }
 
-/** A new user; undefined when the e-mail is taken meanwhile (the unique index decides). */
+/**
+ * A new person with their first membership; undefined when the e-mail is taken meanwhile (the
+ * unique index decides).
+ */
 export async function insertUser(db: Db, values: NewUser, now: Date) {
-  const [row] = await db
-    .insert(users)
-    .values({ ...values, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: users.email })
-    .returning()
-  return row
+  const { email, passwordHash, firstName, lastName, emailVerifiedAt, ...membership } = values
+  return db.transaction(async (tx) => {
+    const [person] = await tx
+      .insert(people)
+      .values({
+        email,
+        passwordHash,
+        firstName,
+        lastName,
+        emailVerifiedAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: people.email })
+      .returning()
+    if (!person) return undefined
+    const [user] = await tx
+      .insert(users)
+      .values({ ...membership, personId: person.id, createdAt: now, updatedAt: now })
+      .returning()
+    const { id: _, createdAt: __, updatedAt: ___, ...personFields } = person
+    return user && { ...user, ...personFields }
+  })
 }
 
 export async function markEmailVerified(db: Db, userId: string, now: Date) {
   const [row] = await db
-    .update(users)
+    .update(people)
     .set({ emailVerifiedAt: now, updatedAt: now })
-    .where(eq(users.id, userId))
-    .returning({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .where(personOf(db, userId))
+    .returning({ firstName: people.firstName, lastName: people.lastName, email: people.email })
   return row ?? null
 }
 
 export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date) {
-  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
+  await db.update(people).set({ passwordHash, updatedAt: now }).where(personOf(db, userId))
 }
 
 export async function recordLogin(db: Db, userId: string, now: Date) {
@@ -73,16 +129,16 @@ export async function updateProfile(
   now: Date,
 ) {
   await db
-    .update(users)
+    .update(people)
     .set({ ...values, updatedAt: now })
-    .where(eq(users.id, userId))
+    .where(personOf(db, userId))
 }
 
 const listColumns = {
   id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
+  firstName: people.firstName,
+  lastName: people.lastName,
+  email: people.email,
   role: users.role,
   clientId: users.clientId,
   clientName: clients.name,
@@ -98,21 +154,25 @@ const toDto = <T extends { lastLoginAt: Date | null; createdAt: Date }>(row: T) 
 })
 
 const byName = [
-  asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
-  asc(users.email),
+  asc(sql`lower(${people.firstName} || ' ' || ${people.lastName})`),
+  asc(people.email),
   asc(users.id),
 ]
 
 const ofOrg = (orgId: string, id: string) => and(eq(users.organizationId, orgId), eq(users.id, id))
 
 function selectUsers(db: Db) {
-  return db.select(listColumns).from(users).leftJoin(clients, eq(clients.id, users.clientId))
+  return db
+    .select(listColumns)
+    .from(users)
+    .innerJoin(people, withPerson)
+    .leftJoin(clients, eq(clients.id, users.clientId))
 }
 
 const byNameKeys: Keyset = {
   keys: [
-    key(sql`lower(${users.firstName} || ' ' || ${users.lastName})`, 'text'),
-    key(users.email, 'text'),
+    key(sql`lower(${people.firstName} || ' ' || ${people.lastName})`, 'text'),
+    key(people.email, 'text'),
     key(users.id, 'uuid'),
   ],
   direction: 'asc',
@@ -131,6 +191,7 @@ export async function listUsers(
   const rows = await db
     .select({ ...listColumns, pageKey: page.pageKey })
     .from(users)
+    .innerJoin(people, withPerson)
     .leftJoin(clients, eq(clients.id, users.clientId))
     .where(
       and(
@@ -149,7 +210,10 @@ export async function listUsers(
 function nameOrEmailContains(q: string | undefined) {
   return q === undefined
     ? undefined
-    : or(searched(sql`${users.firstName} || ' ' || ${users.lastName}`, q), searched(users.email, q))
+    : or(
+        searched(sql`${people.firstName} || ' ' || ${people.lastName}`, q),
+        searched(people.email, q),
+      )
 }
 
 export async function getUser(db: Db, orgId: string, id: string) {
@@ -163,13 +227,14 @@ export async function findUserForChange(db: Db, orgId: string, id: string) {
   const [row] = await db
     .select({
       id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      email: people.email,
       role: users.role,
       clientId: users.clientId,
     })
     .from(users)
+    .innerJoin(people, withPerson)
     .where(ofOrg(orgId, id))
   if (!row) throw notFound('User')
   return row
@@ -196,9 +261,24 @@ export async function setRole(
     .where(ofOrg(orgId, id))
 }
 
-/** With their sessions and tokens (ON DELETE CASCADE). */
+/**
+ * The membership, with its sessions and tokens (ON DELETE CASCADE); the person too when it was
+ * their last one.
+ */
 export async function deleteUser(db: Db, orgId: string, id: string) {
-  await db.delete(users).where(ofOrg(orgId, id))
+  const [gone] = await db
+    .delete(users)
+    .where(ofOrg(orgId, id))
+    .returning({ personId: users.personId })
+  if (!gone) return
+  await db
+    .delete(people)
+    .where(
+      and(
+        eq(people.id, gone.personId),
+        sql`not exists (select 1 from ${users} where ${users.personId} = ${people.id})`,
+      ),
+    )
 }
 
 export async function countClientUsers(db: Db, orgId: string, clientId: string) {
@@ -211,15 +291,16 @@ export async function countClientUsers(db: Db, orgId: string, clientId: string) 
 
 const personColumns = {
   id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
+  firstName: people.firstName,
+  lastName: people.lastName,
+  email: people.email,
 }
 
 function selectPeople(db: Db, where: SQL | undefined) {
   return db
     .select(personColumns)
     .from(users)
+    .innerJoin(people, withPerson)
     .where(where)
     .orderBy(...byName)
 }
@@ -246,6 +327,7 @@ export async function listFirmPeople(
   const rows = await db
     .select({ ...personColumns, pageKey: page.pageKey })
     .from(users)
+    .innerJoin(people, withPerson)
     .where(
       and(
         eq(users.organizationId, orgId),

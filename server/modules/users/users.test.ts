@@ -21,6 +21,7 @@ import {
 } from '../../test/factories'
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
 import { usersService } from './users.service'
+import { deleteUser, insertUser } from './users.repo'
 
 interface Company {
   cookie: string
@@ -131,21 +132,20 @@ describe('GET /api/users', () => {
 
   it('lastLoginAt is null for a user who never signed in', async () => {
     const now = t.clock()
-    const [row] = await t.app.db
-      .insert(users)
-      .values({
+    const row = await insertUser(
+      t.app.db,
+      {
         organizationId: A.orgId,
         email: `never.${process.pid}@example.com`,
         passwordHash: await passwords.hash('never signed in'),
         firstName: 'Never',
         lastName: 'Seen',
         role: 'admin',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: users.id })
+      },
+      now,
+    )
     expect((await listed(A)).find((u) => u.id === row!.id)?.lastLoginAt).toBeNull()
-    await t.app.db.delete(users).where(eq(users.id, row!.id))
+    await deleteUser(t.app.db, A.orgId, row!.id)
   })
 })
 
