@@ -157,7 +157,7 @@ test('the accept page: a missing or unknown token shows the invalid state with a
   await expect(page).toHaveURL('/login')
 })
 
-test('an invitation whose e-mail has an account meanwhile asks to sign in instead', async ({
+test('an invitation to an address with an account is accepted with its password; the header then switches between the two companies', async ({
   page,
   request,
   baseURL,
@@ -167,20 +167,56 @@ test('an invitation whose e-mail has an account meanwhile asks to sign in instea
   const email = uniqueEmail('taken')
   await inviteUser(page, baseURL!, { email, role: 'admin' })
   const link = await invitationLink(email)
-  // The invitee registered (and verified) a company of their own before accepting. An unverified
-  // registration would not hold the address: accepting would claim it.
-  await createVerifiedAccount(request, baseURL!, { email })
+  // The invitee has (and verified) a company of their own. An unverified registration would not
+  // hold the address: accepting would claim it.
+  const own = await createVerifiedAccount(request, baseURL!, {
+    email,
+    companyName: 'Second Look Advisors',
+  })
 
   await page.context().clearCookies()
   await page.goto(link)
   await expect(
-    page.getByRole('heading', { level: 1, name: 'You already have an account' }),
+    page.getByRole('heading', { level: 1, name: `Join ${account.companyName}` }),
   ).toBeVisible()
   await expect(page.getByText(email).first()).toBeVisible()
-  await expect(page.getByLabel('Password')).toHaveCount(0)
+  // No names to choose: only the account's password.
+  await expect(page.getByLabel('First name')).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
-  await page.getByRole('link', { name: 'Sign in' }).first().click()
-  await expect(page).toHaveURL('/login')
+  await page.getByRole('button', { name: 'Accept invitation' }).click()
+  await expect(page.getByText('Password is required')).toBeVisible()
+  await page.getByLabel('Password').fill('not the password')
+  await page.getByRole('button', { name: 'Accept invitation' }).click()
+  await expect(page.getByText('Password is incorrect')).toBeVisible()
+  await page.getByLabel('Password').fill(own.password)
+  await page.getByRole('button', { name: 'Accept invitation' }).click()
+  await expect(page).toHaveURL('/dashboard')
+  await expect(toasts(page)).toContainText(`Welcome to ${account.companyName}!`)
+
+  // The header names the company and offers the person's other one.
+  const switcher = page.getByRole('button', {
+    name: `Company: ${account.companyName}. Switch company`,
+  })
+  await switcher.click()
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('menuitemradio', { name: /Hamilton Assurance LLP/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  )
+  await expectNoSeriousA11yViolations(page)
+  await menu.getByRole('menuitemradio', { name: /Second Look Advisors/ }).click()
+  await expect(page).toHaveURL('/dashboard')
+  await expect(toasts(page)).toContainText('Switched to Second Look Advisors')
+  await expect(
+    page.getByRole('button', { name: 'Company: Second Look Advisors. Switch company' }),
+  ).toBeVisible()
+  // Remembered: the next sign-in lands in the company chosen last.
+  await page.context().clearCookies()
+  await signIn(page, baseURL!, own)
+  await page.goto('/dashboard')
+  await expect(
+    page.getByRole('button', { name: 'Company: Second Look Advisors. Switch company' }),
+  ).toBeVisible()
 })
 
 test.describe('the accept page on a phone (390×844)', () => {

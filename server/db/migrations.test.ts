@@ -271,3 +271,57 @@ describe('migration 0040: people and memberships', () => {
     }
   })
 })
+
+describe('migration 0042: second factors are the person’s', () => {
+  it('moves each app, recovery code and passkey to the person of the membership it was on', async () => {
+    const { database, done } = await emptyDatabase()
+    const folder = await migrationsUpTo('0041_people_columns')
+    try {
+      const { db } = database
+      const migrator = database.kind === 'pglite' ? migratePglite : migratePg
+      await migrator(db as never, { migrationsFolder: folder })
+      const firm = '10000000-0000-4000-8000-000000000001'
+      // A person made after the split: their membership has an id of its own.
+      const person = '60000000-0000-4000-8000-000000000001'
+      const membership = '70000000-0000-4000-8000-000000000001'
+      await db.execute(sql`insert into organizations (id, name, size, industry, phone)
+        values (${firm}, 'Firm', '1-10 employees', 'Other', '1')`)
+      await db.execute(sql`insert into people (id, email, password_hash, first_name, last_name)
+        values (${person}, 'pat@example.com', 'x', 'Pat', 'Person')`)
+      await db.execute(sql`insert into users (id, person_id, organization_id, role)
+        values (${membership}, ${person}, ${firm}, 'staff')`)
+      await db.execute(sql`insert into totp_factors (user_id, secret_sealed, confirmed_at)
+        values (${membership}, 'sealed', now())`)
+      await db.execute(sql`insert into recovery_codes (user_id, code_hash)
+        values (${membership}, 'code-1'), (${membership}, 'code-2')`)
+      await db.execute(sql`insert into passkeys (user_id, credential_id, public_key, name)
+        values (${membership}, 'credential', 'key', 'Laptop')`)
+
+      await database.migrate()
+
+      const owners = await selectRows<{ kind: string; personId: string }>(
+        db,
+        sql`select 'totp' as kind, person_id as "personId" from totp_factors
+            union all select 'recovery', person_id from recovery_codes
+            union all select 'passkey', person_id from passkeys order by 1`,
+      )
+      expect(owners).toEqual([
+        { kind: 'passkey', personId: person },
+        { kind: 'recovery', personId: person },
+        { kind: 'recovery', personId: person },
+        { kind: 'totp', personId: person },
+      ])
+      // The person gone, their factors go with them.
+      await db.execute(sql`delete from people where id = ${person}`)
+      const [left] = await selectRows<{ n: number }>(
+        db,
+        sql`select (select count(*) from totp_factors) + (select count(*) from recovery_codes)
+              + (select count(*) from passkeys) as n`,
+      )
+      expect(Number(left?.n)).toBe(0)
+    } finally {
+      await done()
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+})

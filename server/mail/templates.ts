@@ -161,21 +161,32 @@ export const mails = {
       ],
       { label: 'Accept invitation', url: invite.url },
     ),
-  /** An invitation to an address that already has an account with another company. */
+  /**
+   * An invitation to an address that already has an account (with another company): it joins
+   * this company too, with the same sign-in.
+   */
   invitationForExistingAccount: (
     to: string,
-    invite: { firstName: string; companyName: string; inviterName: string; loginUrl: string },
+    invite: {
+      firstName: string
+      companyName: string
+      inviterName: string
+      role: Role
+      clientName: string | null
+      expiresInDays: number
+      url: string
+    },
   ) =>
     message(
       to,
       invitedSubject(invite),
       [
         `Hello ${invite.firstName},`,
-        `${invite.inviterName} invited this email address to join ${invite.companyName} on AuditDesk, but it already has an account with another company, and an account belongs to one company.`,
-        `To join ${invite.companyName}, ask ${invite.inviterName} to invite another email address of yours. Your own account is unchanged; sign in as usual.`,
-        'If you did not expect this, you can ignore this email.',
+        invitedAs(invite),
+        `You already have an AuditDesk account: accept with your password, or while you are signed in, and ${invite.companyName} joins the companies you can switch between. Your password and sign-in stay the same.`,
+        `This link expires in ${invite.expiresInDays} days and works once. If you did not expect this invitation, you can ignore this email.`,
       ],
-      { label: 'Sign in', url: invite.loginUrl },
+      { label: 'Accept invitation', url: invite.url },
     ),
   requestsSent: (
     to: string,

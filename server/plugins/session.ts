@@ -56,6 +56,12 @@ export async function requireSession(
   request.user = user
 }
 
+/** For public routes that say more to a signed-in caller: the session's user, if any. */
+export async function sessionUserIfAny(app: FastifyInstance, request: FastifyRequest) {
+  const token = app.sessionCookie.read(request)
+  return token ? app.sessionCache.resolve(token, app.clock()) : null
+}
+
 /** For handlers of signed-in routes: the session and its user. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue')

@@ -16,3 +16,13 @@ export const accountsByEmail = (db: Db, email: string) =>
     .from(users)
     .innerJoin(people, withPerson)
     .where(eq(people.email, email))
+
+/** The person of a membership (a user id). */
+export async function personIdOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ personId: users.personId })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!row) throw new Error(`no user ${userId}`)
+  return row.personId
+}

@@ -162,7 +162,7 @@ export const invitationsApi = {
     tag: 'Invitations',
     summary: 'Accept an invitation',
     description:
-      'Creates a verified account in the inviting company and signs it in. 409 when the e-mail has a verified account.',
+      'A new address: `{ token, firstName, lastName, password }` creates a verified account in the inviting company and signs it in. An address with an account: `{ token, password }`, or `{ token }` from a session of that person, adds the inviting company to the person’s memberships and makes it the session’s (a new session with the password; 403 when the person has a second factor and is not signed in; 409 when already in that company).',
     access: 'public',
     body: acceptInvitationInput,
     status: 201,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { nameText, requiredText } from './common'
+import { id, nameText, requiredText } from './common'
 import { mfaRequiredReply } from './mfa'
 import { companySize, dateFormat, industry, timeZone } from './organization'
 import { CAPABILITIES } from '../access'
@@ -140,6 +140,22 @@ export const changePasswordForm = changePasswordInput
     path: ['confirmPassword'],
     message: 'Passwords do not match',
   })
+
+/** GET /api/auth/memberships: a company the signed-in person belongs to, and their role there. */
+export const membershipDto = z
+  .object({
+    organizationId: z.string(),
+    name: z.string(),
+    role,
+    /** The membership this session acts as. */
+    active: z.boolean(),
+  })
+  .meta({ id: 'Membership' })
+export type Membership = z.infer<typeof membershipDto>
+
+/** POST /api/auth/switch: act as the person's membership in this company from now on. */
+export const switchMembershipInput = z.strictObject({ organizationId: id })
+export type SwitchMembershipInput = z.infer<typeof switchMembershipInput>
 
 /** GET /api/auth/sessions: the user's unexpired sessions, most recently seen first. */
 export const sessionDto = z

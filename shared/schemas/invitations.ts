@@ -50,8 +50,10 @@ export const invitationPreviewDto = z
     role: userRole,
     email: z.string(),
     clientName: z.string().nullable(),
-    /** The e-mail has an account meanwhile: the page asks to sign in instead. */
+    /** The e-mail has an account: accepting takes its password (or its person's session), no names. */
     accountExists: z.boolean(),
+    /** The caller is signed in as the address's person: accepting needs nothing more. */
+    signedIn: z.boolean(),
   })
   .meta({ id: 'InvitationPreview' })
 export type InvitationPreview = z.infer<typeof invitationPreviewDto>
@@ -59,8 +61,10 @@ export type InvitationPreview = z.infer<typeof invitationPreviewDto>
 /** POST /api/invitations/accept: answers 201 with `{ user }`, like a sign-in. */
 export const acceptInvitationInput = z.strictObject({
   token,
-  firstName: nameText('First name', 100),
-  lastName: nameText('Last name', 100),
-  password,
+  /** A new account's names; an address with an account keeps its person's. */
+  firstName: nameText('First name', 100).optional(),
+  lastName: nameText('Last name', 100).optional(),
+  /** A new account's password, or the existing account's (unless signed in as its person). */
+  password: password.optional(),
 })
 export type AcceptInvitationInput = z.input<typeof acceptInvitationInput>

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { id, tstz } from './columns'
-import { users } from './users'
+import { people, users } from './users'
 
 /**
  * A user's authenticator app (TOTP, RFC 6238). Set up in two steps: the secret is kept pending
@@ -20,9 +20,9 @@ import { users } from './users'
  * accepted only for a later step, so a code is never used twice.
  */
 export const totpFactors = pgTable('totp_factors', {
-  userId: uuid()
+  personId: uuid()
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => people.id, { onDelete: 'cascade' }),
   secretSealed: text().notNull(),
   confirmedAt: tstz(),
   lastStep: bigint({ mode: 'number' }),
@@ -35,16 +35,16 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: id(),
-    userId: uuid()
+    personId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => people.id, { onDelete: 'cascade' }),
     codeHash: text().notNull(),
     usedAt: tstz(),
     createdAt: tstz().notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash),
-    index('recovery_codes_user_id_idx').on(t.userId),
+    uniqueIndex('recovery_codes_person_code_key').on(t.personId, t.codeHash),
+    index('recovery_codes_person_id_idx').on(t.personId),
   ],
 )
 
@@ -82,9 +82,9 @@ export const passkeys = pgTable(
   'passkeys',
   {
     id: id(),
-    userId: uuid()
+    personId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => people.id, { onDelete: 'cascade' }),
     credentialId: text().notNull(),
     publicKey: text().notNull(),
     counter: bigint({ mode: 'number' }).notNull().default(0),
@@ -97,7 +97,7 @@ export const passkeys = pgTable(
   },
   (t) => [
     uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
-    index('passkeys_user_id_idx').on(t.userId),
+    index('passkeys_person_id_idx').on(t.personId),
     check('passkeys_name_check', sql`length(${t.name}) between 1 and 100`),
   ],
 )

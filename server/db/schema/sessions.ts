@@ -1,5 +1,6 @@
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { id, tstz } from './columns'
+import { organizations } from './organizations'
 import { users } from './users'
 
 export const sessions = pgTable(
@@ -11,6 +12,11 @@ export const sessions = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Made through this company's single sign-on: its provider vouches for this company's
+     * membership only, so the session cannot switch to another company (decision 047).
+     */
+    ssoOrganizationId: uuid().references(() => organizations.id, { onDelete: 'cascade' }),
     userAgent: text(),
     ip: text(),
     createdAt: tstz().notNull().defaultNow(),

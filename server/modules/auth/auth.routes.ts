@@ -99,6 +99,11 @@ export async function authRoutes(app: FastifyInstance) {
   handle(app, authApi.resetPassword, async (request) => auth.resetPassword(request.body), limited)
 
   handle(app, authApi.me, async (request) => auth.currentUser(currentUser(request)))
+  handle(app, authApi.memberships, async (request) => auth.memberships(currentUser(request)))
+  handle(app, authApi.switchMembership, async (request) => {
+    await auth.switchMembership(currentUser(request), request.body.organizationId)
+    return { user: await auth.currentUserOf(app.sessionCookie.read(request) ?? '') }
+  })
   handle(app, authApi.updateProfile, async (request) =>
     auth.updateProfile(currentUser(request), request.body),
   )

@@ -23,9 +23,11 @@ import {
   insertOrganization,
 } from '../organization/organization.repo'
 import {
+  findMembership,
   findUserByEmail,
   findUserById,
   insertUser,
+  listMemberships,
   markEmailVerified,
   recordLogin,
   setPassword,
@@ -39,11 +41,12 @@ import { passwordAttempts } from './password-attempts'
 import {
   createSession,
   deleteOtherSessions,
+  deletePersonSession,
+  deletePersonSessions,
   deleteSessionByToken,
-  deleteUserSession,
-  deleteUserSessions,
   findSessionUser,
-  listUserSessions,
+  listPersonSessions,
+  switchSession,
   type SessionUser,
 } from './sessions.repo'
 import { consumeToken, findLiveToken, issueToken, voidTokens } from './tokens.repo'
@@ -71,8 +74,8 @@ export const messages = {
 /** The account flows; routes stay thin and call these. */
 export function authService(app: FastifyInstance) {
   const { db, config, mailer, clock, log } = app
-  /** After every change to a user's sessions or account: no instance serves the old one. */
-  const changed = (userId: string) => app.sessionCache.usersChanged([userId])
+  /** After every change to a person's sessions or account: no instance serves the old one. */
+  const changed = (personId: string) => app.sessionCache.peopleChanged([personId])
   const attempts = passwordAttempts(app)
   const factors = secondFactors(app)
   const sso = singleSignOn(app)
@@ -178,7 +181,10 @@ export function authService(app: FastifyInstance) {
     log.info({ event: 'auth.register.existing' }, 'registration for an existing e-mail')
   }
 
-  async function startSession(userId: string, meta: { ip: string; userAgent?: string }) {
+  async function startSession(
+    userId: string,
+    meta: { ip: string; userAgent?: string; ssoOrganizationId?: string },
+  ) {
     const now = clock()
     const token = await createSession(db, userId, now, meta)
     await recordLogin(db, userId, now)
@@ -298,7 +304,7 @@ export function authService(app: FastifyInstance) {
         log.info({ event: 'auth.login.sso_required', userId: user.id }, 'password refused: SSO')
         throw new AppError('SSO_REQUIRED', ssoMessages.required)
       }
-      const methods = await factors.methodsOf(user.id)
+      const methods = await factors.methodsOf(user.personId)
       if (methods) {
         log.info({ event: 'auth.login.mfa_required', userId: user.id }, 'password right; code next')
         return { challenge: await factors.startChallenge(user.id, meta), methods }
@@ -339,7 +345,7 @@ export function authService(app: FastifyInstance) {
       const ended = await db.transaction(async (tx) => {
         await setPassword(tx, user.id, passwordHash, now)
         await voidTokens(tx, user.id, 'reset_password', now)
-        const count = await deleteOtherSessions(tx, user.id, user.sessionId)
+        const count = await deleteOtherSessions(tx, user.personId, user.sessionId)
         await recordActivity(
           tx,
           { organizationId: user.organizationId, userId: user.id, name: fullName(user) },
@@ -349,7 +355,7 @@ export function authService(app: FastifyInstance) {
         )
         return count
       })
-      await changed(user.id)
+      await changed(user.personId)
       log.info(
         { event: 'auth.password_changed', userId: user.id, endedSessions: ended },
         'password changed; other sessions ended',
@@ -374,12 +380,12 @@ export function authService(app: FastifyInstance) {
         if (account) await checkNewPassword('password', input.password, account)
         await setPassword(tx, owner, passwordHash, now)
         await voidTokens(tx, owner, 'reset_password', now)
-        await deleteUserSessions(tx, owner)
+        if (account) await deletePersonSessions(tx, account.personId)
         return owner
       })
-      await changed(userId)
-      // The link reached the mailbox, which proves the address as well as a verification link would.
       const user = await findUserById(db, userId)
+      if (user) await changed(user.personId)
+      // The link reached the mailbox, which proves the address as well as a verification link would.
       if (user && !user.emailVerifiedAt) await markEmailVerified(db, userId, now)
       if (user) await attempts.clearAccount(user.email)
       log.info({ event: 'auth.password_reset', userId }, 'password reset; all sessions ended')
@@ -411,29 +417,60 @@ export function authService(app: FastifyInstance) {
 
     async updateProfile(user: SessionUser, input: UpdateProfileInput) {
       await updateProfile(db, user.id, input, clock())
-      await changed(user.id)
+      await changed(user.personId)
       return this.currentUser({ ...user, ...input })
     },
 
     async logout(token: string | undefined) {
       const userId = token ? await deleteSessionByToken(db, token) : undefined
-      if (userId) await changed(userId)
+      if (userId) await app.sessionCache.usersChanged([userId])
       log.info({ event: 'auth.logout' }, 'signed out')
     },
 
-    sessions: (user: SessionUser) => listUserSessions(db, user.id, user.sessionId, clock()),
+    /** The person's companies; `active`: the one this session acts as. */
+    async memberships(user: SessionUser) {
+      const rows = await listMemberships(db, user.personId)
+      return rows.map(({ userId, ...row }) => ({ ...row, active: userId === user.id }))
+    },
+
+    /**
+     * The session acts as the person's membership in another company from now on, and their next
+     * sign-in lands there. A session made through a firm's single sign-on stays that firm's; a
+     * company whose single sign-on is enforced for the person is entered through it only.
+     */
+    async switchMembership(user: SessionUser, organizationId: string) {
+      const target = await findMembership(db, user.personId, organizationId)
+      if (!target) throw new AppError('NOT_FOUND', 'Company not found')
+      if (target.id === user.id) return
+      if (user.ssoOrganizationId !== null && user.ssoOrganizationId !== organizationId)
+        throw new AppError('SSO_REQUIRED', ssoMessages.switchNeedsSignIn)
+      if (await sso.signInRefused(target)) throw new AppError('SSO_REQUIRED', ssoMessages.required)
+      const now = clock()
+      await db.transaction(async (tx) => {
+        await switchSession(tx, user.sessionId, target.id, now)
+        await recordLogin(tx, target.id, now)
+      })
+      // No instance keeps serving this session as the membership it left.
+      await app.sessionCache.usersChanged([user.id])
+      log.info(
+        { event: 'auth.membership_switched', userId: target.id, from: user.id },
+        'switched company',
+      )
+    },
+
+    sessions: (user: SessionUser) => listPersonSessions(db, user.personId, user.sessionId, clock()),
 
     /** One of the user's own sessions; another user's answers like a missing one. */
     async revokeSession(user: SessionUser, id: string) {
-      if (!(await deleteUserSession(db, user.id, id)))
+      if (!(await deletePersonSession(db, user.personId, id)))
         throw new AppError('NOT_FOUND', 'Session not found')
-      await changed(user.id)
+      await changed(user.personId)
       log.info({ event: 'auth.session_revoked' }, 'session ended')
     },
 
     async revokeOtherSessions(user: SessionUser) {
-      const revoked = await deleteOtherSessions(db, user.id, user.sessionId)
-      if (revoked > 0) await changed(user.id)
+      const revoked = await deleteOtherSessions(db, user.personId, user.sessionId)
+      if (revoked > 0) await changed(user.personId)
       log.info({ event: 'auth.sessions_revoked', revoked }, 'other sessions ended')
       return { revoked }
     },

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client'
 import { sha256 } from '../../lib/crypto'
-import { findSession, notifyListeners, type SessionUser } from './sessions.repo'
+import {
+  findSession,
+  membershipsOfPeople,
+  notifyListeners,
+  type SessionUser,
+} from './sessions.repo'
 
 /** The NOTIFY channel on which instances tell each other whose sessions changed. */
 export const SESSIONS_CHANGED_CHANNEL = 'auditdesk_sessions_changed'
@@ -19,6 +24,8 @@ export interface SessionCache {
    * forgets their cached sessions. Call it after the change is committed.
    */
   usersChanged(userIds: string[]): Promise<void>
+  /** As `usersChanged`, for every membership of these people (their names, password, factors). */
+  peopleChanged(personIds: string[]): Promise<void>
   close(): Promise<void>
 }
 
@@ -79,7 +86,7 @@ export async function createSessionCache(options: {
     },
   )
 
-  return {
+  const cache: SessionCache = {
     async resolve(token, now) {
       const hash = sha256(token)
       const cached = entries.get(hash)
@@ -125,11 +132,16 @@ export async function createSessionCache(options: {
       }
     },
 
+    async peopleChanged(personIds) {
+      if (personIds.length > 0) await cache.usersChanged(await membershipsOfPeople(db, personIds))
+    },
+
     async close() {
       entries.clear()
       await stopListening()
     },
   }
+  return cache
 }
 
 function parseMessage(payload: string): { id: string; userIds: string[] } | undefined {

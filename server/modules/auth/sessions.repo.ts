@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import { prepared } from '../../db/prepared'
@@ -14,7 +14,12 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000
 
 export interface SessionUser {
   sessionId: string
+  /** The membership the session acts as (a user id everywhere else). */
   id: string
+  /** Who signed in: their e-mail, password and second factors are the person's. */
+  personId: string
+  /** Made through this company's single sign-on: it cannot switch to another company. */
+  ssoOrganizationId: string | null
   organizationId: string
   firstName: string
   lastName: string
@@ -33,12 +38,13 @@ export async function createSession(
   db: Db,
   userId: string,
   now: Date,
-  meta: { userAgent?: string; ip?: string },
+  meta: { userAgent?: string; ip?: string; ssoOrganizationId?: string },
 ) {
   const token = randomToken()
   await db.insert(sessions).values({
     tokenHash: sha256(token),
     userId,
+    ssoOrganizationId: meta.ssoOrganizationId ?? null,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
     ip: meta.ip ?? null,
     createdAt: now,
@@ -71,6 +77,8 @@ const sessionUserQuery = prepared((db) =>
       idleExpiresAt: sessions.idleExpiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
       id: users.id,
+      personId: users.personId,
+      ssoOrganizationId: sessions.ssoOrganizationId,
       organizationId: users.organizationId,
       firstName: people.firstName,
       lastName: people.lastName,
@@ -81,7 +89,7 @@ const sessionUserQuery = prepared((db) =>
       requireMfa: organizations.requireMfa,
       idleMinutes: organizations.sessionIdleMinutes,
       maxHours: organizations.sessionMaxHours,
-      hasSecondFactor: hasConfirmedFactor(users.id),
+      hasSecondFactor: hasConfirmedFactor(users.personId),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -145,6 +153,11 @@ export async function findSessionUser(db: Db, token: string, now: Date) {
   return (await findSession(db, sha256(token), now))?.user ?? null
 }
 
+/** The session acts as another membership (of the same person) from now on. */
+export async function switchSession(db: Db, sessionId: string, userId: string, now: Date) {
+  await db.update(sessions).set({ userId, updatedAt: now }).where(eq(sessions.id, sessionId))
+}
+
 /** Answers whose session it was, if it existed. */
 export async function deleteSessionByToken(db: Db, token: string) {
   const [deleted] = await db
@@ -154,12 +167,28 @@ export async function deleteSessionByToken(db: Db, token: string) {
   return deleted?.userId
 }
 
-export async function deleteUserSessions(db: Db, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId))
+/** The ids of these people's memberships. */
+export async function membershipsOfPeople(db: Db, personIds: string[]) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.personId, personIds))
+  return rows.map((row) => row.id)
 }
 
-/** The user's unexpired sessions, most recently seen first; `currentId` marks the caller's. */
-export async function listUserSessions(db: Db, userId: string, currentId: string, now: Date) {
+/** The sessions of a person: those of each of their memberships. */
+const ofPerson = (db: Db, personId: string) =>
+  inArray(
+    sessions.userId,
+    db.select({ id: users.id }).from(users).where(eq(users.personId, personId)),
+  )
+
+export async function deletePersonSessions(db: Db, personId: string) {
+  await db.delete(sessions).where(ofPerson(db, personId))
+}
+
+/** The person's unexpired sessions, most recently seen first; `currentId` marks the caller's. */
+export async function listPersonSessions(db: Db, personId: string, currentId: string, now: Date) {
   const rows = await db
     .select({
       id: sessions.id,
@@ -172,7 +201,7 @@ export async function listUserSessions(db: Db, userId: string, currentId: string
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(people, withPerson)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(sessions.userId, userId), alive(now)))
+    .where(and(ofPerson(db, personId), alive(now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id))
   return rows.map((row) => ({
     ...row,
@@ -182,20 +211,20 @@ export async function listUserSessions(db: Db, userId: string, currentId: string
   }))
 }
 
-/** One of the user's own sessions; false when it is not theirs (or gone). */
-export async function deleteUserSession(db: Db, userId: string, id: string) {
+/** One of the person's own sessions; false when it is not theirs (or gone). */
+export async function deletePersonSession(db: Db, personId: string, id: string) {
   const deleted = await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .where(and(ofPerson(db, personId), eq(sessions.id, id)))
     .returning({ id: sessions.id })
   return deleted.length > 0
 }
 
-/** Every session of the user but `keepId`; answers how many ended. */
-export async function deleteOtherSessions(db: Db, userId: string, keepId: string) {
+/** Every session of the person but `keepId`; answers how many ended. */
+export async function deleteOtherSessions(db: Db, personId: string, keepId: string) {
   const deleted = await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .where(and(ofPerson(db, personId), ne(sessions.id, keepId)))
     .returning({ id: sessions.id })
   return deleted.length
 }

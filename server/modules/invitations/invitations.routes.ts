@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { invitationsApi } from '@shared/api'
 import { handle } from '../../plugins/contract'
 import { accountRouteLimit } from '../../plugins/security'
-import { principalOf } from '../../plugins/session'
+import { principalOf, sessionUserIfAny } from '../../plugins/session'
 import { authService } from '../auth/auth.service'
 import { invitationsService } from './invitations.service'
 
@@ -24,19 +24,28 @@ export async function invitationRoutes(app: FastifyInstance) {
   handle(app, invitationsApi.revoke, async (request) =>
     invitations.revoke(principalOf(request), request.params.id),
   )
-  handle(app, invitationsApi.preview, async (request) => invitations.preview(request.query.token), {
-    config,
-  })
+  handle(
+    app,
+    invitationsApi.preview,
+    async (request) =>
+      invitations.preview(request.query.token, await sessionUserIfAny(app, request)),
+    { config },
+  )
   handle(
     app,
     invitationsApi.accept,
     async (request, reply) => {
-      const { token } = await invitations.accept(request.body, {
+      const accepted = await invitations.accept(request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        session: await sessionUserIfAny(app, request),
       })
-      app.sessionCookie.set(reply, token)
-      return { user: await auth.currentUserOf(token) }
+      // A new session for a new sign-in; a signed-in person's own session now acts as the new
+      // membership.
+      if (accepted.token) app.sessionCookie.set(reply, accepted.token)
+      return {
+        user: await auth.currentUserOf(accepted.token ?? app.sessionCookie.read(request) ?? ''),
+      }
     },
     { config },
   )

@@ -258,7 +258,7 @@ describe('POST /api/invitations', () => {
     expect(await invitationCount()).toBe(before)
   })
 
-  it('an e-mail with an account in another company answers exactly like a new one; its owner is told, and gets no link', async () => {
+  it('an e-mail with an account in another company answers exactly like a new one; its owner gets a link to join with that account', async () => {
     const fresh = await as(A.cookie).invite({ email: nextEmail(), role: 'admin' })
     const seen = t.smtp.to(B.email).length
     const taken = await as(A.cookie).invite({ email: B.email, role: 'admin' })
@@ -266,10 +266,10 @@ describe('POST /api/invitations', () => {
     expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort())
     expect(taken.json()).toMatchObject({ email: B.email, status: 'pending' })
     expect((await listed(A)).map((i) => i.email)).toContain(B.email)
-    const notice = await t.smtp.waitFor(B.email, seen)
-    expect(notice.subject).toContain(`invited you to ${A.name}`)
-    expect(notice.body).toContain('already has an account with another company')
-    expect(notice.body).not.toContain(INVITATION_LINK)
+    const mail = await t.smtp.waitFor(B.email, seen)
+    expect(mail.subject).toContain(`invited you to ${A.name}`)
+    expect(mail.body).toContain('You already have an AuditDesk account')
+    expect(mail.body).toContain(INVITATION_LINK)
   })
 
   it('a second open invitation to the same e-mail → 409; after a revoke, a new one is fine; another company may invite it too', async () => {
@@ -411,7 +411,7 @@ describe('POST /api/invitations/{id}/resend', () => {
     expect(t.smtp.mails.length).toBe(mailsBefore)
   })
 
-  it('an account made meanwhile elsewhere: unverified, the link is mailed again (accepting claims the address); verified, the owner is told instead, and the answer is the same', async () => {
+  it('an account made meanwhile elsewhere: unverified, the link is mailed again (accepting claims the address); verified, its owner’s link says they join with it, and the answer is the same', async () => {
     const { invitation, email } = await invited(A)
     const { response } = await register(t, { email })
     expect(response.statusCode).toBe(201)
@@ -432,9 +432,11 @@ describe('POST /api/invitations/{id}/resend', () => {
     const told = await as(A.cookie).resend(other.invitation.id)
     expect(told.statusCode, told.body).toBe(200)
     expect(Object.keys(told.json()).sort()).toEqual(Object.keys(again.json()).sort())
-    const notice = await t.smtp.waitFor(other.email, before)
-    expect(notice.body).toContain('already has an account with another company')
-    expect(notice.body).not.toContain(INVITATION_LINK)
+    const mail = await t.smtp.waitFor(other.email, before)
+    expect(mail.body).toContain('You already have an AuditDesk account')
+    expect((await preview(await mailedToken(other.email, before))).json()).toMatchObject({
+      accountExists: true,
+    })
   })
 })
 
@@ -473,6 +475,7 @@ describe('GET /api/invitations/accept?token=', () => {
       email: admin.email,
       clientName: null,
       accountExists: false,
+      signedIn: false,
     } satisfies InvitationPreview)
 
     const client = await invited(A, { role: 'client', clientId: A.client.id })
@@ -482,6 +485,7 @@ describe('GET /api/invitations/accept?token=', () => {
       email: client.email,
       clientName: A.client.name,
       accountExists: false,
+      signedIn: false,
     })
   })
 
@@ -513,14 +517,19 @@ describe('GET /api/invitations/accept?token=', () => {
     ])
   })
 
-  it('says accountExists when the e-mail has a verified account meanwhile; accepting then → 409 asking to sign in', async () => {
+  it('says accountExists when the e-mail has a verified account meanwhile; accepting then takes that account’s password, not a new one', async () => {
     const { token, email, invitation } = await invited(A)
     const owner = await signedInAdmin(t)
     await t.app.db.update(people).set({ email }).where(eq(people.email, owner.account.email))
-    expect((await preview(token)).json()).toMatchObject({ email, accountExists: true })
+    expect((await preview(token)).json()).toMatchObject({
+      email,
+      accountExists: true,
+      signedIn: false,
+    })
     const users_ = await userCount()
-    const body = expectError(await accept(newcomer(token)), 409, 'CONFLICT')
-    expect(body.message).toBe(invitationMessages.signInInstead)
+    const body = expectValidation(await accept(newcomer(token)), ['password'])
+    expect(body.message).toBe(invitationMessages.wrongPassword)
+    expectValidation(await accept({ token }), ['password'])
     expect(await userCount()).toBe(users_)
     // The invitation stays open for the admin to revoke.
     expect((await listed(A)).map((i) => i.id)).toContain(invitation.id)
@@ -624,7 +633,10 @@ describe('POST /api/invitations/accept', () => {
     const { token } = await invited(A)
     const users = await userCount()
     const ok = newcomer(token)
-    expectValidation(await accept({}), ['token', 'firstName', 'lastName', 'password'])
+    expectValidation(await accept({}), ['token'])
+    // A new address: its names and password, asked for once the link is known to be good.
+    expectValidation(await accept({ token }), ['firstName', 'lastName', 'password'])
+    expectValidation(await accept({ token, password: ok.password }), ['firstName', 'lastName'])
     expectValidation(await accept({ ...ok, firstName: '  ' }), ['firstName'])
     expectValidation(await accept({ ...ok, lastName: 'x'.repeat(101) }), ['lastName'])
     expectValidation(await accept({ ...ok, password: '12345' }), ['password'])

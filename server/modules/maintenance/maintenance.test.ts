@@ -81,7 +81,7 @@ describe('purging what can never be used again', () => {
     // The address is free again.
     const again = await register(t, { email: staleRegistration.account.email })
     expect(again.response.statusCode).toBe(201)
-    expect(await count('users', sql`email = ${staleRegistration.account.email}`)).toBe(1)
+    expect(await count('people', sql`email = ${staleRegistration.account.email}`)).toBe(1)
   })
 
   it('the embedded database is vacuumed and analyzed (PostgreSQL’s autovacuum does its own)', async () => {

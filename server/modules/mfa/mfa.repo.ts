@@ -3,75 +3,75 @@ import type { Db } from '../../db/client'
 import { mfaChallenges, recoveryCodes, totpFactors } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
 
-export async function findTotp(db: Db, userId: string) {
-  const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId))
+export async function findTotp(db: Db, personId: string) {
+  const [row] = await db.select().from(totpFactors).where(eq(totpFactors.personId, personId))
   return row ?? null
 }
 
 /** Keeps a new pending secret (replacing a pending one); false when TOTP is already confirmed. */
-export async function savePendingTotp(db: Db, userId: string, secretSealed: string, now: Date) {
+export async function savePendingTotp(db: Db, personId: string, secretSealed: string, now: Date) {
   const saved = await db
     .insert(totpFactors)
-    .values({ userId, secretSealed, createdAt: now, updatedAt: now })
+    .values({ personId, secretSealed, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
-      target: totpFactors.userId,
+      target: totpFactors.personId,
       set: { secretSealed, lastStep: null, createdAt: now, updatedAt: now },
       setWhere: isNull(totpFactors.confirmedAt),
     })
-    .returning({ userId: totpFactors.userId })
+    .returning({ personId: totpFactors.personId })
   return saved.length > 0
 }
 
 /** Confirms the pending secret with the step of its first code; false if none was pending. */
-export async function confirmTotp(db: Db, userId: string, step: number, now: Date) {
+export async function confirmTotp(db: Db, personId: string, step: number, now: Date) {
   const confirmed = await db
     .update(totpFactors)
     .set({ confirmedAt: now, lastStep: step, updatedAt: now })
-    .where(and(eq(totpFactors.userId, userId), isNull(totpFactors.confirmedAt)))
-    .returning({ userId: totpFactors.userId })
+    .where(and(eq(totpFactors.personId, personId), isNull(totpFactors.confirmedAt)))
+    .returning({ personId: totpFactors.personId })
   return confirmed.length > 0
 }
 
 /** Spends the step of an accepted code: false when it (or a later one) was already used. */
-export async function spendTotpStep(db: Db, userId: string, step: number, now: Date) {
+export async function spendTotpStep(db: Db, personId: string, step: number, now: Date) {
   const spent = await db
     .update(totpFactors)
     .set({ lastStep: step, updatedAt: now })
     .where(
       and(
-        eq(totpFactors.userId, userId),
+        eq(totpFactors.personId, personId),
         isNotNull(totpFactors.confirmedAt),
         or(isNull(totpFactors.lastStep), lt(totpFactors.lastStep, step)),
       ),
     )
-    .returning({ userId: totpFactors.userId })
+    .returning({ personId: totpFactors.personId })
   return spent.length > 0
 }
 
 /** Removes the authenticator app; true when there was one. */
-export async function deleteTotp(db: Db, userId: string) {
+export async function deleteTotp(db: Db, personId: string) {
   const deleted = await db
     .delete(totpFactors)
-    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
-    .returning({ userId: totpFactors.userId })
+    .where(and(eq(totpFactors.personId, personId), isNotNull(totpFactors.confirmedAt)))
+    .returning({ personId: totpFactors.personId })
   return deleted.length > 0
 }
 
-export async function replaceRecoveryCodes(db: Db, userId: string, hashes: string[], now: Date) {
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+export async function replaceRecoveryCodes(db: Db, personId: string, hashes: string[], now: Date) {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.personId, personId))
   await db
     .insert(recoveryCodes)
-    .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })))
+    .values(hashes.map((codeHash) => ({ personId, codeHash, createdAt: now })))
 }
 
 /** Spends a recovery code, once: false when unknown or used. */
-export async function spendRecoveryCode(db: Db, userId: string, codeHash: string, now: Date) {
+export async function spendRecoveryCode(db: Db, personId: string, codeHash: string, now: Date) {
   const spent = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
     .where(
       and(
-        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.personId, personId),
         eq(recoveryCodes.codeHash, codeHash),
         isNull(recoveryCodes.usedAt),
       ),
@@ -80,11 +80,11 @@ export async function spendRecoveryCode(db: Db, userId: string, codeHash: string
   return spent.length > 0
 }
 
-export async function countRecoveryCodesLeft(db: Db, userId: string) {
+export async function countRecoveryCodesLeft(db: Db, personId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .where(and(eq(recoveryCodes.personId, personId), isNull(recoveryCodes.usedAt)))
   return row?.n ?? 0
 }
 

@@ -48,12 +48,12 @@ export function secondFactors(app: FastifyInstance) {
   const attempts = passwordAttempts(app)
 
   /** The factor and its secret; the secret is null when it no longer opens (a changed key). */
-  const secretOf = async (userId: string) => {
-    const factor = await findTotp(db, userId)
+  const secretOf = async (personId: string) => {
+    const factor = await findTotp(db, personId)
     if (!factor) return null
     const secret = await box.open(factor.secretSealed).catch((error: unknown) => {
       log.error(
-        { event: 'auth.mfa.secret_unreadable', userId, err: error },
+        { event: 'auth.mfa.secret_unreadable', personId, err: error },
         'an authenticator secret does not open: was MFA_ENCRYPTION_KEY changed?',
       )
       return null
@@ -66,16 +66,16 @@ export function secondFactors(app: FastifyInstance) {
    * false when it is refused.
    */
   async function spendSecondFactor(
-    userId: string,
+    personId: string,
     proof: { code: string } | { recoveryCode: string },
   ) {
     const now = clock()
     if ('recoveryCode' in proof)
-      return spendRecoveryCode(db, userId, recoveryCodeHash(proof.recoveryCode), now)
-    const factor = await secretOf(userId)
+      return spendRecoveryCode(db, personId, recoveryCodeHash(proof.recoveryCode), now)
+    const factor = await secretOf(personId)
     if (!factor?.confirmedAt || factor.secret === null) return false
     const step = stepOf(factor.secret, proof.code, now)
-    return step !== null && spendTotpStep(db, userId, step, now)
+    return step !== null && spendTotpStep(db, personId, step, now)
   }
 
   const codeRefused = (path: string, message: string) =>
@@ -95,7 +95,7 @@ export function secondFactors(app: FastifyInstance) {
       const code = proof.code ?? ''
       const compact = code.replace(/\s/g, '')
       const valid = await spendSecondFactor(
-        user.id,
+        user.personId,
         /^\d{6}$/.test(compact) ? { code: compact } : { recoveryCode: code },
       )
       if (!valid) throw codeRefused('code', mfaMessages.wrongCode)
@@ -115,10 +115,10 @@ export function secondFactors(app: FastifyInstance) {
       clock(),
     )
 
-  /** The second factors a user has: a confirmed app, and how many passkeys. */
-  async function factorsOf(userId: string) {
-    const totp = (await findTotp(db, userId))?.confirmedAt ?? null
-    return { totp, passkeys: await countPasskeys(db, userId) }
+  /** The second factors a person has: a confirmed app, and how many passkeys. */
+  async function factorsOf(personId: string) {
+    const totp = (await findTotp(db, personId))?.confirmedAt ?? null
+    return { totp, passkeys: await countPasskeys(db, personId) }
   }
   const hasFactor = (factors: { totp: Date | null; passkeys: number }) =>
     factors.totp !== null || factors.passkeys > 0
@@ -128,40 +128,40 @@ export function secondFactors(app: FastifyInstance) {
     trail,
 
     async status(user: SessionUser) {
-      const factors = await factorsOf(user.id)
+      const factors = await factorsOf(user.personId)
       return {
         totp: {
           enabled: factors.totp !== null,
           confirmedAt: factors.totp ? iso(factors.totp) : null,
         },
         passkeys: factors.passkeys,
-        recoveryCodesLeft: hasFactor(factors) ? await countRecoveryCodesLeft(db, user.id) : 0,
+        recoveryCodesLeft: hasFactor(factors) ? await countRecoveryCodesLeft(db, user.personId) : 0,
       }
     },
 
     /**
-     * Recovery codes made with a user's first second factor (in its transaction), shown once;
-     * null when the user had a factor, and so codes, already.
+     * Recovery codes made with a person's first second factor (in its transaction), shown once;
+     * null when they had a factor, and so codes, already.
      */
-    async firstFactorRecoveryCodes(tx: Db, userId: string, hadFactor: boolean) {
+    async firstFactorRecoveryCodes(tx: Db, personId: string, hadFactor: boolean) {
       if (hadFactor) return null
       const { codes, hashes } = newRecoveryCodes()
-      await replaceRecoveryCodes(tx, userId, hashes, clock())
+      await replaceRecoveryCodes(tx, personId, hashes, clock())
       return codes
     },
-    hasFactor: async (userId: string) => hasFactor(await factorsOf(userId)),
+    hasFactor: async (personId: string) => hasFactor(await factorsOf(personId)),
 
     /** A new secret, pending until `confirm`; a set-up started earlier and not confirmed is replaced. */
     async setup(user: SessionUser) {
       const secret = newTotpSecret()
-      if (!(await savePendingTotp(db, user.id, await box.seal(secret), clock())))
+      if (!(await savePendingTotp(db, user.personId, await box.seal(secret), clock())))
         throw new AppError('CONFLICT', mfaMessages.alreadyOn)
       return { secret, ...enrolment(secret, user.email, APP_NAME) }
     },
 
     /** The first code from the app turns the factor on; the recovery codes are shown this once. */
     async confirm(user: SessionUser, code: string) {
-      const factor = await secretOf(user.id)
+      const factor = await secretOf(user.personId)
       if (!factor || factor.secret === null)
         throw new AppError('CONFLICT', mfaMessages.noPendingSetup)
       if (factor.confirmedAt) throw new AppError('CONFLICT', mfaMessages.alreadyOn)
@@ -170,42 +170,42 @@ export function secondFactors(app: FastifyInstance) {
       if (step === null) throw codeRefused('code', mfaMessages.wrongCode)
       const { codes, hashes } = newRecoveryCodes()
       await db.transaction(async (tx) => {
-        if (!(await confirmTotp(tx, user.id, step, now)))
+        if (!(await confirmTotp(tx, user.personId, step, now)))
           throw new AppError('CONFLICT', mfaMessages.alreadyOn)
-        await replaceRecoveryCodes(tx, user.id, hashes, now)
+        await replaceRecoveryCodes(tx, user.personId, hashes, now)
       })
-      // A company policy that held the user lets them in now, on every instance.
-      await app.sessionCache.usersChanged([user.id])
+      await app.sessionCache.peopleChanged([user.personId])
       await trail(user, 'mfa.enabled')
       log.info({ event: 'auth.mfa.enabled', userId: user.id }, 'two-factor sign-in turned on')
       return { recoveryCodes: codes }
     },
 
     async remove(user: SessionUser, proof: SecondFactorProof, ip: string) {
-      if (!(await findTotp(db, user.id))?.confirmedAt)
+      if (!(await findTotp(db, user.personId))?.confirmedAt)
         throw new AppError('CONFLICT', mfaMessages.notOn)
       await proveIdentity(user, proof, ip)
       await db.transaction(async (tx) => {
-        await deleteTotp(tx, user.id)
-        await deleteRecoveryCodesWithoutFactor(tx, user.id)
+        await deleteTotp(tx, user.personId)
+        await deleteRecoveryCodesWithoutFactor(tx, user.personId)
       })
-      await app.sessionCache.usersChanged([user.id])
+      await app.sessionCache.peopleChanged([user.personId])
       await trail(user, 'mfa.disabled')
       log.info({ event: 'auth.mfa.disabled', userId: user.id }, 'two-factor sign-in turned off')
     },
 
     async regenerateRecoveryCodes(user: SessionUser, proof: SecondFactorProof, ip: string) {
-      if (!hasFactor(await factorsOf(user.id))) throw new AppError('CONFLICT', mfaMessages.notOn)
+      if (!hasFactor(await factorsOf(user.personId)))
+        throw new AppError('CONFLICT', mfaMessages.notOn)
       await proveIdentity(user, proof, ip)
       const { codes, hashes } = newRecoveryCodes()
-      await db.transaction((tx) => replaceRecoveryCodes(tx, user.id, hashes, clock()))
+      await db.transaction((tx) => replaceRecoveryCodes(tx, user.personId, hashes, clock()))
       log.info({ event: 'auth.mfa.recovery_codes', userId: user.id }, 'recovery codes replaced')
       return { recoveryCodes: codes }
     },
 
-    /** The second factors a sign-in of this user must pass; null when the password is enough. */
-    async methodsOf(userId: string): Promise<MfaMethod[] | null> {
-      const factors = await factorsOf(userId)
+    /** The second factors a sign-in of this person must pass; null when the password is enough. */
+    async methodsOf(personId: string): Promise<MfaMethod[] | null> {
+      const factors = await factorsOf(personId)
       if (!hasFactor(factors)) return null
       return [
         ...(factors.totp ? (['totp'] as const) : []),
@@ -229,7 +229,7 @@ export function secondFactors(app: FastifyInstance) {
       if (!user) throw new AppError('UNAUTHENTICATED', mfaMessages.signInExpired)
       const attempt = await attempts.begin(user.email, ip)
       const valid = await spendSecondFactor(
-        user.id,
+        user.personId,
         input.code !== undefined
           ? { code: input.code }
           : { recoveryCode: input.recoveryCode ?? '' },

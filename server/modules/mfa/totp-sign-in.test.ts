@@ -4,6 +4,7 @@ import { activityEvents, totpFactors } from '../../db/schema'
 import { createTestApp, sessionCookie, signedInAdmin, type TestApp } from '../../test/harness'
 import { clockAtMidStep, TOTP_STEP_MS, totpCodeIn, turnOnTotp } from '../../test/second-factors'
 import { codeAt } from './totp'
+import { personIdOf } from '../../test/accounts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -73,7 +74,7 @@ describe('setting up an authenticator app', () => {
     const [row] = await t.app.db
       .select()
       .from(totpFactors)
-      .where(eq(totpFactors.userId, admin.user.id))
+      .where(eq(totpFactors.personId, await personIdOf(t.app.db, admin.user.id)))
     expect(row!.confirmedAt).toBeNull()
     expect(row!.secretSealed).not.toContain(secret)
     expect(row!.secretSealed).toMatch(/^v1\./)
@@ -148,7 +149,7 @@ describe('setting up an authenticator app', () => {
     const [row] = await t.app.db
       .select()
       .from(totpFactors)
-      .where(eq(totpFactors.userId, admin.user.id))
+      .where(eq(totpFactors.personId, await personIdOf(t.app.db, admin.user.id)))
     expect(row!.confirmedAt).toBeNull()
   })
 })
@@ -320,13 +321,13 @@ describe('a secret that no longer opens (MFA_ENCRYPTION_KEY changed)', () => {
     const [row] = await t.app.db
       .select()
       .from(totpFactors)
-      .where(eq(totpFactors.userId, admin.user.id))
+      .where(eq(totpFactors.personId, await personIdOf(t.app.db, admin.user.id)))
     // Sealed under another key: same shape, does not open.
     const [version, iv, , body] = row!.secretSealed.split('.')
     await t.app.db
       .update(totpFactors)
       .set({ secretSealed: [version, iv, Buffer.alloc(16).toString('base64url'), body].join('.') })
-      .where(eq(totpFactors.userId, admin.user.id))
+      .where(eq(totpFactors.personId, await personIdOf(t.app.db, admin.user.id)))
 
     const refused = await verify(await passwordStep(admin), { code: codeIn(admin.secret, 0) })
     expect(refused.statusCode).toBe(400)

@@ -4,7 +4,15 @@ import { visibleRequests } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
 import { selectRows } from '../../db/client'
-import { auditMembers, auditRequests, audits, clients, projects, users } from '../../db/schema'
+import {
+  auditMembers,
+  auditRequests,
+  audits,
+  clients,
+  people,
+  projects,
+  users,
+} from '../../db/schema'
 import { teamAuditIds } from '../audits/team-conditions'
 import { awaitingClient, overdueOn } from '../requests/request-conditions'
 
@@ -57,13 +65,14 @@ const details = sql`${auditRequests.id} as "id", ${auditRequests.number} as "num
   ${auditRequests.title} as "title", ${auditRequests.auditId} as "auditId", ${audits.name} as "auditName",
   ${audits.status} as "auditStatus", ${projects.clientId} as "clientId", ${clients.name} as "clientName",
   ${auditRequests.dueDate}::text as "dueDate",
-  assignee.first_name as "assigneeFirstName", assignee.last_name as "assigneeLastName"`
+  assignee_person.first_name as "assigneeFirstName", assignee_person.last_name as "assigneeLastName"`
 
 const detailJoins = sql`join ${auditRequests} on ${auditRequests.id} = picked.id
   join ${audits} on ${audits.id} = ${auditRequests.auditId}
   join ${projects} on ${projects.id} = ${audits.projectId}
   join ${clients} on ${clients.id} = ${projects.clientId}
-  left join ${users} as assignee on assignee.id = ${auditRequests.assigneeUserId}`
+  left join ${users} as assignee on assignee.id = ${auditRequests.assigneeUserId}
+  left join ${people} as assignee_person on assignee_person.id = assignee.person_id`
 
 /**
  * The caller's overdue requests by client: up to `clientsShown` clients, the one with the most

@@ -6,16 +6,19 @@ import { sha256 } from '../../lib/crypto'
 export type PasskeyRow = typeof passkeys.$inferSelect
 type Purpose = 'register' | 'sign_in'
 
-export const listPasskeys = (db: Db, userId: string) =>
-  db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt))
+export const listPasskeys = (db: Db, personId: string) =>
+  db.select().from(passkeys).where(eq(passkeys.personId, personId)).orderBy(asc(passkeys.createdAt))
 
 export async function findPasskeyByCredentialId(db: Db, credentialId: string) {
   const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId))
   return row ?? null
 }
 
-export async function countPasskeys(db: Db, userId: string) {
-  const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId))
+export async function countPasskeys(db: Db, personId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(passkeys)
+    .where(eq(passkeys.personId, personId))
   return row?.n ?? 0
 }
 
@@ -25,19 +28,19 @@ export async function insertPasskey(db: Db, values: typeof passkeys.$inferInsert
   return row
 }
 
-export async function renamePasskey(db: Db, userId: string, id: string, name: string) {
+export async function renamePasskey(db: Db, personId: string, id: string, name: string) {
   const [row] = await db
     .update(passkeys)
     .set({ name })
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .where(and(eq(passkeys.id, id), eq(passkeys.personId, personId)))
     .returning()
   return row ?? null
 }
 
-export async function deletePasskey(db: Db, userId: string, id: string) {
+export async function deletePasskey(db: Db, personId: string, id: string) {
   const [row] = await db
     .delete(passkeys)
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .where(and(eq(passkeys.id, id), eq(passkeys.personId, personId)))
     .returning()
   return row ?? null
 }
@@ -47,14 +50,14 @@ export async function recordPasskeyUse(db: Db, id: string, counter: number, now:
   await db.update(passkeys).set({ counter, lastUsedAt: now }).where(eq(passkeys.id, id))
 }
 
-/** The recovery codes go with the last second factor (an app or a passkey) a user had. */
-export async function deleteRecoveryCodesWithoutFactor(db: Db, userId: string) {
+/** The recovery codes go with the last second factor (an app or a passkey) a person had. */
+export async function deleteRecoveryCodesWithoutFactor(db: Db, personId: string) {
   const [totp] = await db
-    .select({ userId: totpFactors.userId })
+    .select({ personId: totpFactors.personId })
     .from(totpFactors)
-    .where(eq(totpFactors.userId, userId))
-  if (totp || (await countPasskeys(db, userId)) > 0) return
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+    .where(eq(totpFactors.personId, personId))
+  if (totp || (await countPasskeys(db, personId)) > 0) return
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.personId, personId))
 }
 
 /** A ceremony's challenge, kept (by its hash) until `takeCeremony` finds it in an answer. */

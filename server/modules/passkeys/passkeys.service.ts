@@ -18,7 +18,7 @@ import type { SessionUser } from '../auth/sessions.repo'
 import { deleteChallenge, findChallenge } from '../mfa/mfa.repo'
 import { secondFactors } from '../mfa/mfa.service'
 import { singleSignOn, ssoMessages } from '../single-sign-on/sso.service'
-import { findUserById } from '../users/users.repo'
+import { findUserById, findUserOfPerson } from '../users/users.repo'
 import {
   deletePasskey,
   deleteRecoveryCodesWithoutFactor,
@@ -82,17 +82,18 @@ export function passkeyService(app: FastifyInstance) {
     new AppError('VALIDATION', message, [{ path: 'response', message }])
 
   return {
-    list: async (user: SessionUser) => (await listPasskeys(db, user.id)).map(dto),
+    list: async (user: SessionUser) => (await listPasskeys(db, user.personId)).map(dto),
 
     /** Options for `navigator.credentials.create()`; its challenge is kept for 5 minutes. */
     async registrationOptions(user: SessionUser) {
-      const existing = await listPasskeys(db, user.id)
+      const existing = await listPasskeys(db, user.personId)
       const options = await generateRegistrationOptions({
         rpName: APP_NAME,
         rpID: rp.id,
         userName: user.email,
         userDisplayName: fullName(user),
-        userID: new TextEncoder().encode(user.id),
+        // The person's id: the same passkey signs in to each of their companies.
+        userID: new TextEncoder().encode(user.personId),
         attestationType: 'none',
         excludeCredentials: existing.map((passkey) => ({
           id: passkey.credentialId,
@@ -132,12 +133,12 @@ export function passkeyService(app: FastifyInstance) {
       })
       if (!verification?.verified) throw refuse(passkeyMessages.notVerified)
       const { credential, credentialBackedUp } = verification.registrationInfo
-      const hadFactor = await factors.hasFactor(user.id)
+      const hadFactor = await factors.hasFactor(user.personId)
       const now = clock()
       const { passkey, recoveryCodes } = await db
         .transaction(async (tx) => ({
           passkey: await insertPasskey(tx, {
-            userId: user.id,
+            personId: user.personId,
             credentialId: credential.id,
             publicKey: Buffer.from(credential.publicKey).toString('base64url'),
             counter: credential.counter,
@@ -146,7 +147,7 @@ export function passkeyService(app: FastifyInstance) {
             name: input.name ?? 'Passkey',
             createdAt: now,
           }),
-          recoveryCodes: await factors.firstFactorRecoveryCodes(tx, user.id, hadFactor),
+          recoveryCodes: await factors.firstFactorRecoveryCodes(tx, user.personId, hadFactor),
         }))
         .catch((error: unknown) => {
           if (isUniqueViolation(error))
@@ -154,30 +155,30 @@ export function passkeyService(app: FastifyInstance) {
           throw error
         })
       // A company policy that held the user lets them in now, on every instance.
-      await app.sessionCache.usersChanged([user.id])
+      await app.sessionCache.peopleChanged([user.personId])
       await factors.trail(user, 'passkey.added')
       log.info({ event: 'auth.passkey.added', userId: user.id }, 'passkey added')
       return { passkey: dto(passkey), ...(recoveryCodes ? { recoveryCodes } : {}) }
     },
 
     async rename(user: SessionUser, id: string, name: string) {
-      const row = await renamePasskey(db, user.id, id, name)
+      const row = await renamePasskey(db, user.personId, id, name)
       if (!row) throw notFound(passkeyMessages.notFound)
       return dto(row)
     },
 
     /** With the password or a code, like turning off the app; the last factor takes the codes. */
     async remove(user: SessionUser, id: string, proof: SecondFactorProof, ip: string) {
-      if (!(await listPasskeys(db, user.id)).some((passkey) => passkey.id === id))
+      if (!(await listPasskeys(db, user.personId)).some((passkey) => passkey.id === id))
         throw notFound(passkeyMessages.notFound)
       await factors.proveIdentity(user, proof, ip)
       const removed = await db.transaction(async (tx) => {
-        const row = await deletePasskey(tx, user.id, id)
-        await deleteRecoveryCodesWithoutFactor(tx, user.id)
+        const row = await deletePasskey(tx, user.personId, id)
+        await deleteRecoveryCodesWithoutFactor(tx, user.personId)
         return row
       })
       if (!removed) throw notFound(passkeyMessages.notFound)
-      await app.sessionCache.usersChanged([user.id])
+      await app.sessionCache.peopleChanged([user.personId])
       await factors.trail(user, 'passkey.removed')
       log.info({ event: 'auth.passkey.removed', userId: user.id }, 'passkey removed')
     },
@@ -190,7 +191,8 @@ export function passkeyService(app: FastifyInstance) {
     async signInOptions(input: { email?: string }, pendingSignIn: string | undefined) {
       const now = clock()
       const pending = pendingSignIn ? await findChallenge(db, pendingSignIn, now) : null
-      const allowed = pending ? await listPasskeys(db, pending.userId) : null
+      const pendingUser = pending ? await findUserById(db, pending.userId) : null
+      const allowed = pendingUser ? await listPasskeys(db, pendingUser.personId) : null
       const options = await generateAuthenticationOptions({
         rpID: rp.id,
         userVerification: 'required',
@@ -229,7 +231,13 @@ export function passkeyService(app: FastifyInstance) {
       if (!ceremony) throw new AppError('UNAUTHENTICATED', passkeyMessages.ceremonyExpired)
       const assertion = response as unknown as AuthenticationResponseJSON
       const passkey = await findPasskeyByCredentialId(db, assertion.id)
-      const owner = passkey ? await findUserById(db, passkey.userId) : null
+      // The membership signed in to: the pending sign-in's, else the one the person last used.
+      const pendingUser = ceremony.userId ? await findUserById(db, ceremony.userId) : null
+      const owner = !passkey
+        ? null
+        : pendingUser?.personId === passkey.personId
+          ? pendingUser
+          : await findUserOfPerson(db, passkey.personId)
       const bound =
         owner &&
         (ceremony.userId === null || ceremony.userId === owner.id) &&

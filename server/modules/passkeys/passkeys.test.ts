@@ -16,6 +16,7 @@ import {
   totpCodeIn,
   turnOnTotp,
 } from '../../test/second-factors'
+import { personIdOf } from '../../test/accounts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -134,7 +135,10 @@ describe('adding a passkey', () => {
     })
     expect(replay.statusCode).toBe(409)
     expect(
-      await t.app.db.select().from(passkeys).where(eq(passkeys.userId, admin.user.id)),
+      await t.app.db
+        .select()
+        .from(passkeys)
+        .where(eq(passkeys.personId, await personIdOf(t.app.db, admin.user.id))),
     ).toHaveLength(1)
   })
 
@@ -165,7 +169,10 @@ describe('adding a passkey', () => {
     })
     expect(stolen.statusCode).toBe(409)
     expect(
-      await t.app.db.select().from(passkeys).where(eq(passkeys.userId, other.user.id)),
+      await t.app.db
+        .select()
+        .from(passkeys)
+        .where(eq(passkeys.personId, await personIdOf(t.app.db, other.user.id))),
     ).toEqual([])
   })
 })
@@ -182,7 +189,10 @@ describe('signing in with a passkey', () => {
     const me = await t.request('GET', '/api/auth/me', { cookie: sessionCookie(res) })
     expect(me.statusCode).toBe(200)
 
-    const [row] = await t.app.db.select().from(passkeys).where(eq(passkeys.userId, admin.user.id))
+    const [row] = await t.app.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.personId, await personIdOf(t.app.db, admin.user.id)))
     expect(row).toMatchObject({ counter: 1, lastUsedAt: expect.any(Date) })
 
     // The same ceremony answered again (a replay) → 401.

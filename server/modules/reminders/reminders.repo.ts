@@ -139,12 +139,13 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
     )
     select c.id as "requestId", c.title, c.audit_id as "auditId", a.name as "auditName",
            to_char(c.due_date, 'YYYY-MM-DD') as "dueDate", c.reached as stage,
-           u.id as "userId", u.email, u.first_name as "firstName",
+           u.id as "userId", person.email, person.first_name as "firstName",
            to_char(c.today, 'YYYY-MM-DD') as today, c.date_format as "dateFormat"
     from candidate c
     join audits a on a.id = c.audit_id and not a.reminders_paused and a.status <> 'completed'
     join projects p on p.id = a.project_id
     join users u on u.id = c.assignee_user_id and u.role = 'client'
+    join people person on person.id = u.person_id
     where c.reached is not null
       and ${seesRequestSql(
         { role: sql`u.role`, clientId: sql`u.client_id` },
@@ -182,15 +183,17 @@ export async function findDueEscalations(db: Db, now: Date): Promise<DueEscalati
     select r.organization_id as "organizationId", r.id as "requestId", r.title,
            r.audit_id as "auditId", a.name as "auditName",
            to_char(r.due_date, 'YYYY-MM-DD') as "dueDate",
-           coalesce(assignee.first_name || ' ' || assignee.last_name, '') as "assigneeName",
-           lead.id as "userId", lead.email, lead.first_name as "firstName",
+           coalesce(assignee_person.first_name || ' ' || assignee_person.last_name, '') as "assigneeName",
+           lead.id as "userId", lead_person.email, lead_person.first_name as "firstName",
            to_char(f.today, 'YYYY-MM-DD') as today, f.date_format as "dateFormat"
     from firm f
     join audit_requests r on r.organization_id = f.id
     join audits a on a.id = r.audit_id and not a.reminders_paused and a.status <> 'completed'
     join audit_members m on m.audit_id = a.id and m.lead
     join users lead on lead.id = m.user_id
+    join people lead_person on lead_person.id = lead.person_id
     left join users assignee on assignee.id = r.assignee_user_id
+    left join people assignee_person on assignee_person.id = assignee.person_id
     where f.enabled and f.escalate_after_days is not null
       and ${AWAITING_R} and r.due_date is not null
       and r.due_date <= f.today - f.escalate_after_days
@@ -222,11 +225,12 @@ export async function findDigests(db: Db, now: Date) {
     db,
     sql`
     with f as (${FIRMS_PAST_SEND_HOUR(now)})
-    select u.id as "userId", u.email, u.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
+    select u.id as "userId", person.email, person.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
            f.date_format as "dateFormat",
            r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
     from f
     join users u on u.organization_id = f.id and u.role = 'client'
+    join people person on person.id = u.person_id
     join audit_requests r on r.assignee_user_id = u.id and ${AWAITING_R}
     join audits a on a.id = r.audit_id
     join projects p on p.id = a.project_id
@@ -242,11 +246,12 @@ export async function findDigests(db: Db, now: Date) {
     db,
     sql`
     with f as (${FIRMS_PAST_SEND_HOUR(now)})
-    select u.id as "userId", u.email, u.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
+    select u.id as "userId", person.email, person.first_name as "firstName", to_char(f.today, 'YYYY-MM-DD') as today,
            f.date_format as "dateFormat",
            r.id as "requestId", r.title, a.name as "auditName", to_char(r.due_date, 'YYYY-MM-DD') as "dueDate"
     from f
     join users u on u.organization_id = f.id and u.role in ('admin', 'staff')
+    join people person on person.id = u.person_id
     join audit_members m on m.user_id = u.id
     join audit_requests r on r.audit_id = m.audit_id and r.status = ${IN_REVIEW}
     join audits a on a.id = r.audit_id

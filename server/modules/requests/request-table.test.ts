@@ -28,7 +28,8 @@ beforeAll(async () => {
   const bob = await signedInClientUser(t, orgId, project.clientId)
   await t.app.db.execute(
     // Names to sort the assignee column by.
-    `update users set first_name = 'Bob', last_name = 'Brown' where id = '${bob.user.id}'`,
+    `update people set first_name = 'Bob', last_name = 'Brown'
+       where id = (select person_id from users where id = '${bob.user.id}')`,
   )
   auditId = (await createAudit(t, admin.cookie, { projectId: project.id })).id
   const rows: Array<[string, string | null, string | null, string | null]> = [

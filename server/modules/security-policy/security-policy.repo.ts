@@ -37,7 +37,7 @@ export async function saveSecurityPolicy(
 
 export async function hasSecondFactor(db: Db, userId: string) {
   const [row] = await db
-    .select({ has: hasConfirmedFactor(users.id) })
+    .select({ has: hasConfirmedFactor(users.personId) })
     .from(users)
     .where(eq(users.id, userId))
   return row?.has === true

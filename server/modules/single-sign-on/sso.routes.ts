@@ -38,6 +38,7 @@ export async function singleSignOnRoutes(app: FastifyInstance) {
       const { token } = await auth.startSession(outcome.userId, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        ssoOrganizationId: outcome.organizationId,
       })
       app.sessionCookie.set(reply, token)
       return reply.redirect('/dashboard', 302)

@@ -12,7 +12,13 @@ import { passwords } from '../auth/passwords'
 import { secretBox } from '../mfa/secret-box'
 import { findOrganizationDisplay } from '../organization/organization.repo'
 import { hasSecondFactor } from '../security-policy/security-policy.repo'
-import { findUserByEmail, findUserById, insertUser, markEmailVerified } from '../users/users.repo'
+import {
+  findMembership,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+} from '../users/users.repo'
 import { issuerProblem, openIdProviders } from './provider'
 import {
   connectionOfDomain,
@@ -38,6 +44,8 @@ export const ssoMessages = {
     `You can claim only the domain of your own verified email address (${domain}).`,
   domainTaken: 'One of these domains is already used by another firm’s single sign-on.',
   notSetUp: 'Single sign-on is not set up.',
+  switchNeedsSignIn:
+    'You signed in through your firm’s identity provider, which speaks for that firm only. Sign out and sign in again to open another company.',
 } as const
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()
@@ -138,10 +146,11 @@ export function singleSignOn(app: FastifyInstance) {
     if (claims.email_verified !== true) throw new SsoRefused('unverified_email')
     if (!row.domains.includes(domainOf(email))) throw new SsoRefused('wrong_company', email)
     const now = clock()
-    const existing = await findUserByEmail(db, email)
-    if (existing) {
-      if (existing.organizationId !== row.organizationId)
-        throw new SsoRefused('wrong_company', 'member of another firm')
+    const person = await findUserByEmail(db, email)
+    if (person) {
+      // The person's membership in this firm; one only elsewhere is not the provider's to vouch for.
+      const existing = await findMembership(db, person.personId, row.organizationId)
+      if (!existing) throw new SsoRefused('wrong_company', 'member of another firm')
       if (!existing.emailVerifiedAt) await markEmailVerified(db, existing.id, now)
       return existing
     }
@@ -292,7 +301,7 @@ export function singleSignOn(app: FastifyInstance) {
       token: string | undefined,
       requestUrl: string,
       ip: string,
-    ): Promise<{ userId: string } | { failure: SsoFailure }> {
+    ): Promise<{ userId: string; organizationId: string } | { failure: SsoFailure }> {
       try {
         const signIn = token ? await takeSignIn(db, token, clock()) : null
         if (!signIn) throw new SsoRefused('expired')
@@ -330,7 +339,7 @@ export function singleSignOn(app: FastifyInstance) {
           { event: 'auth.sso.success', userId: user.id, ip },
           'signed in through single sign-on',
         )
-        return { userId: user.id }
+        return { userId: user.id, organizationId: row.organizationId }
       } catch (error) {
         if (!(error instanceof SsoRefused)) throw error
         log.warn(

@@ -8,6 +8,8 @@ import { passwords } from '../auth/passwords'
 import { issuerProblem } from './provider'
 import { insertUser } from '../users/users.repo'
 import { accountsByEmail } from '../../test/accounts'
+import { INVITATION_LINK } from '../../test/factories'
+import { linkIn, tokenFrom } from '../../test/smtp-capture'
 
 const CLIENT = { clientId: 'auditdesk', clientSecret: 'a provider secret' }
 let t: TestApp
@@ -332,5 +334,65 @@ describe('enforce', () => {
     })
     expect(passkey.statusCode).toBe(403)
     expect(passkey.json().code).toBe('SSO_REQUIRED')
+  })
+})
+
+describe('a person in several companies', () => {
+  /** A member of an SSO firm who also joined a second company with their password. */
+  async function memberOfTwo(options: { enforce?: boolean } = {}) {
+    const { domain, organizationId } = await firmWithSso(options)
+    const email = `kai@${domain}`
+    await member(organizationId, email)
+    const other = await signedInAdmin(t)
+    const seen = t.smtp.to(email).length
+    const invited = await t.request('POST', '/api/invitations', {
+      cookie: other.cookie,
+      body: { email, role: 'staff' },
+    })
+    expect(invited.statusCode, invited.body).toBe(201)
+    const token = tokenFrom(linkIn(await t.smtp.waitFor(email, seen), INVITATION_LINK))
+    const accepted = await t.request('POST', '/api/invitations/accept', {
+      body: { token, password: 'member password' },
+    })
+    expect(accepted.statusCode, accepted.body).toBe(201)
+    return { email, firmId: organizationId, otherId: other.user.company.id as string }
+  }
+  const switchTo = (cookie: string, organizationId: string) =>
+    t.request('POST', '/api/auth/switch', { cookie, body: { organizationId } })
+
+  it('a session made through a firm’s provider is that firm’s only: switching elsewhere asks for its own sign-in', async () => {
+    const { email, firmId, otherId } = await memberOfTwo()
+    // The provider signs in the person's membership of its own firm, wherever they last were.
+    const res = await signInThroughProvider(email)
+    expect(res.headers.location).toBe('/dashboard')
+    const cookie = sessionCookie(res)
+    const me = await t.request('GET', '/api/auth/me', { cookie })
+    expect(me.json()).toMatchObject({ company: { id: firmId } })
+    const refused = await switchTo(cookie, otherId)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: 'SSO_REQUIRED' })
+    expect((await t.request('GET', '/api/auth/me', { cookie })).json()).toMatchObject({
+      company: { id: firmId },
+    })
+    // A password session of the same person moves between the two.
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email, password: 'member password' },
+    })
+    const password = sessionCookie(login)
+    expect((await switchTo(password, firmId)).statusCode).toBe(200)
+    expect((await switchTo(password, otherId)).statusCode).toBe(200)
+  })
+
+  it('a firm that enforces its single sign-on is not entered by switching from a password session', async () => {
+    const { email, firmId, otherId } = await memberOfTwo({ enforce: true })
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email, password: 'member password' },
+    })
+    // The password still opens the other company, where the person last was.
+    expect(login.statusCode, login.body).toBe(200)
+    expect(login.json()).toMatchObject({ user: { company: { id: otherId } } })
+    const refused = await switchTo(sessionCookie(login), firmId)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: 'SSO_REQUIRED' })
   })
 })

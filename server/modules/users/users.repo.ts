@@ -23,7 +23,7 @@ import {
   type PageRequest,
 } from '../../db/keyset'
 import { hasConfirmedFactor } from '../mfa/confirmed-factor'
-import { clients, people, users, withPerson } from '../../db/schema'
+import { clients, organizations, people, users, withPerson } from '../../db/schema'
 import { iso } from '../../lib/dto'
 import { notFound } from '../../lib/errors'
 
@@ -45,12 +45,47 @@ const accountColumns = {
 const selectAccounts = (db: Db) =>
   db.select(accountColumns).from(users).innerJoin(people, withPerson)
 
-/** The account of this address: its person's membership last signed in to. */
+/** A person's memberships, the one they last entered first: where their next sign-in lands. */
+const lastEnteredFirst = [sql`${users.lastLoginAt} desc nulls last`, desc(users.createdAt)]
+
+/** The account of this address: the membership its person last entered. */
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await selectAccounts(db)
     .where(eq(people.email, email))
-    .orderBy(sql`${users.lastLoginAt} desc nulls last`, desc(users.createdAt))
+    .orderBy(...lastEnteredFirst)
     .limit(1)
+  return row ?? null
+}
+
+/** The membership a sign-in of this person enters: the one they last entered. */
+export async function findUserOfPerson(db: Db, personId: string) {
+  const [row] = await selectAccounts(db)
+    .where(eq(users.personId, personId))
+    .orderBy(...lastEnteredFirst)
+    .limit(1)
+  return row ?? null
+}
+
+/** The companies a person belongs to, by name, with their membership's id and role there. */
+export function listMemberships(db: Db, personId: string) {
+  return db
+    .select({
+      userId: users.id,
+      organizationId: users.organizationId,
+      name: organizations.name,
+      role: users.role,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.personId, personId))
+    .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
+}
+
+/** The person's membership in a company, if they have one. */
+export async function findMembership(db: Db, personId: string, organizationId: string) {
+  const [row] = await selectAccounts(db).where(
+    and(eq(users.personId, personId), eq(users.organizationId, organizationId)),
+  )
   return row ?? null
 }
 
@@ -105,6 +140,27 @@ export async function insertUser(db: Db, values: NewUser, now: Date) {
   })
 }
 
+/** Another membership of a person who has one (an invitation accepted with their account). */
+export async function insertMembership(
+  db: Db,
+  values: {
+    personId: string
+    organizationId: string
+    role: Role
+    clientId: string | null
+    lastLoginAt: Date
+  },
+  now: Date,
+) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning({ id: users.id })
+  const created = row && (await findUserById(db, row.id))
+  if (!created) throw new Error('membership not inserted')
+  return created
+}
+
 export async function markEmailVerified(db: Db, userId: string, now: Date) {
   const [row] = await db
     .update(people)
@@ -144,7 +200,7 @@ const listColumns = {
   clientName: clients.name,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
-  mfaEnabled: hasConfirmedFactor(users.id),
+  mfaEnabled: hasConfirmedFactor(users.personId),
 }
 
 const toDto = <T extends { lastLoginAt: Date | null; createdAt: Date }>(row: T) => ({

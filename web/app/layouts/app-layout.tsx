@@ -8,6 +8,7 @@ import { NotificationBell } from '@/features/notifications'
 import { useLiveUpdates } from '@/lib/live/use-live-updates'
 import { useSession } from '@/lib/session'
 import { AppSidebar } from './app-sidebar'
+import { CompanySwitcher } from './company-switcher'
 
 function NavigationProgress() {
   if (!useNavigationPending()) return null
@@ -44,7 +45,7 @@ export function AppLayout() {
                 <p className="truncate text-sm font-medium">
                   {user.firstName} {user.lastName}
                 </p>
-                <p className="truncate text-xs text-muted-foreground">{user.company.name}</p>
+                <CompanySwitcher company={user.company} />
               </div>
               <NotificationBell />
               <ThemeToggle />

@@ -7,6 +7,7 @@ import { call, isApiError } from '../api'
 // Method and path only: the sign-in pages read these, and their initial JS carries no schemas.
 const me = endpoint<typeof authApi.me>('GET', '/api/auth/me')
 const config = endpoint<typeof systemApi.config>('GET', '/api/config')
+const memberships = endpoint<typeof authApi.memberships>('GET', '/api/auth/memberships')
 
 const all = ['auth'] as const
 
@@ -25,6 +26,12 @@ export const authQueries = {
           throw error
         }
       },
+    }),
+  /** The companies the signed-in person belongs to (the header's switcher). */
+  memberships: () =>
+    queryOptions({
+      queryKey: [...all, 'memberships'],
+      queryFn: ({ signal }) => call(memberships, {}, { signal }),
     }),
   publicConfig: () =>
     queryOptions({

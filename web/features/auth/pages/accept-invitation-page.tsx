@@ -125,14 +125,16 @@ export function AcceptInvitationPage() {
   }
 
   const { preview } = state
-  if (preview.accountExists) return <AccountExists preview={preview} />
+  const refused = (message: string) => setState({ kind: 'invalid', message })
+  if (preview.accountExists)
+    return <JoinWithAccount token={token} preview={preview} onRefused={refused} />
   return (
     <AcceptForm
       token={token}
       preview={preview}
-      onRefused={(message) => setState({ kind: 'invalid', message })}
+      onRefused={refused}
       onAccountExists={() =>
-        setState({ kind: 'ready', preview: { ...preview, accountExists: true } })
+        setState({ kind: 'ready', preview: { ...preview, accountExists: true, signedIn: false } })
       }
     />
   )
@@ -160,15 +162,72 @@ function InvitationSummary({ preview }: { preview: InvitationPreview }) {
   )
 }
 
-function AccountExists({ preview }: { preview: InvitationPreview }) {
+/**
+ * The invited address has an account: the person joins with it, proving it with their password,
+ * or simply accepting when this browser is signed in as them. Their name and sign-in stay theirs.
+ */
+function JoinWithAccount({
+  token,
+  preview,
+  onRefused,
+}: {
+  token: string
+  preview: InvitationPreview
+  onRefused: (message: string) => void
+}) {
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string>()
+  const [problem, setProblem] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const signInAgain = `/login?redirect=${encodeURIComponent(`/accept-invitation?token=${token}`)}`
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (pending) return
+    if (!preview.signedIn && !password) return setError('Password is required')
+    setError(undefined)
+    setProblem(undefined)
+    setPending(true)
+    acceptInvitation(preview.signedIn ? { token } : { token, password }).then(
+      () => {
+        toastAfterNavigation({
+          title: `Welcome to ${preview.organizationName}!`,
+          description: 'Switch between your companies from the header.',
+        })
+        window.location.assign('/dashboard')
+      },
+      (failure: unknown) => {
+        setPending(false)
+        const fieldError = isApiError(failure)
+          ? failure.errors.find((e) => e.path === 'password')
+          : undefined
+        if (fieldError) return setError(fieldError.message)
+        // A second factor to pass first, or already in this company: said here, with a way on.
+        if (isApiError(failure) && (failure.status === 403 || failure.status === 409))
+          return setProblem(errorMessage(failure, INVALID_LINK))
+        if (isRefusedLink(failure)) return onRefused(errorMessage(failure, INVALID_LINK))
+        toast({
+          title: 'Could not accept the invitation',
+          description: errorMessage(failure, 'Please try again.'),
+          variant: 'destructive',
+        })
+      },
+    )
+  }
+
   return (
     <AuthLayout
-      title="You already have an account"
+      title={`Join ${preview.organizationName}`}
       documentTitle={DOCUMENT_TITLE}
       description={
         <>
-          <strong className="font-medium text-foreground">{preview.email}</strong> already has an
-          account. Sign in with it instead of creating a new one.
+          You have been invited as {roleSummary(preview)}.{' '}
+          <strong className="font-medium text-foreground [overflow-wrap:anywhere]">
+            {preview.email}
+          </strong>{' '}
+          {preview.signedIn
+            ? 'is the account you are signed in with: accept, and you can switch between your companies from the header.'
+            : 'already has an account: enter its password to accept. Your name and sign-in stay the same.'}
         </>
       }
       icon={
@@ -177,16 +236,45 @@ function AccountExists({ preview }: { preview: InvitationPreview }) {
         </span>
       }
       footer={
-        <p>
-          Forgot your password? <TextLink to="/forgot-password">Reset it</TextLink>
-        </p>
+        preview.signedIn ? null : (
+          <p>
+            Forgot your password? <TextLink to="/forgot-password">Reset it</TextLink>
+          </p>
+        )
       }
     >
       <div className="grid gap-6">
         <InvitationSummary preview={preview} />
-        <Button asChild className="w-full">
-          <Link to="/login">Sign in</Link>
-        </Button>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          {preview.signedIn ? null : (
+            <FormField label="Password" error={error}>
+              <Input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </FormField>
+          )}
+          {problem ? (
+            <div className="grid gap-2">
+              <FormError message={problem} />
+              <TextLink to={signInAgain} className="text-sm">
+                Sign in
+              </TextLink>
+            </div>
+          ) : null}
+          <PendingButton
+            type="submit"
+            pending={pending}
+            pendingLabel="Joining..."
+            className="w-full"
+          >
+            Accept invitation
+          </PendingButton>
+        </form>
       </div>
     </AuthLayout>
   )

@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "sso_organization_id" uuid;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_sso_organization_id_organizations_id_fk" FOREIGN KEY ("sso_organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;
