@@ -1,21 +1,11 @@
-import { eq, getTableColumns } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { people, users, withPerson } from '../db/schema'
+import { accountColumns } from '../modules/users/users.repo'
 
 /** The memberships of an address with their person's columns: the account rows tests look at. */
 export const accountsByEmail = (db: Db, email: string) =>
-  db
-    .select({
-      ...getTableColumns(users),
-      email: people.email,
-      passwordHash: people.passwordHash,
-      firstName: people.firstName,
-      lastName: people.lastName,
-      emailVerifiedAt: people.emailVerifiedAt,
-    })
-    .from(users)
-    .innerJoin(people, withPerson)
-    .where(eq(people.email, email))
+  db.select(accountColumns).from(users).innerJoin(people, withPerson).where(eq(people.email, email))
 
 /** The person of a membership (a user id). */
 export async function personIdOf(db: Db, userId: string) {

@@ -33,7 +33,8 @@ import { notFound } from '../../lib/errors'
  * and sign-in (decision 047).
  */
 
-const accountColumns = {
+/** A membership with its person's e-mail, names and sign-in: a user as services read one. */
+export const accountColumns = {
   ...getTableColumns(users),
   email: people.email,
   passwordHash: people.passwordHash,
