@@ -9,7 +9,7 @@ import { recordActivity } from '../activity/activity.repo'
 import { passwordAttempts } from '../auth/password-attempts'
 import { passwords } from '../auth/passwords'
 import type { SessionUser } from '../auth/sessions.repo'
-import { findUserById } from '../users/users.repo'
+import { findUserById, lockPerson } from '../users/users.repo'
 import {
   confirmTotp,
   countRecoveryCodesLeft,
@@ -116,9 +116,9 @@ export function secondFactors(app: FastifyInstance) {
     )
 
   /** The second factors a person has: a confirmed app, and how many passkeys. */
-  async function factorsOf(personId: string) {
-    const totp = (await findTotp(db, personId))?.confirmedAt ?? null
-    return { totp, passkeys: await countPasskeys(db, personId) }
+  async function factorsOf(personId: string, via: Db = db) {
+    const totp = (await findTotp(via, personId))?.confirmedAt ?? null
+    return { totp, passkeys: await countPasskeys(via, personId) }
   }
   const hasFactor = (factors: { totp: Date | null; passkeys: number }) =>
     factors.totp !== null || factors.passkeys > 0
@@ -140,14 +140,20 @@ export function secondFactors(app: FastifyInstance) {
     },
 
     /**
-     * Recovery codes made with a person's first second factor (in its transaction), shown once;
-     * null when they had a factor, and so codes, already.
+     * Adds a factor in a transaction that holds the person (two at once are one after the other):
+     * with their first one, the recovery codes, shown once (null when they had a factor, and so
+     * codes, already).
      */
-    async firstFactorRecoveryCodes(tx: Db, personId: string, hadFactor: boolean) {
-      if (hadFactor) return null
-      const { codes, hashes } = newRecoveryCodes()
-      await replaceRecoveryCodes(tx, personId, hashes, clock())
-      return codes
+    async addFactor<T>(personId: string, add: (tx: Db) => Promise<T>) {
+      return db.transaction(async (tx) => {
+        await lockPerson(tx, personId)
+        const hadFactor = hasFactor(await factorsOf(personId, tx))
+        const added = await add(tx)
+        if (hadFactor) return { added, recoveryCodes: null }
+        const { codes, hashes } = newRecoveryCodes()
+        await replaceRecoveryCodes(tx, personId, hashes, clock())
+        return { added, recoveryCodes: codes }
+      })
     },
     hasFactor: async (personId: string) => hasFactor(await factorsOf(personId)),
 
@@ -170,6 +176,7 @@ export function secondFactors(app: FastifyInstance) {
       if (step === null) throw codeRefused('code', mfaMessages.wrongCode)
       const { codes, hashes } = newRecoveryCodes()
       await db.transaction(async (tx) => {
+        await lockPerson(tx, user.personId)
         if (!(await confirmTotp(tx, user.personId, step, now)))
           throw new AppError('CONFLICT', mfaMessages.alreadyOn)
         await replaceRecoveryCodes(tx, user.personId, hashes, now)

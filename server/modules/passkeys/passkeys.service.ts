@@ -133,11 +133,10 @@ export function passkeyService(app: FastifyInstance) {
       })
       if (!verification?.verified) throw refuse(passkeyMessages.notVerified)
       const { credential, credentialBackedUp } = verification.registrationInfo
-      const hadFactor = await factors.hasFactor(user.personId)
       const now = clock()
-      const { passkey, recoveryCodes } = await db
-        .transaction(async (tx) => ({
-          passkey: await insertPasskey(tx, {
+      const { added: passkey, recoveryCodes } = await factors
+        .addFactor(user.personId, (tx) =>
+          insertPasskey(tx, {
             personId: user.personId,
             credentialId: credential.id,
             publicKey: Buffer.from(credential.publicKey).toString('base64url'),
@@ -147,8 +146,7 @@ export function passkeyService(app: FastifyInstance) {
             name: input.name ?? 'Passkey',
             createdAt: now,
           }),
-          recoveryCodes: await factors.firstFactorRecoveryCodes(tx, user.personId, hadFactor),
-        }))
+        )
         .catch((error: unknown) => {
           if (isUniqueViolation(error))
             throw new AppError('CONFLICT', passkeyMessages.alreadyRegistered)

@@ -109,6 +109,32 @@ describe('adding a passkey', () => {
     expect(trail.filter((e) => e.action === 'passkey.added')).toHaveLength(2)
   })
 
+  it('two first passkeys added at once: one set of recovery codes, shown with one of them only', async () => {
+    const admin = await signedInAdmin(t)
+    const ceremonies = await Promise.all(
+      [0, 1].map(async () => {
+        const options = await t.request('POST', '/api/auth/passkeys/register/options', {
+          cookie: admin.cookie,
+        })
+        expect(options.statusCode).toBe(200)
+        return softwareAuthenticator({ origin: APP_URL }).create(options.json())
+      }),
+    )
+    const replies = await Promise.all(
+      ceremonies.map((response) =>
+        t.request('POST', '/api/auth/passkeys/register/verify', {
+          cookie: admin.cookie,
+          body: { response },
+        }),
+      ),
+    )
+    expect(replies.map((reply) => reply.statusCode)).toEqual([201, 201])
+    const shown = replies.filter((reply) => 'recoveryCodes' in reply.json())
+    expect(shown).toHaveLength(1)
+    const status = await t.request('GET', '/api/auth/mfa', { cookie: admin.cookie })
+    expect(status.json()).toMatchObject({ passkeys: 2, recoveryCodesLeft: 10 })
+  })
+
   it('refuses an answer for another site, without user verification, replayed or to a challenge never asked', async () => {
     const admin = await signedInAdmin(t)
     const authenticator = softwareAuthenticator({ origin: APP_URL })

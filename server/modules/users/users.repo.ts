@@ -162,6 +162,11 @@ export async function insertMembership(
   return created
 }
 
+/** Holds the person's row until the transaction ends: their factors change one at a time. */
+export async function lockPerson(db: Db, personId: string) {
+  await db.select({ id: people.id }).from(people).where(eq(people.id, personId)).for('update')
+}
+
 export async function markEmailVerified(db: Db, userId: string, now: Date) {
   const [row] = await db
     .update(people)
