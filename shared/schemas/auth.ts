@@ -144,6 +144,9 @@ export const changePasswordForm = changePasswordInput
 /** GET /api/auth/memberships: a company the signed-in person belongs to, and their role there. */
 export const membershipDto = z
   .object({
+    /** The company's id. */
+    id: z.string(),
+    /** The same id, as `POST /api/auth/switch` takes it. */
     organizationId: z.string(),
     name: z.string(),
     role,

@@ -430,7 +430,11 @@ export function authService(app: FastifyInstance) {
     /** The person's companies; `active`: the one this session acts as. */
     async memberships(user: SessionUser) {
       const rows = await listMemberships(db, user.personId)
-      return rows.map(({ userId, ...row }) => ({ ...row, active: userId === user.id }))
+      return rows.map(({ userId, ...row }) => ({
+        id: row.organizationId,
+        ...row,
+        active: userId === user.id,
+      }))
     },
 
     /**

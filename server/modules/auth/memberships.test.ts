@@ -86,12 +86,14 @@ describe('an invitation to an address with an account', () => {
     expect(await memberships(joinedCookie)).toEqual(
       [
         {
+          id: person.user.company.id,
           organizationId: person.user.company.id,
           name: person.account.companyName,
           role: 'admin',
           active: false,
         },
         {
+          id: other.user.company.id,
           organizationId: other.user.company.id,
           name: other.account.companyName,
           role: 'staff',

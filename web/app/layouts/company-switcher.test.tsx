@@ -11,8 +11,8 @@ import { CompanySwitcher } from './company-switcher'
 const FIRM = { id: '0195f1a2-0000-7000-8000-0000000000a1', name: 'Hamilton Assurance LLP' }
 const OTHER = { id: '0195f1a2-0000-7000-8000-0000000000b2', name: 'Second Look Advisors' }
 const both: Membership[] = [
-  { organizationId: FIRM.id, name: FIRM.name, role: 'admin', active: true },
-  { organizationId: OTHER.id, name: OTHER.name, role: 'client', active: false },
+  { id: FIRM.id, organizationId: FIRM.id, name: FIRM.name, role: 'admin', active: true },
+  { id: OTHER.id, organizationId: OTHER.id, name: OTHER.name, role: 'client', active: false },
 ]
 
 afterEach(() => vi.restoreAllMocks())
