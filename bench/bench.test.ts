@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASELINE_SCENARIO, LIST_SCENARIO, type Report } from './report'
+import { BASELINE_SCENARIO, LIST_SCENARIO, TOKEN_LIST_SCENARIO, type Report } from './report'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -51,6 +51,7 @@ describe('npm run bench', () => {
       [BASELINE_SCENARIO, LIST],
       [LIST_SCENARIO, SCALE],
       [BASELINE_SCENARIO, SCALE],
+      [TOKEN_LIST_SCENARIO, LIST],
       ['GET /api/projects', LIST],
       ['POST /api/clients', null],
       ['POST /api/auth/login', null],
@@ -69,7 +70,7 @@ describe('npm run bench', () => {
         expect(row!.errors, `${database}: ${scenario} errors`).toBe(0)
         // CPU time comes from /proc, which every machine running this suite has.
         expect(row!.cpuMsPerRequest, `${database}: ${scenario} CPU`).toBeGreaterThan(0)
-        if (scenario === LIST_SCENARIO) {
+        if (scenario === LIST_SCENARIO || scenario === TOKEN_LIST_SCENARIO) {
           expect(row!.vsBaseline).toEqual(expect.any(Number))
           expect(row!.cpuVsBaseline).toEqual(expect.any(Number))
         }

@@ -22,6 +22,7 @@ import {
 import {
   BASELINE_SCENARIO,
   LIST_SCENARIO,
+  TOKEN_LIST_SCENARIO,
   budgetLines,
   budgets,
   markdownTable,
@@ -114,6 +115,18 @@ async function benchDatabase(
       drainUrl,
     })
     await run(LIST_SCENARIO, settings.listClients, get('/api/clients', main.cookie))
+    // The same list through an API token instead of the session cookie (issue 27).
+    const { body: made } = await mainApi.expect<{ token: string }>(201, 'POST', '/api/tokens', {
+      name: 'Benchmark',
+      scopes: ['read'],
+      expiresInDays: 1,
+    })
+    await run(TOKEN_LIST_SCENARIO, settings.listClients, {
+      url: `${server.url}/api/clients`,
+      pid: server.pid,
+      headers: { authorization: `Bearer ${made.token}` },
+      drainUrl,
+    })
     await run('GET /api/projects', settings.listClients, get('/api/projects', main.cookie))
     for (const { rows: count, cookie } of scaled) {
       await run(LIST_SCENARIO, count, get('/api/clients', cookie))
@@ -160,6 +173,7 @@ function order(rows: Row[]): Row[] {
     if (row.scenario === LIST_SCENARIO || row.scenario === BASELINE_SCENARIO) {
       return (row.rows ?? 0) * 10 + (row.scenario === LIST_SCENARIO ? 0 : 1)
     }
+    if (row.scenario === TOKEN_LIST_SCENARIO) return Number.MAX_SAFE_INTEGER - 4
     if (row.scenario === 'GET /api/projects') return Number.MAX_SAFE_INTEGER - 3
     if (row.scenario === 'POST /api/clients') return Number.MAX_SAFE_INTEGER - 2
     return Number.MAX_SAFE_INTEGER - 1

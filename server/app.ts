@@ -22,6 +22,7 @@ import { trustProxyOption } from './lib/trust-proxy'
 import { createJobQueue, type JobQueue } from './jobs/queue'
 import { createMailer, type Mailer } from './mail/mailer'
 import { defineMaintenanceJob } from './modules/maintenance/maintenance'
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes'
 import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { mfaRoutes } from './modules/mfa/mfa.routes'
@@ -245,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         authRoutes,
         mfaRoutes,
         passkeyRoutes,
+        apiTokenRoutes,
         singleSignOnRoutes,
         organizationRoutes,
         securityPolicyRoutes,

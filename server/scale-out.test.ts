@@ -122,6 +122,24 @@ describe.runIf(withRedis)('two instances on one PostgreSQL, Redis and SMTP serve
     expect((await me(b, cookie)).status).toBe(401)
   })
 
+  it('an API token made on A works on B; revoked on A, B refuses it at once', async () => {
+    const { account } = await signedUpAdmin()
+    const cookie = await login(a, account.email, account.password)
+    const made = await call(a, 'POST', '/api/tokens', cookie, {
+      name: 'Two instances',
+      scopes: ['read'],
+      expiresInDays: 1,
+    })
+    expect(made.status, await made.clone().text()).toBe(201)
+    const { id, token } = (await made.json()) as { id: string; token: string }
+    const byToken = () =>
+      fetch(`${b.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect((await byToken()).status).toBe(200)
+    expect((await byToken()).status).toBe(200)
+    expect((await call(a, 'DELETE', `/api/tokens/${id}`, cookie)).status).toBe(204)
+    expect((await byToken()).status).toBe(401)
+  })
+
   it('a password change on A ends the other sessions on B at once', async () => {
     const { account } = await signedUpAdmin()
     const here = await login(a, account.email, account.password)

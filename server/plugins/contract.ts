@@ -12,7 +12,13 @@ import type { ApiRoute } from '@shared/api'
 import { FORBIDDEN_MESSAGE, hasCapability } from '../access/can'
 import type { Page } from '../db/keyset'
 import { AppError } from '../lib/errors'
-import { requireSession } from './session'
+import { authorizationOf } from '../lib/bearer'
+import { API_TOKEN_REFUSED_MESSAGE, requireApiToken, requireSession } from './session'
+
+/** What a token of the `read` scope may call. */
+const READ_METHODS = new Set(['GET', 'HEAD'])
+const READ_SCOPE_MESSAGE =
+  'This API token may only read (its scope is ["read"]): make one with the "write" scope to change data.'
 
 const MFA_SETUP_MESSAGE =
   'Your company requires two-factor sign-in: set up an authenticator app to continue.'
@@ -119,7 +125,9 @@ export function handle<R extends ApiRoute>(
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
       ...(route.upload ? { consumes: ['multipart/form-data'] } : {}),
-      ...(route.access === 'public' ? {} : { security: [{ session: [] }] }),
+      ...(route.access === 'public'
+        ? {}
+        : { security: route.sessionOnly ? [{ session: [] }] : [{ session: [] }, { bearer: [] }] }),
       response: responseSchema(route),
     },
     config: {
@@ -176,7 +184,16 @@ export const contractPlugin = fp(async (api: FastifyInstance) => {
     // An unknown path (the scope's 404) has no route config.
     const access = request.routeOptions.config.access
     if (access === undefined || access === 'public') return
-    await requireSession.call(this, request, reply)
+    const authorization = authorizationOf(request)
+    if (authorization.kind === 'none') await requireSession.call(this, request, reply)
+    else await requireApiToken.call(this, request, authorization)
+    const token = request.user!.token
+    if (token) {
+      if (request.routeOptions.config.contract?.sessionOnly)
+        throw new AppError('FORBIDDEN', API_TOKEN_REFUSED_MESSAGE)
+      if (!token.write && !READ_METHODS.has(request.method))
+        throw new AppError('FORBIDDEN', READ_SCOPE_MESSAGE)
+    }
     if (request.user!.mfaSetupRequired && !request.routeOptions.config.contract?.duringMfaSetup)
       throw new AppError('MFA_SETUP_REQUIRED', MFA_SETUP_MESSAGE)
     if (access !== 'signed-in' && !hasCapability(request.user!, access))

@@ -60,7 +60,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         title: 'AuditDesk API',
         version: '1',
         description:
-          'JSON over HTTP with a session cookie (POST /api/auth/login). Mutations must carry the app’s own `Origin` and a JSON body (uploads: multipart/form-data). Errors always have the shape `{ message, code, errors? }`. Another company’s ids answer 404, like missing ones; a route the caller’s role may not use answers 403 before anything is read.',
+          'JSON over HTTP, signed in by a session cookie (POST /api/auth/login) or by a personal API token (`Authorization: Bearer adk_…`, made in Settings → API tokens): a token acts as its user in the company it was made in, reading only with the `read` scope, and is refused in the address (401). A session’s mutations must carry the app’s own `Origin`; every body is JSON (uploads: multipart/form-data). Errors always have the shape `{ message, code, errors? }`. Another company’s ids answer 404, like missing ones; a route the caller’s role may not use answers 403 before anything is read.',
       },
       components: {
         securitySchemes: {
@@ -68,6 +68,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
             type: 'apiKey',
             in: 'cookie',
             name: app.config.secureCookies ? '__Host-session' : 'session',
+          },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token (`adk_…`) from Settings → API tokens. Routes of one’s account security and the company’s sign-in rules take a session only.',
           },
         },
       },
@@ -107,6 +113,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         agent: { disabled: true },
         showDeveloperTools: 'never',
         defaultOpenAllTags: true,
+        // "Test request" sends the token the reader pastes in as a bearer header.
+        authentication: { preferredSecurityScheme: 'bearer' },
       },
     })
   })

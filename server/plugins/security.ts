@@ -7,6 +7,8 @@ import type { ApiErrorBody } from '@shared/errors'
 import type { Config } from '../config'
 import { AppError } from '../lib/errors'
 import { addressKey } from '../lib/address-key'
+import { authorizationOf, tokenInQuery } from '../lib/bearer'
+import { sha256 } from '../lib/crypto'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -84,8 +86,8 @@ type LimitResult = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimi
 /**
  * The API's own rules, registered inside the /api scope so that they attach to its routes (and to
  * its 404s) however the URL was spelled: the router decodes `/%61pi/…` to the same route, and the
- * scope's hooks come with it. In order: no-store, the per-IP limits, cross-site refusal; all of
- * them before the session lookup.
+ * scope's hooks come with it. In order: no-store, the per-IP and per-token limits, tokens in the
+ * address refused, cross-site refusal; all of them before the session or token lookup.
  */
 export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { config: Config }) => {
   const appOrigin = new URL(config.appUrl).origin
@@ -101,6 +103,15 @@ export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { conf
     max: config.rateLimit.globalPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => `api:${addressKey(request.ip)}`,
+  })
+  // An API token has the same budget of its own, whichever addresses it calls from.
+  const perToken = api.createRateLimit({
+    max: config.rateLimit.globalPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => {
+      const authorization = authorizationOf(request)
+      return `api-token:${authorization.kind === 'bearer' ? sha256(authorization.secret) : ''}`
+    },
   })
   const perRoute = new Map<string, typeof perIp>()
   const routeLimiter = (request: FastifyRequest, perMinute: number) => {
@@ -158,15 +169,36 @@ export const apiScopePlugin = fp(async (api: FastifyInstance, { config }: { conf
     const limit = request.routeOptions.config.limit
     const global = await check(request, perIp)
     if (global) await enforce(reply, global)
+    if (authorizationOf(request).kind === 'bearer') {
+      const token = await check(request, perToken)
+      if (token) await enforce(reply, token)
+    }
     if (!limit) return
     const own = await check(request, routeLimiter(request, limit.perMinute))
     if (own) await enforce(reply, own)
   })
   api.addHook('onRequest', async (request) => {
+    if (tokenInQuery(request.url))
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'API tokens are refused in the address: send the token in the Authorization header (Bearer).',
+      )
+  })
+  api.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
     if (request.routeOptions.config.tokenInAddress) return
+    // A call with an API token carries no ambient credential for another site to forge: a page
+    // cannot set Authorization on a cross-site request without CORS, which we never grant. The
+    // access hook then takes the token alone, never the cookie (plugins/contract.ts).
+    const withToken =
+      authorizationOf(request).kind === 'bearer' &&
+      request.routeOptions.config.access !== undefined &&
+      request.routeOptions.config.access !== 'public'
     const origin = request.headers.origin
-    if (request.headers['sec-fetch-site'] === 'cross-site' || origin !== appOrigin) {
+    if (
+      !withToken &&
+      (request.headers['sec-fetch-site'] === 'cross-site' || origin !== appOrigin)
+    ) {
       throw new AppError('FORBIDDEN', 'Cross-site request refused')
     }
     // Checked here, before authentication, so every mutation refuses a form or text body alike.

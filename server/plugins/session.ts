@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { fullName } from '@shared/format'
 import type { Principal } from '../access/principal'
+import type { Authorization } from '../lib/bearer'
 import { hostCookie, type HostCookie } from '../lib/cookies'
 import { AppError } from '../lib/errors'
 import { createSessionCache, type SessionCache } from '../modules/auth/session-cache'
-import { SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/auth/sessions.repo'
+import type { SessionCaller, SessionUser } from '../modules/auth/caller'
+import { SESSION_ABSOLUTE_MS } from '../modules/auth/sessions.repo'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,17 +58,53 @@ export async function requireSession(
   request.user = user
 }
 
-/** For public routes that say more to a signed-in caller: the session's user, if any. */
-export async function sessionUserIfAny(app: FastifyInstance, request: FastifyRequest) {
-  const token = app.sessionCookie.read(request)
-  return token ? app.sessionCache.resolve(token, app.clock()) : null
+const TOKEN_REFUSED = 'The API token is invalid, expired or revoked'
+
+/**
+ * A call with `Authorization: Bearer`: the API token acts as its membership (decision 048); the
+ * cookie never stands in for a refused token.
+ */
+export async function requireApiToken(
+  this: FastifyInstance,
+  request: FastifyRequest,
+  authorization: Extract<Authorization, { kind: 'bearer' }>,
+) {
+  const { secret } = authorization
+  const user = secret ? await this.sessionCache.resolveApiToken(secret, this.clock()) : null
+  if (!user)
+    throw new AppError('UNAUTHENTICATED', TOKEN_REFUSED, undefined, {
+      'WWW-Authenticate': 'Bearer error="invalid_token"',
+    })
+  request.user = user
 }
 
-/** For handlers of signed-in routes: the session and its user. */
+/** For public routes that say more to a signed-in caller: the session's user, if any. */
+export async function sessionUserIfAny(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<SessionCaller | null> {
+  const token = app.sessionCookie.read(request)
+  const user = token ? await app.sessionCache.resolve(token, app.clock()) : null
+  return user && isSession(user) ? user : null
+}
+
+/** For handlers of signed-in routes: the caller, by a session or an API token. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue')
   return request.user
 }
+
+/** For handlers of `sessionOnly` routes: the caller and their browser session. */
+export function currentSession(request: FastifyRequest): SessionCaller {
+  const user = currentUser(request)
+  if (!isSession(user)) throw new AppError('FORBIDDEN', API_TOKEN_REFUSED_MESSAGE)
+  return user
+}
+
+const isSession = (user: SessionUser): user is SessionCaller => user.sessionId !== null
+
+export const API_TOKEN_REFUSED_MESSAGE =
+  'API tokens cannot do this: sign in to the app to manage your account and its security.'
 
 /** The signed-in user as services see them (access/principal.ts). */
 export function principalOf(request: FastifyRequest): Principal {

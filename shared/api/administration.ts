@@ -41,6 +41,7 @@ export const organizationApi = {
     tag: 'Company',
     summary: 'The company’s sign-in policy',
     access: 'company.manage',
+    sessionOnly: true,
     status: 200,
     reply: securityPolicyDto,
   }),
@@ -52,6 +53,7 @@ export const organizationApi = {
     description:
       '`requireMfa`: `staff` holds the firm’s people, `all` everyone, until they set up a second factor (every call but the set-up answers 403 `MFA_SETUP_REQUIRED`). 409 when the admin turning it on has no second factor themselves. The session limits apply at once to every session of the company’s people.',
     access: 'company.manage',
+    sessionOnly: true,
     body: securityPolicyInput,
     status: 200,
     reply: securityPolicyDto,

@@ -1,3 +1,4 @@
+import { apiTokensApi } from './api-tokens'
 import { authApi } from './auth'
 import { invitationsApi, organizationApi, usersApi } from './administration'
 import { activityApi, auditsApi, clientsApi, dashboardApi, projectsApi } from './engagements'
@@ -18,6 +19,7 @@ import type { ApiRoute } from './route'
 export * from './route'
 export {
   activityApi,
+  apiTokensApi,
   auditsApi,
   authApi,
   categoriesApi,
@@ -53,6 +55,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   authApi,
   mfaApi,
   passkeysApi,
+  apiTokensApi,
   organizationApi,
   singleSignOnApi,
   usersApi,

@@ -32,6 +32,7 @@ export const mfaApi = {
     tag,
     summary: 'One’s second factors',
     access: 'signed-in',
+    sessionOnly: true,
     duringMfaSetup: true,
     status: 200,
     reply: mfaStatus,
@@ -44,6 +45,7 @@ export const mfaApi = {
     description:
       'A new secret (base32), its otpauth URL and a QR code (SVG), pending until confirmed; a pending set-up is replaced. 409 when an app is already on.',
     access: 'signed-in',
+    sessionOnly: true,
     duringMfaSetup: true,
     status: 200,
     reply: totpSetupReply,
@@ -56,6 +58,7 @@ export const mfaApi = {
     description:
       'Answers 10 single-use recovery codes, shown this once (only their hashes are kept). 400 naming `code` for a wrong code; 409 without a pending set-up.',
     access: 'signed-in',
+    sessionOnly: true,
     duringMfaSetup: true,
     body: totpConfirmInput,
     status: 200,
@@ -69,6 +72,7 @@ export const mfaApi = {
     description:
       'With `{ password }` or `{ code }` (from the app, or a recovery code); the recovery codes go too. Wrong ones count towards the sign-in limits.',
     access: 'signed-in',
+    sessionOnly: true,
     body: secondFactorProof,
     status: 204,
     reply: z.undefined(),
@@ -81,6 +85,7 @@ export const mfaApi = {
     description:
       'With `{ password }` or `{ code }`. The old codes stop working; the new ones are shown this once.',
     access: 'signed-in',
+    sessionOnly: true,
     body: secondFactorProof,
     status: 200,
     reply: recoveryCodesReply,

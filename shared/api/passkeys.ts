@@ -25,6 +25,7 @@ export const passkeysApi = {
     description:
       'WebAuthn creation options (`@simplewebauthn/server`’s JSON) for a discoverable credential with user verification; the challenge may be answered once, within 5 minutes.',
     access: 'signed-in',
+    sessionOnly: true,
     duringMfaSetup: true,
     status: 200,
     reply: webauthnOptions,
@@ -37,6 +38,7 @@ export const passkeysApi = {
     description:
       '`{ response, name? }`, answering a challenge of `register/options`. With one’s first second factor, answers the recovery codes this once. 400 naming `response` when the answer does not verify; 409 when the ceremony expired or the passkey is already registered.',
     access: 'signed-in',
+    sessionOnly: true,
     duringMfaSetup: true,
     body: passkeyRegisterInput,
     status: 201,
@@ -49,6 +51,7 @@ export const passkeysApi = {
     summary: 'One’s passkeys',
     description: 'Oldest first.',
     access: 'signed-in',
+    sessionOnly: true,
     status: 200,
     reply: z.array(passkeyDto),
   }),
@@ -58,6 +61,7 @@ export const passkeysApi = {
     tag,
     summary: 'Rename a passkey',
     access: 'signed-in',
+    sessionOnly: true,
     params: idParams,
     body: renamePasskeyInput,
     status: 200,
@@ -71,6 +75,7 @@ export const passkeysApi = {
     description:
       'With `{ password }` or `{ code }` (from the app, or a recovery code); wrong ones count towards the sign-in limits. Removing one’s last second factor removes the recovery codes.',
     access: 'signed-in',
+    sessionOnly: true,
     params: idParams,
     body: secondFactorProof,
     status: 204,

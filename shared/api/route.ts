@@ -37,6 +37,11 @@ export interface ApiRoute {
    * (every other route answers them 403 `MFA_SETUP_REQUIRED`).
    */
   duringMfaSetup?: true
+  /**
+   * Only a browser session may call it, never an API token (403): the account's own security
+   * (password, factors, sessions, tokens) and the company's sign-in rules.
+   */
+  sessionOnly?: true
   /** The success status; its body is `reply` (302, 303: none, the `Location` says where to go). */
   status: 200 | 201 | 204 | 302 | 303
   reply: z.ZodType | FileReply

@@ -17,6 +17,7 @@ export const singleSignOnApi = {
     summary: 'The company’s single sign-on',
     description: 'The provider (never its secret), and the redirect URI to register there.',
     access: 'company.manage',
+    sessionOnly: true,
     status: 200,
     reply: ssoSettingsDto,
   }),
@@ -28,6 +29,7 @@ export const singleSignOnApi = {
     description:
       'The issuer’s discovery document is fetched and checked first (400 naming `issuer` when it fails). A domain belongs to at most one firm (409), and the admin must have their own verified address at each domain (400 naming `domains`). `clientSecret` is required the first time and kept when left out.',
     access: 'company.manage',
+    sessionOnly: true,
     body: ssoConnectionInput,
     status: 200,
     reply: ssoSettingsDto,
@@ -39,6 +41,7 @@ export const singleSignOnApi = {
     summary: 'Turn off the company’s single sign-on',
     description: 'Its domains are released; passwords sign in again.',
     access: 'company.manage',
+    sessionOnly: true,
     status: 204,
     reply: z.undefined(),
   }),

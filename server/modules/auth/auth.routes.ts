@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { authApi, mfaApi } from '@shared/api'
 import { handle } from '../../plugins/contract'
 import { accountRouteLimit } from '../../plugins/security'
-import { currentUser } from '../../plugins/session'
+import { currentSession, currentUser } from '../../plugins/session'
 import { challengeCookie } from '../mfa/challenge-cookie'
 import { authService } from './auth.service'
 import { verifyBinding } from './verify-binding'
@@ -101,7 +101,7 @@ export async function authRoutes(app: FastifyInstance) {
   handle(app, authApi.me, async (request) => auth.currentUser(currentUser(request)))
   handle(app, authApi.memberships, async (request) => auth.memberships(currentUser(request)))
   handle(app, authApi.switchMembership, async (request) => {
-    await auth.switchMembership(currentUser(request), request.body.organizationId)
+    await auth.switchMembership(currentSession(request), request.body.organizationId)
     return { user: await auth.currentUserOf(app.sessionCookie.read(request) ?? '') }
   })
   handle(app, authApi.updateProfile, async (request) =>
@@ -110,15 +110,16 @@ export async function authRoutes(app: FastifyInstance) {
   handle(
     app,
     authApi.changePassword,
-    async (request) => auth.changePassword(currentUser(request), request.body, { ip: request.ip }),
+    async (request) =>
+      auth.changePassword(currentSession(request), request.body, { ip: request.ip }),
     limited,
   )
-  handle(app, authApi.sessions, async (request) => auth.sessions(currentUser(request)))
+  handle(app, authApi.sessions, async (request) => auth.sessions(currentSession(request)))
   handle(app, authApi.revokeOtherSessions, async (request) =>
-    auth.revokeOtherSessions(currentUser(request)),
+    auth.revokeOtherSessions(currentSession(request)),
   )
   handle(app, authApi.revokeSession, async (request, reply) => {
-    const user = currentUser(request)
+    const user = currentSession(request)
     await auth.revokeSession(user, request.params.id)
     if (request.params.id === user.sessionId) app.sessionCookie.clear(reply)
   })

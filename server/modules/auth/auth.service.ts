@@ -47,8 +47,8 @@ import {
   findSessionUser,
   listPersonSessions,
   switchSession,
-  type SessionUser,
 } from './sessions.repo'
+import type { SessionCaller, SessionUser } from './caller'
 import { consumeToken, findLiveToken, issueToken, voidTokens } from './tokens.repo'
 
 export const messages = {
@@ -326,7 +326,7 @@ export function authService(app: FastifyInstance) {
      * Checks the current password (failures count towards the sign-in throttle of the account and
      * the address), sets the new one and ends every other session of the user.
      */
-    async changePassword(user: SessionUser, input: ChangePasswordInput, meta: { ip: string }) {
+    async changePassword(user: SessionCaller, input: ChangePasswordInput, meta: { ip: string }) {
       await checkNewPassword('newPassword', input.newPassword, user)
       const attempt = await attempts.begin(user.email, meta.ip)
       const account = await findUserById(db, user.id)
@@ -442,7 +442,7 @@ export function authService(app: FastifyInstance) {
      * sign-in lands there. A session made through a firm's single sign-on stays that firm's; a
      * company whose single sign-on is enforced for the person is entered through it only.
      */
-    async switchMembership(user: SessionUser, organizationId: string) {
+    async switchMembership(user: SessionCaller, organizationId: string) {
       const target = await findMembership(db, user.personId, organizationId)
       if (!target) throw new AppError('NOT_FOUND', 'Company not found')
       if (target.id === user.id) return
@@ -462,7 +462,8 @@ export function authService(app: FastifyInstance) {
       )
     },
 
-    sessions: (user: SessionUser) => listPersonSessions(db, user.personId, user.sessionId, clock()),
+    sessions: (user: SessionCaller) =>
+      listPersonSessions(db, user.personId, user.sessionId, clock()),
 
     /** One of the user's own sessions; another user's answers like a missing one. */
     async revokeSession(user: SessionUser, id: string) {
@@ -472,7 +473,7 @@ export function authService(app: FastifyInstance) {
       log.info({ event: 'auth.session_revoked' }, 'session ended')
     },
 
-    async revokeOtherSessions(user: SessionUser) {
+    async revokeOtherSessions(user: SessionCaller) {
       const revoked = await deleteOtherSessions(db, user.personId, user.sessionId)
       if (revoked > 0) await changed(user.personId)
       log.info({ event: 'auth.sessions_revoked', revoked }, 'other sessions ended')

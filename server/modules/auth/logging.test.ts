@@ -94,14 +94,24 @@ describe('auth logging', () => {
     )
     // The browser lands on the page with the token in the URL; a GET of that URL must not log it.
     await t.request('GET', `/reset-password?token=${secrets.resetToken}`)
+    // An API token: shown once in its reply, then sent in the Authorization header.
+    const made = await t.request('POST', '/api/tokens', {
+      cookie: `session=${secrets.cookie}`,
+      body: { name: 'Logged script', scopes: ['read'], expiresInDays: 1 },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    secrets.apiToken = made.json<{ token: string }>().token
     expect(
       (
         await t.request('GET', '/api/auth/me', {
-          cookie: `session=${secrets.cookie}`,
-          headers: { authorization: `Bearer ${secrets.cookie}` },
+          headers: { authorization: `Bearer ${secrets.apiToken}` },
         })
       ).statusCode,
     ).toBe(200)
+    // Refused in the address, and not logged from there either.
+    expect(
+      (await t.request('GET', `/api/clients?access_token=${secrets.apiToken}`)).statusCode,
+    ).toBe(401)
     const reset = await t.request('POST', '/api/auth/reset-password', {
       body: { token: secrets.resetToken, password: newPassword },
     })

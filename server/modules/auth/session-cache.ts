@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client'
 import { sha256 } from '../../lib/crypto'
-import {
-  findSession,
-  membershipsOfPeople,
-  notifyListeners,
-  type SessionUser,
-} from './sessions.repo'
+import { findTokenCaller } from '../api-tokens/api-tokens.repo'
+import { findSession, membershipsOfPeople, notifyListeners } from './sessions.repo'
+import type { FoundSession, SessionUser } from './caller'
 
 /** The NOTIFY channel on which instances tell each other whose sessions changed. */
 export const SESSIONS_CHANGED_CHANNEL = 'auditdesk_sessions_changed'
@@ -19,6 +16,8 @@ const ECHO_WAIT_MS = 1_000
 export interface SessionCache {
   /** The user of a live session, from memory while fresh, else from the database. */
   resolve(token: string, now: Date): Promise<SessionUser | null>
+  /** The caller of a live API token (a bearer's secret), likewise; tokens and sessions never mix. */
+  resolveApiToken(secret: string, now: Date): Promise<SessionUser | null>
   /**
    * Sessions, role, company or name of these users changed, or they are gone: every instance
    * forgets their cached sessions. Call it after the change is committed.
@@ -86,23 +85,38 @@ export async function createSessionCache(options: {
     },
   )
 
+  /** `key` names the kind of credential too, so a session's token never finds an API token's entry. */
+  async function resolveWith(
+    key: string,
+    hash: string,
+    now: Date,
+    find: (db: Database['db'], hash: string, now: Date) => Promise<FoundSession | null>,
+  ) {
+    const cached = entries.get(key)
+    if (cached && cached.freshUntil > now.getTime()) return cached.user
+    if (cached) entries.delete(key)
+    const startedAt = generation
+    const found = await find(db, hash, now)
+    if (!found) return null
+    if (ttlMs > 0 && listening && generation === startedAt) {
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+      entries.set(key, {
+        user: found.user,
+        freshUntil: Math.min(now.getTime() + ttlMs, found.expiresAt.getTime()),
+      })
+    }
+    return found.user
+  }
+
   const cache: SessionCache = {
-    async resolve(token, now) {
+    resolve(token, now) {
       const hash = sha256(token)
-      const cached = entries.get(hash)
-      if (cached && cached.freshUntil > now.getTime()) return cached.user
-      if (cached) entries.delete(hash)
-      const startedAt = generation
-      const found = await findSession(db, hash, now)
-      if (!found) return null
-      if (ttlMs > 0 && listening && generation === startedAt) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-        entries.set(hash, {
-          user: found.user,
-          freshUntil: Math.min(now.getTime() + ttlMs, found.expiresAt.getTime()),
-        })
-      }
-      return found.user
+      return resolveWith(hash, hash, now, findSession)
+    },
+
+    resolveApiToken(secret, now) {
+      const hash = sha256(secret)
+      return resolveWith(`api:${hash}`, hash, now, findTokenCaller)
     },
 
     async usersChanged(userIds) {

@@ -1,38 +1,15 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
-import type { Role } from '@shared/schemas/auth'
 import type { Db } from '../../db/client'
 import { prepared } from '../../db/prepared'
 import { organizations, people, sessions, users, withPerson } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
 import { iso } from '../../lib/dto'
-import { hasConfirmedFactor } from '../mfa/confirmed-factor'
+import { callerColumns, callerOf, type FoundSession } from './caller'
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
 /** last_seen_at is written at most this often, so most requests cost one SELECT. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000
-
-export interface SessionUser {
-  sessionId: string
-  /** The membership the session acts as (a user id everywhere else). */
-  id: string
-  /** Who signed in: their e-mail, password and second factors are the person's. */
-  personId: string
-  /** Made through this company's single sign-on: it cannot switch to another company. */
-  ssoOrganizationId: string | null
-  organizationId: string
-  firstName: string
-  lastName: string
-  email: string
-  role: Role
-  /** The client a client-role user belongs to; null for the firm's people. */
-  clientId: string | null
-  /**
-   * The company requires a second factor of this user and they have none yet: every call but
-   * setting one up answers 403 MFA_SETUP_REQUIRED (plugins/contract.ts).
-   */
-  mfaSetupRequired: boolean
-}
 
 export async function createSession(
   db: Db,
@@ -72,24 +49,15 @@ const alive = (now: Date | SQLWrapper) =>
 const sessionUserQuery = prepared((db) =>
   db
     .select({
+      ...callerColumns,
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       idleExpiresAt: sessions.idleExpiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
-      id: users.id,
-      personId: users.personId,
       ssoOrganizationId: sessions.ssoOrganizationId,
-      organizationId: users.organizationId,
-      firstName: people.firstName,
-      lastName: people.lastName,
-      email: people.email,
-      role: users.role,
-      clientId: users.clientId,
       createdAt: sessions.createdAt,
-      requireMfa: organizations.requireMfa,
       idleMinutes: organizations.sessionIdleMinutes,
       maxHours: organizations.sessionMaxHours,
-      hasSecondFactor: hasConfirmedFactor(users.personId),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -98,12 +66,6 @@ const sessionUserQuery = prepared((db) =>
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), alive(sql.placeholder('now'))))
     .prepare('find_session_user'),
 )
-
-/** A live session's user, and when the session ends unless it is used again. */
-export interface FoundSession {
-  user: SessionUser
-  expiresAt: Date
-}
 
 /**
  * Resolves a session by its token's hash to its user in one query (every signed-in request that
@@ -122,10 +84,10 @@ export async function findSession(
     idleExpiresAt,
     absoluteExpiresAt,
     createdAt,
-    requireMfa,
     idleMinutes,
     maxHours,
-    hasSecondFactor,
+    sessionId,
+    ssoOrganizationId,
     ...fields
   } = row
   let idle = idleExpiresAt
@@ -138,8 +100,7 @@ export async function findSession(
       .set({ lastSeenAt: now, updatedAt: now, idleExpiresAt: idle })
       .where(eq(sessions.id, row.sessionId))
   }
-  const required = requireMfa === 'all' || (requireMfa === 'staff' && fields.role !== 'client')
-  const user = { ...fields, mfaSetupRequired: required && !hasSecondFactor }
+  const user = callerOf(fields, { sessionId, token: null, ssoOrganizationId })
   const ends = Math.min(
     idle.getTime(),
     absoluteExpiresAt.getTime(),

@@ -20,7 +20,8 @@ import { deliverNotices } from '../notifications/notify'
 import { checkNewPassword } from '../auth/password-policy'
 import { passwords } from '../auth/passwords'
 import { passwordAttempts } from '../auth/password-attempts'
-import { createSession, switchSession, type SessionUser } from '../auth/sessions.repo'
+import type { SessionCaller } from '../auth/caller'
+import { createSession, switchSession } from '../auth/sessions.repo'
 import { secondFactors } from '../mfa/mfa.service'
 import { findClient } from '../clients/clients.repo'
 import {
@@ -107,7 +108,7 @@ export function invitationsService(app: FastifyInstance) {
   async function proveAccount(
     holder: { personId: string; email: string; passwordHash: string },
     input: AcceptInvitationInput,
-    meta: { ip: string; session: SessionUser | null },
+    meta: { ip: string; session: SessionCaller | null },
   ) {
     if (meta.session?.personId === holder.personId) return meta.session
     if (input.password === undefined) throw refused('password', invitationMessages.passwordToJoin)
@@ -156,7 +157,7 @@ export function invitationsService(app: FastifyInstance) {
   async function join(
     holder: { personId: string; email: string; passwordHash: string },
     input: AcceptInvitationInput,
-    meta: { ip: string; userAgent?: string; session: SessionUser | null },
+    meta: { ip: string; userAgent?: string; session: SessionCaller | null },
     now: Date,
   ) {
     const session = await proveAccount(holder, input, meta)
@@ -283,7 +284,7 @@ export function invitationsService(app: FastifyInstance) {
       log.info({ event: 'invitation.revoked', invitationId: id }, 'invitation revoked')
     },
 
-    async preview(token: string, session: SessionUser | null) {
+    async preview(token: string, session: SessionCaller | null) {
       const invitation = await findUsableInvitation(db, token, clock())
       if (!invitation) throw new AppError('INVALID_TOKEN', invitationMessages.invalidToken)
       const holder = await findUserByEmail(db, invitation.email)
@@ -308,7 +309,7 @@ export function invitationsService(app: FastifyInstance) {
      */
     async accept(
       input: AcceptInvitationInput,
-      meta: { ip: string; userAgent?: string; session: SessionUser | null },
+      meta: { ip: string; userAgent?: string; session: SessionCaller | null },
     ): Promise<{ token: string | null; userId: string }> {
       const now = clock()
       // Checked before hashing, so that a bad link costs no hash; checked again under a lock below.

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { selectRows } from '../../db/client'
 import { deleteEndedCounters } from '../../db/counters'
+import { deleteLongExpiredApiTokens } from '../api-tokens/api-tokens.repo'
 import { deleteExpiredSessions } from '../auth/sessions.repo'
 import { deleteSpentTokens } from '../auth/tokens.repo'
 import { deleteExpiredChallenges } from '../mfa/mfa.repo'
@@ -19,7 +20,7 @@ export const UNVERIFIED_REGISTRATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const MAIL_DELIVERY_RECORD_TTL_MS = 3 * 24 * 60 * 60 * 1000
 
 /**
- * Deletes what can never be used again: expired sessions, used or expired one-time tokens and
+ * Deletes what can never be used again: expired sessions, used or expired one-time tokens, API tokens a month past expiry,
  * second-factor challenges, ended rate counters, and registrations left unverified for a week
  * (their empty companies too). Every statement is idempotent, so instances running it at once do
  * no harm.
@@ -29,6 +30,7 @@ export async function purgeExpired(app: FastifyInstance) {
   const purged = {
     sessions: await deleteExpiredSessions(app.db, now),
     tokens: await deleteSpentTokens(app.db, now),
+    apiTokens: await deleteLongExpiredApiTokens(app.db, now),
     mfaChallenges: await deleteExpiredChallenges(app.db, now),
     passkeyCeremonies: await deleteExpiredCeremonies(app.db, now),
     ssoSignIns: await deleteExpiredSignIns(app.db, now),

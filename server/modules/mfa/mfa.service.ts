@@ -8,7 +8,7 @@ import { iso } from '../../lib/dto'
 import { recordActivity } from '../activity/activity.repo'
 import { passwordAttempts } from '../auth/password-attempts'
 import { passwords } from '../auth/passwords'
-import type { SessionUser } from '../auth/sessions.repo'
+import type { SessionUser } from '../auth/caller'
 import { findUserById, lockPerson } from '../users/users.repo'
 import {
   confirmTotp,

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/page-header'
 import { RequirePermission } from '@/components/require-permission'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { ApiTokensPanel } from '../components/api-tokens-panel'
 import { CompanyPanel } from '../components/company-panel'
 import { InvitationsPanel } from '../components/invitations-panel'
 import { RemindersPanel } from '../components/reminders-panel'
@@ -52,7 +53,7 @@ function AdminSettings() {
     <div className="grid gap-6">
       <PageHeader
         title="Admin Settings"
-        description="Your company's details, the people who can sign in, their invitations, reminders, the sign-in policy and single sign-on."
+        description="Your company's details, the people who can sign in, their invitations, reminders, the sign-in policy, single sign-on and API tokens."
       />
       <Tabs value={tab} onValueChange={onTabChange} className="min-w-0">
         {/* On a phone the five tabs sit in two rows of a grid, without their icons, so every one
@@ -84,6 +85,7 @@ function AdminSettings() {
           <div className="grid gap-10">
             <SecurityPanel />
             <SsoPanel />
+            <ApiTokensPanel />
           </div>
         </TabsContent>
       </Tabs>

@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/page-header'
+import { ApiTokensSection } from '../components/api-tokens-section'
 import { AppearanceSection } from '../components/appearance-section'
 import { NotificationsSection } from '../components/notifications-section'
 import { PasskeysSection } from '../components/passkeys-section'
@@ -12,13 +13,14 @@ export function SettingsPage() {
     <div className="grid w-full max-w-3xl gap-6">
       <PageHeader
         title="Settings"
-        description="Your profile, password, two-factor sign-in, passkeys, sessions, notifications and theme."
+        description="Your profile, password, two-factor sign-in, passkeys, sessions, API tokens, notifications and theme."
       />
       <ProfileSection />
       <PasswordSection />
       <SecuritySection />
       <PasskeysSection />
       <SessionsSection />
+      <ApiTokensSection />
       <NotificationsSection />
       <AppearanceSection />
     </div>
