@@ -50,6 +50,8 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_FAILURES_PER_IP: '100000',
       // The single sign-on test runs its OpenID provider on http://127.0.0.1.
       SSO_ALLOW_HTTP_ISSUER: 'true',
+      // The webhooks test receives its deliveries on http://127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       // Small, so that a browser test can cross it quickly.
       UPLOAD_MAX_FILE_MB: '2',
       // Longer than any pause of a test between two calls of its request context: with the

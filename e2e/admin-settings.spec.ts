@@ -317,7 +317,7 @@ test('axe: every Admin Settings tab with data (light and dark), and the invite d
 
   for (const theme of ['light', 'dark']) {
     await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme)
-    for (const tab of ['company', 'users', 'invitations']) {
+    for (const tab of ['company', 'users', 'integrations', 'invitations']) {
       await page.goto(`/admin?tab=${tab}`)
       await expect(page.getByRole('tabpanel')).toBeVisible()
       await settled(page)
@@ -346,7 +346,14 @@ test.describe('on a phone (390×844)', () => {
     await inviteUser(page, baseURL!, { email, role: 'client', clientId: client.id })
 
     const tabs = page.getByRole('tablist', { name: 'Admin settings sections' })
-    for (const tab of ['company', 'users', 'invitations', 'reminders', 'security']) {
+    for (const tab of [
+      'company',
+      'users',
+      'invitations',
+      'reminders',
+      'security',
+      'integrations',
+    ]) {
       await page.goto(`/admin?tab=${tab}`)
       await settled(page)
       const overflow = await page.evaluate(
@@ -360,7 +367,14 @@ test.describe('on a phone (390×844)', () => {
       expect(
         await tabs.evaluate((list) => list.scrollWidth - list.clientWidth),
       ).toBeLessThanOrEqual(0)
-      for (const name of ['Company', 'Users', 'Invitations', 'Reminders', 'Security'])
+      for (const name of [
+        'Company',
+        'Users',
+        'Invitations',
+        'Reminders',
+        'Security',
+        'Integrations',
+      ])
         await expect(tabs.getByRole('tab', { name }), name).toBeInViewport({ ratio: 1 })
     }
 

@@ -22,6 +22,9 @@ import { trustProxyOption } from './lib/trust-proxy'
 import { createJobQueue, type JobQueue } from './jobs/queue'
 import { createMailer, type Mailer } from './mail/mailer'
 import { defineMaintenanceJob } from './modules/maintenance/maintenance'
+import { defineWebhookJob } from './modules/webhooks/webhook-deliveries'
+import { webhookRoutes } from './modules/webhooks/webhooks.routes'
+import type { ResolveAll } from './lib/outbound'
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes'
 import { auditRoutes } from './modules/audits/audits.routes'
 import { authRoutes } from './modules/auth/auth.routes'
@@ -86,6 +89,8 @@ declare module 'fastify' {
     redis: Redis | undefined
     /** Every route as registered: its method(s), its pattern and its config. */
     routeTable: RouteEntry[]
+    /** The DNS lookup of outbound requests (webhooks), when not the system's (tests). */
+    outboundResolve: ResolveAll | undefined
   }
 }
 
@@ -116,6 +121,8 @@ export interface AppOptions {
    * false: the database is ready as given (tests, tools).
    */
   prepareDatabase?: boolean
+  /** The DNS lookup of outbound requests (webhooks): tests stub it; default the system's. */
+  outboundResolve?: ResolveAll
 }
 
 /** Query strings can carry one-time tokens (/reset-password?token=…): never log them. */
@@ -211,6 +218,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   defineReminderJobs(app)
   defineEventMailJob(app)
   definePrepareFileJob(app)
+  app.decorate('outboundResolve', options.outboundResolve)
+  defineWebhookJob(app)
   const startJobs = () => jobs.start({ periodic: options.periodicJobs ?? true })
   app.addHook('onReady', async () => {
     readiness.start()
@@ -247,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mfaRoutes,
         passkeyRoutes,
         apiTokenRoutes,
+        webhookRoutes,
         singleSignOnRoutes,
         organizationRoutes,
         securityPolicyRoutes,

@@ -124,6 +124,11 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  WEBHOOK_RETRY_SECONDS: positiveInt(30),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   MAX_REQUESTS_PER_AUDIT: positiveInt(2000),
   MAINTENANCE_INTERVAL_MINUTES: positiveInt(60),
   MAIL_QUOTA_PER_ADDRESS_PER_HOUR: positiveInt(3),
@@ -193,6 +198,12 @@ export interface Config {
   mfaEncryptionKey: string | undefined
   /** Allows an OpenID issuer at an http:// address: for tests and development only. */
   ssoAllowHttpIssuer: boolean
+  webhooks: {
+    /** The wait before a failed delivery's second try; doubling after each, for about a day. */
+    retrySeconds: number
+    /** Takes http:// and internal addresses (tests, on-premises set-ups); never by default. */
+    allowPrivateTargets: boolean
+  }
   captcha: {
     secret: string | undefined
     cost: number
@@ -325,6 +336,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventMailDelaySeconds: e.EVENT_MAIL_DELAY_SECONDS,
     mfaEncryptionKey: e.MFA_ENCRYPTION_KEY,
     ssoAllowHttpIssuer: e.SSO_ALLOW_HTTP_ISSUER,
+    webhooks: {
+      retrySeconds: e.WEBHOOK_RETRY_SECONDS,
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    },
     captcha: {
       secret: e.CAPTCHA_SECRET,
       cost: e.CAPTCHA_COST,

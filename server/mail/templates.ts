@@ -356,4 +356,19 @@ export const mails = {
       ],
       { label: 'Reset password', url },
     ),
+  /** To each admin: a webhook failing for days was turned off. */
+  webhookDisabled: (
+    to: string,
+    hook: { firstName: string; url: string; failingSince: string; settingsUrl: string },
+  ) =>
+    message(
+      to,
+      'A webhook was turned off',
+      [
+        `Hello ${hook.firstName},`,
+        `Every delivery to ${hook.url} has failed since ${hook.failingSince}, so AuditDesk turned the webhook off and sends it nothing more.`,
+        'Fix the receiving end, then turn the webhook on again in Admin Settings: deliveries that were waiting are tried again.',
+      ],
+      { label: 'Open Admin Settings', url: hook.settingsUrl },
+    ),
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { selectRows } from '../db/client'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRoutes } from '@shared/api'
@@ -24,7 +25,7 @@ import { createTestApp, signedInAdmin, type TestApp } from '../test/harness'
 let t: TestApp
 let admin: string
 let orgId: string
-let ids: { project: string; audit: string; template: string; client: string }
+let ids: { project: string; audit: string; template: string; client: string; webhook?: string }
 
 const SEEDED = 7
 
@@ -74,6 +75,15 @@ beforeAll(async () => {
   await db.execute(sql`insert into activity_events (organization_id, actor_name, action, target, created_at, updated_at)
     select ${orgId}, 'Seeder', 'organization.updated', 'Target ' || g, '2026-01-01T00:00:00Z', now()
     from generate_series(1, ${SEEDED}) g`)
+  const [hook] = await selectRows<{ id: string }>(
+    db,
+    sql`insert into webhooks (organization_id, url, events, secret_sealed)
+      values (${orgId}, 'https://example.com/hook', '{request.sent}', 'sealed') returning id`,
+  )
+  ids.webhook = hook!.id
+  await db.execute(sql`insert into webhook_deliveries (webhook_id, organization_id, event_id, event_type, payload, created_at)
+    select ${hook!.id}, ${orgId}, gen_random_uuid(), 'request.sent', '{}', '2026-01-01T00:00:00Z'
+    from generate_series(1, ${SEEDED}) g`)
 })
 afterAll(async () => t?.close())
 
@@ -94,6 +104,7 @@ const lists = () =>
     { path: '/api/template-categories' },
     { path: `/api/template-items?templateId=${ids.template}` },
     { path: '/api/activity' },
+    { path: `/api/webhooks/${ids.webhook}/deliveries` },
   ] as Array<{ path: string; rows?: (body: unknown) => unknown[] }>
 
 const withQuery = (path: string, query: string) =>
@@ -227,6 +238,7 @@ describe('bad page parameters: 400 naming the parameter, on every list', () => {
         'GET /api/template-items',
         'GET /api/templates',
         'GET /api/users',
+        'GET /api/webhooks/:id/deliveries',
       ].sort(),
     )
   })

@@ -14,6 +14,7 @@ import { singleSignOnApi } from './single-sign-on'
 import { systemApi } from './system'
 import { templateLibraryApi } from './template-library'
 import { categoriesApi, templateItemsApi, templatesApi } from './templates'
+import { webhooksApi } from './webhooks'
 import type { ApiRoute } from './route'
 
 export * from './route'
@@ -47,6 +48,7 @@ export {
   templateLibraryApi,
   templatesApi,
   usersApi,
+  webhooksApi,
 }
 
 /** Every route of the API: the server registers exactly these (a test holds it to that). */
@@ -80,4 +82,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   notificationPreferencesApi,
   notificationsApi,
   eventsApi,
+  webhooksApi,
 ].flatMap((group) => Object.values(group))

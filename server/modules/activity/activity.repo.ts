@@ -45,7 +45,10 @@ export async function recordActivity(
   await recordActivities(db, actor, action, [{ target, ...about }], now)
 }
 
-/** The same action on several targets (a send of many requests): one statement per 1,000. */
+/**
+ * The same action on several targets (a send of many requests): one statement per 1,000. Answers
+ * the rows written, as the domain events' readers (webhooks) take them.
+ */
 export async function recordActivities(
   db: Db,
   actor: Actor,
@@ -53,26 +56,51 @@ export async function recordActivities(
   events: Array<{ target: string } & EventAbout>,
   now: Date,
 ) {
-  for (let start = 0; start < events.length; start += 1000)
-    await db.insert(activityEvents).values(
-      events.slice(start, start + 1000).map((event) => ({
-        organizationId: actor.organizationId,
-        actorUserId: actor.userId,
-        actorName: actor.name,
-        action,
-        target: event.target,
-        requestId: event.requestId ?? null,
-        auditId:
-          event.auditId ??
-          (event.requestId
-            ? sql`(select ${auditRequests.auditId} from ${auditRequests} where ${auditRequests.id} = ${event.requestId})`
-            : null),
-        detail: event.detail ?? null,
-        changes: event.changes && event.changes.length > 0 ? event.changes : null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
+  const written: RecordedEvent[] = []
+  for (let start = 0; start < events.length; start += 1000) {
+    const rows = await db
+      .insert(activityEvents)
+      .values(
+        events.slice(start, start + 1000).map((event) => ({
+          organizationId: actor.organizationId,
+          actorUserId: actor.userId,
+          actorName: actor.name,
+          action,
+          target: event.target,
+          requestId: event.requestId ?? null,
+          auditId:
+            event.auditId ??
+            (event.requestId
+              ? sql`(select ${auditRequests.auditId} from ${auditRequests} where ${auditRequests.id} = ${event.requestId})`
+              : null),
+          detail: event.detail ?? null,
+          changes: event.changes && event.changes.length > 0 ? event.changes : null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning(recordedColumns)
+    written.push(...rows)
+  }
+  return written
+}
+
+const recordedColumns = {
+  id: activityEvents.id,
+  action: activityEvents.action,
+  actorUserId: activityEvents.actorUserId,
+  actorName: activityEvents.actorName,
+  target: activityEvents.target,
+  requestId: activityEvents.requestId,
+  auditId: activityEvents.auditId,
+  detail: activityEvents.detail,
+  changes: activityEvents.changes,
+  createdAt: activityEvents.createdAt,
+}
+export type RecordedEvent = {
+  [K in keyof typeof recordedColumns]:
+    | (typeof recordedColumns)[K]['_']['data']
+    | ((typeof recordedColumns)[K]['_']['notNull'] extends true ? never : null)
 }
 
 const eventColumns = {

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import { requestLabel } from '@shared/request-rules'
 import type { ActivityAction, FieldChange } from '@shared/schemas/dashboard'
-import type { AuditEventType, RequestEventType } from '@shared/schemas/events'
+import type { AuditEventType, DomainEventRecord, RequestEventType } from '@shared/schemas/events'
 import { liveAudience } from '../../access/audience'
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
+import { iso } from '../../lib/dto'
 import { groupBy } from '../../lib/group-by'
-import { recordActivities } from '../activity/activity.repo'
+import { recordActivities, type RecordedEvent } from '../activity/activity.repo'
 import { deliverNotices, noticesOfRequestEvents, type RequestFacts } from '../notifications/notify'
 import { mailsOfRequestEvents } from '../notifications/request-mails'
+import { queueWebhookDeliveries } from '../webhooks/webhook-deliveries'
 import { publishChange, type Change } from './changes'
 
 /** A request as its events tell of it, from any read of it. */
@@ -122,10 +124,24 @@ export function liveChangesOf(organizationId: string, events: DomainEvent[]): Ch
   return changes
 }
 
+/** A domain event as the trail keeps it and webhooks send it (`domainEventDto`). */
+const domainEventRecord = (row: RecordedEvent): DomainEventRecord =>
+  ({
+    id: row.id,
+    type: row.action,
+    occurredAt: iso(row.createdAt),
+    actor: { id: row.actorUserId, name: row.actorName },
+    auditId: row.auditId,
+    requestId: row.action.startsWith('request.') ? row.requestId : null,
+    target: row.target,
+    detail: row.detail,
+    changes: row.changes ?? [],
+  }) as DomainEventRecord
+
 /**
  * Writes the events to the trail and derives the rest from them. Call it inside the change's
- * transaction: the trail, the live notices (sent on commit) and the notifications exist exactly
- * when the change does. A request about to be deleted is emitted before its delete.
+ * transaction: the trail, the live notices (sent on commit), the notifications and the webhook
+ * deliveries exist exactly when the change does. A request about to be deleted is emitted before its delete.
  */
 export async function emit(
   app: FastifyInstance,
@@ -135,24 +151,28 @@ export async function emit(
   now: Date,
 ) {
   if (events.length === 0) return
+  const recorded: RecordedEvent[] = []
   for (const [type, ofType] of groupBy(events, (event): ActivityAction => event.type))
-    await recordActivities(
-      tx,
-      actor,
-      type,
-      ofType.map((event) =>
-        isRequestEvent(event)
-          ? {
-              target: event.target ?? event.request.label,
-              requestId: event.request.id,
-              auditId: event.request.auditId,
-              detail: event.detail ?? null,
-              changes: event.changes,
-            }
-          : { target: event.audit.name, auditId: event.audit.id, changes: event.changes },
-      ),
-      now,
+    recorded.push(
+      ...(await recordActivities(
+        tx,
+        actor,
+        type,
+        ofType.map((event) =>
+          isRequestEvent(event)
+            ? {
+                target: event.target ?? event.request.label,
+                requestId: event.request.id,
+                auditId: event.request.auditId,
+                detail: event.detail ?? null,
+                changes: event.changes,
+              }
+            : { target: event.audit.name, auditId: event.audit.id, changes: event.changes },
+        ),
+        now,
+      )),
     )
+  await queueWebhookDeliveries(app, tx, actor.organizationId, recorded.map(domainEventRecord))
   for (const change of liveChangesOf(actor.organizationId, events)) await publishChange(tx, change)
   const requestEvents = events.filter(isRequestEvent)
   await deliverNotices(

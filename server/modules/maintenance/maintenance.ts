@@ -13,11 +13,14 @@ import { deleteExpiredRegistrations } from '../organization/organization.repo'
 import { preparedFilesService } from '../prepared-files/prepared-files.service'
 import { deleteOldScheduledMails } from '../reminders/reminders.repo'
 import { deleteOldDeliveries } from '../../mail/deliveries.repo'
+import { deleteFinishedDeliveries } from '../webhooks/webhooks.repo'
 
 /** A registration never verified holds its e-mail address this long, then goes with its company. */
 export const UNVERIFIED_REGISTRATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 /** Longer than a mail job can still run again (its retries take about a day and a half). */
 const MAIL_DELIVERY_RECORD_TTL_MS = 3 * 24 * 60 * 60 * 1000
+/** A webhook's finished deliveries stay listed this long. */
+const WEBHOOK_DELIVERY_RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 /**
  * Deletes what can never be used again: expired sessions, used or expired one-time tokens, API tokens a month past expiry,
@@ -39,6 +42,10 @@ export async function purgeExpired(app: FastifyInstance) {
     mailDeliveries: await deleteOldDeliveries(
       app.db,
       new Date(now.getTime() - MAIL_DELIVERY_RECORD_TTL_MS),
+    ),
+    webhookDeliveries: await deleteFinishedDeliveries(
+      app.db,
+      new Date(now.getTime() - WEBHOOK_DELIVERY_RECORD_TTL_MS),
     ),
     registrations: await deleteExpiredRegistrations(
       app.db,

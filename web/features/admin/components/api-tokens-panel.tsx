@@ -9,7 +9,7 @@ import { useRevokeCompanyApiToken } from '../api/api-tokens'
 import { PanelHeader } from './panel-header'
 import { RoleBadge } from './role-badge'
 
-/** Admin Settings → Security: every API token of the company, whose it is, and revoking it. */
+/** Admin Settings → Integrations: every API token of the company, whose it is, and revoking it. */
 export function ApiTokensPanel() {
   const tokens = useQuery(apiTokenQueries.company())
   return (

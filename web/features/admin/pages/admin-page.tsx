@@ -1,4 +1,4 @@
-import { BellRing, Building2, Mail, ShieldCheck, Users } from 'lucide-react'
+import { BellRing, Building2, Mail, Plug, ShieldCheck, Users } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/page-header'
 import { RequirePermission } from '@/components/require-permission'
@@ -10,6 +10,7 @@ import { RemindersPanel } from '../components/reminders-panel'
 import { SecurityPanel } from '../components/security-panel'
 import { SsoPanel } from '../components/sso-panel'
 import { UsersPanel } from '../components/users-panel'
+import { WebhooksPanel } from '../components/webhooks-panel'
 
 const TABS = [
   { value: 'company', label: 'Company', icon: Building2 },
@@ -17,6 +18,7 @@ const TABS = [
   { value: 'invitations', label: 'Invitations', icon: Mail },
   { value: 'reminders', label: 'Reminders', icon: BellRing },
   { value: 'security', label: 'Security', icon: ShieldCheck },
+  { value: 'integrations', label: 'Integrations', icon: Plug },
 ] as const
 
 type TabValue = (typeof TABS)[number]['value']
@@ -53,10 +55,10 @@ function AdminSettings() {
     <div className="grid gap-6">
       <PageHeader
         title="Admin Settings"
-        description="Your company's details, the people who can sign in, their invitations, reminders, the sign-in policy, single sign-on and API tokens."
+        description="Your company's details, the people who can sign in, their invitations, reminders, the sign-in policy, single sign-on, webhooks and API tokens."
       />
       <Tabs value={tab} onValueChange={onTabChange} className="min-w-0">
-        {/* On a phone the five tabs sit in two rows of a grid, without their icons, so every one
+        {/* On a phone the six tabs sit in two rows of a grid, without their icons, so every one
             shows whole at 360px; from the sm breakpoint they are one row. */}
         <TabsList
           aria-label="Admin settings sections"
@@ -85,6 +87,11 @@ function AdminSettings() {
           <div className="grid gap-10">
             <SecurityPanel />
             <SsoPanel />
+          </div>
+        </TabsContent>
+        <TabsContent value="integrations" className="mt-6">
+          <div className="grid gap-10">
+            <WebhooksPanel />
             <ApiTokensPanel />
           </div>
         </TabsContent>

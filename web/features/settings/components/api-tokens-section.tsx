@@ -11,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ListSection, ListSkeleton } from '@/components/list-section'
+import { SecretShownOnce } from '@/components/secret-shown-once'
 import { SelectField } from '@/components/select-field'
 import { Button } from '@/components/ui/button'
 import {
@@ -223,34 +224,18 @@ function CreateApiToken({ onDone }: { onDone: () => void }) {
 }
 
 function NewTokenSecret({ token, onDone }: { token: string; onDone: () => void }) {
-  const copy = () =>
-    navigator.clipboard.writeText(token).then(
-      () => toast({ title: 'Token copied' }),
-      () => toast({ title: 'Could not copy', description: 'Select the token and copy it.' }),
-    )
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Copy Your New Token</DialogTitle>
-        <DialogDescription>
+    <SecretShownOnce
+      title="Copy Your New Token"
+      label="Token"
+      secret={token}
+      onDone={onDone}
+      description={
+        <>
           It is shown only now. Keep it as you would a password, and send it as{' '}
           <code className="font-mono text-xs">Authorization: Bearer &lt;token&gt;</code>.
-        </DialogDescription>
-      </DialogHeader>
-      <FormField label="Token">
-        <Input
-          readOnly
-          value={token}
-          className="font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      </FormField>
-      <DialogFooter className="gap-2">
-        <Button variant="outline" onClick={() => void copy()}>
-          Copy
-        </Button>
-        <Button onClick={onDone}>Done</Button>
-      </DialogFooter>
-    </>
+        </>
+      }
+    />
   )
 }
