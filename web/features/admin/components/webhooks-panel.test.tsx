@@ -137,3 +137,40 @@ test('a hook turned off for failing says why; its deliveries show tries and retr
   expect(await screen.findByText('Delivery queued to be tried now')).toBeInTheDocument()
   expect(retried).toEqual([failed.id])
 })
+
+test('edits a hook’s address, events and description; the secret stays as it was', async () => {
+  const patches: unknown[] = []
+  let hook = aHook()
+  server.use(
+    answer(webhooksApi.list, () => [hook]),
+    answer(webhooksApi.update, async ({ request }) => {
+      const body = (await request.json()) as Partial<WebhookDto>
+      patches.push(body)
+      hook = { ...hook, ...body }
+      return hook
+    }),
+  )
+  const { user } = renderWithApp(<WebhooksPanel />)
+  const row = within(await screen.findByRole('list', { name: 'Webhooks' })).getByRole('listitem')
+  await user.click(within(row).getByRole('button', { name: /^Edit / }))
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Webhook' })
+  expect(within(dialog).getByLabelText('URL')).toHaveValue('https://example.com/events')
+  expect(within(dialog).getByRole('checkbox', { name: 'Comment or question' })).toBeChecked()
+  await user.clear(within(dialog).getByLabelText('URL'))
+  await user.type(within(dialog).getByLabelText('URL'), 'https://example.com/v2')
+  await user.click(within(dialog).getByRole('checkbox', { name: 'Comment or question' }))
+  await user.click(within(dialog).getByRole('checkbox', { name: 'File uploaded' }))
+  await user.click(within(dialog).getByRole('button', { name: 'Save Webhook' }))
+  expect(await screen.findByText('Webhook saved')).toBeInTheDocument()
+  expect(patches).toEqual([
+    {
+      url: 'https://example.com/v2',
+      description: 'Practice management',
+      events: ['file.uploaded', 'request.submitted'],
+    },
+  ])
+  expect(screen.queryByRole('dialog', { name: 'Edit Webhook' })).not.toBeInTheDocument()
+  expect(
+    within(await screen.findByRole('list', { name: 'Webhooks' })).getByRole('listitem'),
+  ).toHaveTextContent('https://example.com/v2')
+})

@@ -85,7 +85,7 @@ const FIELDS = ['url', 'events', 'description'] as const
 export function WebhooksPanel() {
   const hooks = useQuery(webhookQueries.list())
   const [open, setOpen] = useState<
-    { kind: 'add' } | { kind: 'deliveries'; hook: WebhookDto } | null
+    { kind: 'add' } | { kind: 'edit' | 'deliveries'; hook: WebhookDto } | null
   >(null)
   const returnTo = useRef<HTMLElement | null>(null)
   const show = (dialog: NonNullable<typeof open>) => {
@@ -118,6 +118,7 @@ export function WebhooksPanel() {
               <WebhookRow
                 key={hook.id}
                 hook={hook}
+                onEdit={() => show({ kind: 'edit', hook })}
                 onDeliveries={() => show({ kind: 'deliveries', hook })}
               />
             ))}
@@ -135,7 +136,9 @@ export function WebhooksPanel() {
           }}
         >
           {open?.kind === 'add' ? (
-            <AddWebhook onDone={() => setOpen(null)} />
+            <WebhookEditor onDone={() => setOpen(null)} />
+          ) : open?.kind === 'edit' ? (
+            <WebhookEditor hook={open.hook} onDone={() => setOpen(null)} />
           ) : open?.kind === 'deliveries' ? (
             <Deliveries hook={open.hook} />
           ) : null}
@@ -145,7 +148,15 @@ export function WebhooksPanel() {
   )
 }
 
-function WebhookRow({ hook, onDeliveries }: { hook: WebhookDto; onDeliveries: () => void }) {
+function WebhookRow({
+  hook,
+  onEdit,
+  onDeliveries,
+}: {
+  hook: WebhookDto
+  onEdit: () => void
+  onDeliveries: () => void
+}) {
   const update = useUpdateWebhook()
   const remove = useDeleteWebhook()
   const toggle = () =>
@@ -178,6 +189,9 @@ function WebhookRow({ hook, onDeliveries }: { hook: WebhookDto; onDeliveries: ()
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
+        <Button variant="outline" size="sm" aria-label={`Edit ${hook.url}`} onClick={onEdit}>
+          Edit
+        </Button>
         <Button
           variant="outline"
           size="sm"
@@ -213,20 +227,27 @@ function WebhookRow({ hook, onDeliveries }: { hook: WebhookDto; onDeliveries: ()
   )
 }
 
-function AddWebhook({ onDone }: { onDone: () => void }) {
+/** Adding a hook (then its secret, once), or changing one's address, events and description. */
+function WebhookEditor({ hook, onDone }: { hook?: WebhookDto; onDone: () => void }) {
   const create = useCreateWebhook()
+  const update = useUpdateWebhook()
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(createWebhookInput),
-    defaultValues: { url: '', description: '', events: ['request.submitted'] },
+    defaultValues: hook
+      ? { url: hook.url, description: hook.description ?? '', events: hook.events }
+      : { url: '', description: '', events: ['request.submitted'] },
   })
   const { errors } = form.formState
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await create.mutateAsync(body)
+      if (!hook) return void (await create.mutateAsync(body))
+      await update.mutateAsync({ id: hook.id, body })
+      toast({ title: 'Webhook saved' })
+      onDone()
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, FIELDS))
-        toastFailure('Failed to add the webhook', error)
+        toastFailure(hook ? 'Failed to save the webhook' : 'Failed to add the webhook', error)
     }
   })
 
@@ -235,10 +256,12 @@ function AddWebhook({ onDone }: { onDone: () => void }) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Add Webhook</DialogTitle>
+        <DialogTitle>{hook ? 'Edit Webhook' : 'Add Webhook'}</DialogTitle>
         <DialogDescription>
-          An https:// address on the internet. Each event is posted as JSON and signed: check the
-          signature with the secret shown next.
+          An https:// address on the internet. Each event is posted as JSON and signed
+          {hook
+            ? ' with the secret shown when it was added.'
+            : ': check the signature with the secret shown next.'}
         </DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
@@ -304,8 +327,12 @@ function AddWebhook({ onDone }: { onDone: () => void }) {
           )}
         />
         <DialogFooter>
-          <PendingButton type="submit" pending={create.isPending} pendingLabel="Adding...">
-            Add Webhook
+          <PendingButton
+            type="submit"
+            pending={create.isPending || update.isPending}
+            pendingLabel={hook ? 'Saving...' : 'Adding...'}
+          >
+            {hook ? 'Save Webhook' : 'Add Webhook'}
           </PendingButton>
         </DialogFooter>
       </form>
