@@ -8,7 +8,7 @@ import {
   type WebhookEventType,
 } from '@shared/schemas/webhooks'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -29,7 +29,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/dates'
-import { keepFocusInPage } from '@/lib/focus'
+import { useReturnFocus } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { toast } from '@/lib/toast'
 import {
@@ -87,9 +87,9 @@ export function WebhooksPanel() {
   const [open, setOpen] = useState<
     { kind: 'add' } | { kind: 'edit' | 'deliveries'; hook: WebhookDto } | null
   >(null)
-  const returnTo = useRef<HTMLElement | null>(null)
+  const returnFocus = useReturnFocus()
   const show = (dialog: NonNullable<typeof open>) => {
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    returnFocus.remember()
     setOpen(dialog)
   }
 
@@ -129,11 +129,7 @@ export function WebhooksPanel() {
       <Dialog open={open !== null} onOpenChange={(next) => (next ? undefined : setOpen(null))}>
         <DialogContent
           className={open?.kind === 'deliveries' ? 'sm:max-w-2xl' : undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            if (returnTo.current?.isConnected) returnTo.current.focus()
-            else keepFocusInPage()
-          }}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         >
           {open?.kind === 'add' ? (
             <WebhookEditor onDone={() => setOpen(null)} />

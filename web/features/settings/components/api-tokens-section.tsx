@@ -6,7 +6,7 @@ import {
 } from '@shared/schemas/api-tokens'
 import { useQuery } from '@tanstack/react-query'
 import { KeySquare } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -26,7 +26,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group'
-import { keepFocusInPage } from '@/lib/focus'
+import { useReturnFocus } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { apiTokenQueries } from '@/lib/queries/api-tokens'
 import { useSession } from '@/lib/session'
@@ -58,10 +58,10 @@ export function ApiTokensSection() {
   const user = useSession()
   const tokens = useQuery(apiTokenQueries.mine())
   const [creating, setCreating] = useState(false)
-  const returnTo = useRef<HTMLElement | null>(null)
+  const returnFocus = useReturnFocus()
 
   const open = () => {
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    returnFocus.remember()
     setCreating(true)
   }
 
@@ -101,13 +101,7 @@ export function ApiTokensSection() {
       </ListSection>
 
       <Dialog open={creating} onOpenChange={setCreating}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            if (returnTo.current?.isConnected) returnTo.current.focus()
-            else keepFocusInPage()
-          }}
-        >
+        <DialogContent onCloseAutoFocus={returnFocus.onCloseAutoFocus}>
           <CreateApiToken onDone={() => setCreating(false)} />
         </DialogContent>
       </Dialog>

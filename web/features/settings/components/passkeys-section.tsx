@@ -6,7 +6,7 @@ import {
 } from '@shared/schemas/passkeys'
 import { useQuery } from '@tanstack/react-query'
 import { KeyRound } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
 import { ListSection, ListSkeleton } from '@/components/list-section'
@@ -24,7 +24,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PendingButton } from '@/components/ui/pending-button'
 import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/dates'
-import { keepFocusInPage } from '@/lib/focus'
+import { useReturnFocus } from '@/lib/focus'
 import { applyServerFieldErrors, toastFailure } from '@/lib/mutation-feedback'
 import { passkeyCancelled, passkeyFailureMessage } from '@/lib/passkey-failures'
 import { browserSupportsPasskeys } from '@/lib/passkeys'
@@ -60,9 +60,9 @@ export function PasskeysSection() {
   // One dialog for the section, not one per row: removing a passkey must not unmount its dialog,
   // nor adding the first one the dialog that shows the recovery codes.
   const [open, setOpen] = useState<OpenDialog>(null)
-  const returnTo = useRef<HTMLElement | null>(null)
+  const returnFocus = useReturnFocus()
   const show = (dialog: NonNullable<OpenDialog>) => {
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    returnFocus.remember()
     setOpen(dialog)
   }
   const close = () => {
@@ -109,14 +109,7 @@ export function PasskeysSection() {
       </div>
 
       <Dialog open={open !== null} onOpenChange={(next) => (next ? undefined : close())}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            // Back to the button that opened it; a removed passkey's button is gone.
-            event.preventDefault()
-            if (returnTo.current?.isConnected) returnTo.current.focus()
-            else keepFocusInPage()
-          }}
-        >
+        <DialogContent onCloseAutoFocus={returnFocus.onCloseAutoFocus}>
           {open?.kind === 'add' ? (
             <AddPasskey onDone={close} />
           ) : open?.kind === 'rename' ? (
