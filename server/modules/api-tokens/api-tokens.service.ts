@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
 import {
   API_TOKEN_PREFIX,
+  type createApiTokenInput,
   API_TOKENS_PER_USER,
   type ApiTokenDto,
   type CompanyApiTokenDto,
@@ -57,10 +59,7 @@ export function apiTokenService(app: FastifyInstance) {
   return {
     list: async (user: Principal) => (await listUserTokens(db, user.userId)).map(dto),
 
-    async create(
-      user: Principal,
-      input: { name: string; scopes: string[]; expiresInDays: number },
-    ) {
+    async create(user: Principal, input: z.output<typeof createApiTokenInput>) {
       const now = clock()
       const secret = `${API_TOKEN_PREFIX}${randomToken()}`
       const row = await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, asc, count, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { selectRows } from '../../db/client'
-import { key, mapPage, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
+import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
 import {
   organizations,
   people,
@@ -186,7 +186,7 @@ export async function deliveriesPage(db: Db, webhookId: string, request: PageReq
     .where(and(eq(webhookDeliveries.webhookId, webhookId), page.after))
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return mapPage(toPage(rows, request), (row) => row)
+  return toPage(rows, request)
 }
 
 export async function findDelivery(db: Db, webhookId: string, id: string) {
