@@ -44,6 +44,8 @@ import { systemRoutes } from './modules/health/health.routes'
 import { importRoutes } from './modules/imports/imports.routes'
 import { invitationRoutes } from './modules/invitations/invitations.routes'
 import { myWorkRoutes } from './modules/my-work/my-work.routes'
+import { searchRoutes } from './modules/search/search.routes'
+import { defineFileTextJob } from './modules/search/file-text'
 import { organizationRoutes } from './modules/organization/organization.routes'
 import { defineEventMailJob } from './modules/notifications/event-mail'
 import { preparedFileRoutes } from './modules/prepared-files/prepared-files.routes'
@@ -218,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   defineReminderJobs(app)
   defineEventMailJob(app)
   definePrepareFileJob(app)
+  defineFileTextJob(app)
   app.decorate('outboundResolve', options.outboundResolve)
   defineWebhookJob(app)
   const startJobs = () => jobs.start({ periodic: options.periodicJobs ?? true })
@@ -271,6 +274,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         requestRoutes,
         reviewRoutes,
         myWorkRoutes,
+        searchRoutes,
         fileRoutes,
         importRoutes,
         exportRoutes,

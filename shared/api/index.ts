@@ -14,6 +14,7 @@ import { singleSignOnApi } from './single-sign-on'
 import { systemApi } from './system'
 import { templateLibraryApi } from './template-library'
 import { categoriesApi, templateItemsApi, templatesApi } from './templates'
+import { searchApi } from './search'
 import { webhooksApi } from './webhooks'
 import type { ApiRoute } from './route'
 
@@ -42,6 +43,7 @@ export {
   reportsApi,
   requestsApi,
   reviewQueueApi,
+  searchApi,
   singleSignOnApi,
   systemApi,
   templateItemsApi,
@@ -83,4 +85,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   notificationsApi,
   eventsApi,
   webhooksApi,
+  searchApi,
 ].flatMap((group) => Object.values(group))

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn } from 'drizzle-orm'
-import { jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { customType, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { ANSWER_TYPES, type AnswerType } from '../../../shared/schemas/answers'
 
 export const id = () => uuid().primaryKey().defaultRandom()
@@ -20,3 +20,22 @@ export const answerTypeColumns = () => ({
   answerType: text({ enum: ANSWER_TYPES }).$type<AnswerType>().notNull().default('text'),
   choices: jsonb().$type<string[]>(),
 })
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * What search matches a row by (decision 050): the database keeps it from the row's own columns,
+ * stemmed as English, each weighted (A: its name, B: its words, C: the rest) for ranking. Column
+ * names are written out: a generated column's expression names the table's own columns only.
+ */
+export const searchVector = (columns: Array<[column: string, weight: 'A' | 'B' | 'C']>) =>
+  tsvector().generatedAlwaysAs(
+    sql.raw(
+      columns
+        .map(
+          ([column, weight]) =>
+            `setweight(to_tsvector('english', coalesce("${column}", '')), '${weight}')`,
+        )
+        .join(' || '),
+    ),
+  )

@@ -16,11 +16,21 @@ import {
 } from 'drizzle-orm/pg-core'
 import { ANSWER_TYPES, type AnswerType, type Signature } from '../../../shared/schemas/answers'
 import { CLIENT_ASKS, REQUEST_STATUSES } from '../../../shared/schemas/requests'
-import { answerTypeColumns, answerTypeList, choicesCheck, id, timestamps, tstz } from './columns'
+import {
+  answerTypeColumns,
+  answerTypeList,
+  choicesCheck,
+  id,
+  searchVector,
+  timestamps,
+  tstz,
+} from './columns'
 import { organizations } from './organizations'
 import { users } from './users'
 import { audits } from './workspace'
 
+export const FILE_TEXT_STATUSES = ['pending', 'done', 'unsupported', 'failed'] as const
+const fileTextStatusList = sql.raw(FILE_TEXT_STATUSES.map((status) => `'${status}'`).join(', '))
 const statusList = sql.raw(REQUEST_STATUSES.map((status) => `'${status}'`).join(', '))
 const askList = sql.raw(CLIENT_ASKS.map((ask) => `'${ask}'`).join(', '))
 
@@ -86,9 +96,16 @@ export const auditRequests = pgTable(
     reminderStage: integer(),
     /** When its audit's lead was told that it is overdue (once per due date). */
     escalatedAt: tstz(),
+    search: searchVector([
+      ['title', 'A'],
+      ['reference', 'A'],
+      ['description', 'B'],
+      ['section', 'C'],
+    ]),
     ...timestamps,
   },
   (t) => [
+    index('audit_requests_search_idx').using('gin', t.search),
     // An audit's order, and its numbers.
     uniqueIndex('audit_requests_audit_id_position_key').on(t.auditId, t.position),
     uniqueIndex('audit_requests_audit_id_number_key').on(t.auditId, t.number),
@@ -146,9 +163,14 @@ export const requestVersions = pgTable(
     returnedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     returnedByName: text(),
     returnedAt: tstz(),
+    search: searchVector([
+      ['response', 'B'],
+      ['answer', 'B'],
+    ]),
     ...timestamps,
   },
   (t) => [
+    index('request_versions_search_idx').using('gin', t.search),
     uniqueIndex('request_versions_request_id_number_key').on(t.requestId, t.number),
     index('request_versions_submitted_by_user_id_idx').on(t.submittedByUserId),
     index('request_versions_returned_by_user_id_idx').on(t.returnedByUserId),
@@ -172,9 +194,11 @@ export const requestComments = pgTable(
     authorName: text().notNull(),
     body: text().notNull(),
     internal: boolean().notNull().default(false),
+    search: searchVector([['body', 'B']]),
     ...timestamps,
   },
   (t) => [
+    index('request_comments_search_idx').using('gin', t.search),
     index('request_comments_request_id_created_at_idx').on(t.requestId, t.createdAt),
     index('request_comments_organization_id_idx').on(t.organizationId),
     index('request_comments_author_user_id_idx').on(t.authorUserId),
@@ -206,9 +230,26 @@ export const requestFiles = pgTable(
     sha256: text().notNull(),
     uploadedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     uploadedByName: text().notNull(),
+    /**
+     * The words inside it, for search (decision 050): read by a background job after the upload.
+     * `pending` until then; `done`, `unsupported` (a type not read, e.g. images) or `failed`
+     * (`text_failure`: unreadable, too_large, timeout) after, never tried again.
+     */
+    textStatus: text({ enum: FILE_TEXT_STATUSES }).notNull().default('pending'),
+    textFailure: text(),
+    extractedText: text(),
+    search: searchVector([
+      ['file_name', 'A'],
+      ['extracted_text', 'C'],
+    ]),
     ...timestamps,
   },
   (t) => [
+    index('request_files_search_idx').using('gin', t.search),
+    // Files waiting for their text to be read, oldest first (the sweep that queues lost ones).
+    index('request_files_text_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.textStatus} = 'pending'`),
     uniqueIndex('request_files_storage_key_key').on(t.storageKey),
     index('request_files_request_id_idx').on(t.requestId),
     index('request_files_version_id_idx').on(t.versionId),
@@ -216,6 +257,7 @@ export const requestFiles = pgTable(
     index('request_files_organization_id_size_bytes_idx').on(t.organizationId, t.sizeBytes),
     index('request_files_uploaded_by_user_id_idx').on(t.uploadedByUserId),
     check('request_files_size_bytes_check', sql`${t.sizeBytes} >= 0`),
+    check('request_files_text_status_check', sql`${t.textStatus} in (${fileTextStatusList})`),
   ],
 )
 

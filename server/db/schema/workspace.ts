@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { DUE_DAYS_BEFORE_MAX } from '@shared/schemas/templates'
-import { answerTypeColumns, answerTypeList, choicesCheck, id, timestamps, tstz } from './columns'
+import {
+  answerTypeColumns,
+  answerTypeList,
+  choicesCheck,
+  id,
+  searchVector,
+  timestamps,
+  tstz,
+} from './columns'
 import { organizations } from './organizations'
 
 const organizationId = () =>
@@ -18,10 +26,15 @@ export const clients = pgTable(
     email: text(),
     phone: text(),
     address: text(),
+    search: searchVector([
+      ['name', 'A'],
+      ['email', 'C'],
+    ]),
     ...timestamps,
   },
   // The list's order (decision 014): by lower(name), then id.
   (t) => [
+    index('clients_search_idx').using('gin', t.search),
     index('clients_organization_id_lower_name_id_idx').on(
       t.organizationId,
       sql`lower(${t.name})`,
@@ -44,9 +57,14 @@ export const projects = pgTable(
     status: text({ enum: ['active', 'completed', 'on_hold'] })
       .notNull()
       .default('active'),
+    search: searchVector([
+      ['name', 'A'],
+      ['description', 'B'],
+    ]),
     ...timestamps,
   },
   (t) => [
+    index('projects_search_idx').using('gin', t.search),
     // Newest first (read backwards), all of them or one status tab (decision 014); a client's too.
     index('projects_organization_id_created_at_id_idx').on(t.organizationId, t.createdAt, t.id),
     index('projects_organization_id_status_created_at_id_idx').on(
@@ -78,9 +96,14 @@ export const audits = pgTable(
     remindersPaused: boolean().notNull().default(false),
     /** The number its latest request was given: numbers are never reused (decision 021). */
     lastRequestNumber: integer().notNull().default(0),
+    search: searchVector([
+      ['name', 'A'],
+      ['description', 'B'],
+    ]),
     ...timestamps,
   },
   (t) => [
+    index('audits_search_idx').using('gin', t.search),
     // With the status, the dashboard counts its in-progress audits from the index alone.
     index('audits_organization_id_status_idx').on(t.organizationId, t.status),
     index('audits_project_id_created_at_id_idx').on(t.projectId, t.createdAt, t.id),

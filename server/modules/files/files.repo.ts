@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Principal } from '../../access/principal'
 import { visibleRequests } from '../../access/audience'
 import type { Db } from '../../db/client'
@@ -217,4 +217,47 @@ export async function acceptedFiles(db: Db, orgId: string, auditId: string, requ
       ),
     )
     .orderBy(asc(requestFiles.createdAt), asc(requestFiles.id))
+}
+
+/** What reading a file's text needs, while it waits for it (undefined: read already, or gone). */
+export async function findFileWaitingForText(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: requestFiles.id,
+      storageKey: requestFiles.storageKey,
+      contentType: requestFiles.contentType,
+      sizeBytes: requestFiles.sizeBytes,
+    })
+    .from(requestFiles)
+    .where(and(eq(requestFiles.id, id), eq(requestFiles.textStatus, 'pending')))
+  return row
+}
+
+/** The outcome of reading a file's text (decision 050): its words, or why there are none. */
+export async function recordFileText(
+  db: Db,
+  id: string,
+  outcome:
+    | { status: 'done'; text: string }
+    | { status: 'unsupported' }
+    | { status: 'failed'; reason: string },
+) {
+  await db
+    .update(requestFiles)
+    .set({
+      textStatus: outcome.status,
+      extractedText: outcome.status === 'done' ? outcome.text : null,
+      textFailure: outcome.status === 'failed' ? outcome.reason : null,
+    })
+    .where(and(eq(requestFiles.id, id), eq(requestFiles.textStatus, 'pending')))
+}
+
+/** Files still waiting for their text since before `before`, oldest first (lost jobs, old files). */
+export function filesWaitingForText(db: Db, before: Date, limit: number) {
+  return db
+    .select({ id: requestFiles.id })
+    .from(requestFiles)
+    .where(and(eq(requestFiles.textStatus, 'pending'), lt(requestFiles.createdAt, before)))
+    .orderBy(asc(requestFiles.createdAt))
+    .limit(limit)
 }

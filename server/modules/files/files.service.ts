@@ -20,6 +20,7 @@ import { lockOrganization } from '../organization/organization.repo'
 import { toFileDto } from '../requests/request-dto'
 import { findRequest, lockRequests } from '../requests/requests.repo'
 import { ensurePendingVersion } from '../requests/versions.repo'
+import { queueFileText } from '../search/file-text'
 import {
   companyStoredBytes,
   countPendingFiles,
@@ -216,6 +217,11 @@ export function filesService(app: FastifyInstance) {
             ),
           }
           await emit(app, tx, principal, [event], now)
+          await queueFileText(
+            app,
+            tx,
+            inserted.map((file) => file.id),
+          )
           return inserted
         })
         log.info({ event: 'request.files_added', requestId, count: files.length }, 'files added')

@@ -14,6 +14,7 @@ import { preparedFilesService } from '../prepared-files/prepared-files.service'
 import { deleteOldScheduledMails } from '../reminders/reminders.repo'
 import { deleteOldDeliveries } from '../../mail/deliveries.repo'
 import { deleteFinishedDeliveries } from '../webhooks/webhooks.repo'
+import { requeueWaitingFiles } from '../search/file-text'
 
 /** A registration never verified holds its e-mail address this long, then goes with its company. */
 export const UNVERIFIED_REGISTRATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -82,14 +83,15 @@ export async function vacuumEmbedded(app: FastifyInstance) {
 }
 
 /**
- * One maintenance run: purges what has expired, vacuums the embedded database and
- * removes the files a crash left behind (last: a storage that does not answer fails the run after
+ * One maintenance run: purges what has expired, vacuums the embedded database, queues again the
+ * files whose text was never read, and removes the files a crash left behind (last: a storage that does not answer fails the run after
  * the database's work is done).
  */
 export async function runMaintenance(app: FastifyInstance) {
   await purgeExpired(app)
   await preparedFilesService(app).removeExpired()
   await vacuumEmbedded(app)
+  await requeueWaitingFiles(app)
   await removeAbandonedFiles(app)
 }
 

@@ -1,0 +1,242 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { SearchType } from '@shared/schemas/search'
+import { clientScope, visibleRequests } from '../../access/audience'
+import { isFirm, type Principal } from '../../access/principal'
+import { selectRows, type Db } from '../../db/client'
+import {
+  auditRequests,
+  audits,
+  clients,
+  projects,
+  requestComments,
+  requestFiles,
+  requestVersions,
+} from '../../db/schema'
+
+/**
+ * The queries of search (decision 050). The first finds what matches, through each table's GIN
+ * index on its `search` vector, confined by the audience rule and ranked; only the page it returns
+ * is then read in full, with its highlighted snippets.
+ */
+
+export interface Hit {
+  type: SearchType
+  id: string
+  rank: number
+}
+
+/** The audience rule over a statement joining audit_requests, audits and projects. */
+const requestAudience = (principal: Principal) => visibleRequests(principal) ?? sql`true`
+
+/** The joins the rule needs for a client user (the firm's reads need none). */
+const requestJoins = (principal: Principal) =>
+  isFirm(principal)
+    ? sql``
+    : sql`join ${audits} on ${audits.id} = ${auditRequests.auditId}
+          join ${projects} on ${projects.id} = ${audits.projectId}`
+
+/**
+ * One kind's matches, best first, at most `take`; `rank` normalised by the length of the text
+ * (a long document mentioning a word once does not outrank a title).
+ */
+function matches(principal: Principal, type: SearchType, query: SQL, take: number): SQL {
+  const orgId = principal.organizationId
+  const clientId = clientScope(principal)
+  const ranked = (vector: SQL) => sql`ts_rank(${vector}, ${query}, 1)`
+  const top = (select: SQL) =>
+    sql`(select ${sql.raw(`'${type}'`)} as type, id, rank from (${select}) kind order by rank desc, id limit ${take})`
+  switch (type) {
+    case 'client':
+      return top(sql`select ${clients.id} as id, ${ranked(sql`${clients.search}`)} as rank
+        from ${clients}
+        where ${clients.organizationId} = ${orgId} and ${clients.search} @@ ${query}
+          ${clientId ? sql`and ${clients.id} = ${clientId}` : sql``}`)
+    case 'project':
+      return top(sql`select ${projects.id} as id, ${ranked(sql`${projects.search}`)} as rank
+        from ${projects}
+        where ${projects.organizationId} = ${orgId} and ${projects.search} @@ ${query}
+          ${clientId ? sql`and ${projects.clientId} = ${clientId}` : sql``}`)
+    case 'audit':
+      return top(sql`select ${audits.id} as id, ${ranked(sql`${audits.search}`)} as rank
+        from ${audits}
+        ${clientId ? sql`join ${projects} on ${projects.id} = ${audits.projectId}` : sql``}
+        where ${audits.organizationId} = ${orgId} and ${audits.search} @@ ${query}
+          ${clientId ? sql`and ${projects.clientId} = ${clientId}` : sql``}`)
+    case 'request':
+      // By its own words or by a submitted answer: one hit per request, at its best rank.
+      return top(sql`select id, max(rank) as rank from (
+          select ${auditRequests.id} as id, ${ranked(sql`${auditRequests.search}`)} as rank
+          from ${auditRequests} ${requestJoins(principal)}
+          where ${auditRequests.organizationId} = ${orgId} and ${auditRequests.search} @@ ${query}
+            and ${requestAudience(principal)}
+          union all
+          select ${auditRequests.id}, ${ranked(sql`${requestVersions.search}`)}
+          from ${requestVersions}
+          join ${auditRequests} on ${auditRequests.id} = ${requestVersions.requestId}
+          ${requestJoins(principal)}
+          where ${auditRequests.organizationId} = ${orgId} and ${requestVersions.search} @@ ${query}
+            and ${requestVersions.submittedAt} is not null and ${requestAudience(principal)}
+        ) found group by id`)
+    case 'comment':
+      return top(sql`select ${requestComments.id} as id, ${ranked(sql`${requestComments.search}`)} as rank
+        from ${requestComments}
+        join ${auditRequests} on ${auditRequests.id} = ${requestComments.requestId}
+        ${requestJoins(principal)}
+        where ${requestComments.organizationId} = ${orgId} and ${requestComments.search} @@ ${query}
+          and ${requestAudience(principal)}
+          ${isFirm(principal) ? sql`` : sql`and not ${requestComments.internal}`}`)
+    case 'file':
+      return top(sql`select ${requestFiles.id} as id, ${ranked(sql`${requestFiles.search}`)} as rank
+        from ${requestFiles}
+        join ${auditRequests} on ${auditRequests.id} = ${requestFiles.requestId}
+        ${requestJoins(principal)}
+        where ${requestFiles.organizationId} = ${orgId} and ${requestFiles.search} @@ ${query}
+          and ${requestAudience(principal)}`)
+  }
+}
+
+/** `to_tsquery` of the words, stemmed as the vectors are. */
+export const tsQuery = (words: string) => sql`to_tsquery('english', ${words})`
+
+/** The page of hits from `offset`, best first across kinds; one more than `limit` if more exist. */
+export function findHits(
+  db: Db,
+  principal: Principal,
+  words: string,
+  types: readonly SearchType[],
+  page: { offset: number; limit: number },
+) {
+  const take = page.offset + page.limit + 1
+  const query = tsQuery(words)
+  const kinds = sql.join(
+    types.map((type) => matches(principal, type, query, take)),
+    sql` union all `,
+  )
+  return selectRows<Hit>(
+    db,
+    sql`select type, id, rank::float8 as rank from (${kinds}) hits
+        order by rank desc, type, id limit ${page.limit + 1} offset ${page.offset}`,
+  )
+}
+
+/** Highlighted words are wrapped in these (private-use characters), then turned into offsets. */
+export const MARK_START = '\uE000'
+export const MARK_END = '\uE001'
+
+const headline = (text: SQL, query: SQL) =>
+  sql`ts_headline('english', ${text}, ${query}, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`})`
+
+export interface Found {
+  id: string
+  title: string
+  snippet: string
+  /** The parent for the link (a comment's or file's request). */
+  requestId: string | null
+  number: number | null
+  client: string | null
+  project: string | null
+  audit: string | null
+  requestTitle: string | null
+  internal: boolean | null
+}
+
+/**
+ * What the page shows of each hit of one kind, read by id (already confined by `findHits`), with
+ * its snippet: the part of its text around the words.
+ */
+export function describeHits(
+  db: Db,
+  principal: Principal,
+  type: SearchType,
+  ids: string[],
+  words: string,
+): Promise<Found[]> {
+  const query = tsQuery(words)
+  const orgId = principal.organizationId
+  const idList = sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`
+  const place = sql`${clients.name} as client, ${projects.name} as project, ${audits.name} as audit`
+  const nothing = sql`null::uuid as "requestId", null::int as number, null::text as "requestTitle", null::boolean as internal`
+  switch (type) {
+    case 'client':
+      return selectRows(
+        db,
+        sql`select ${clients.id} as id, ${clients.name} as title,
+            ${headline(sql`concat_ws(' · ', ${clients.name}, ${clients.email})`, query)} as snippet,
+            null::text as client, null::text as project, null::text as audit, ${nothing}
+          from ${clients}
+          where ${clients.organizationId} = ${orgId} and ${clients.id} in ${idList}`,
+      )
+    case 'project':
+      return selectRows(
+        db,
+        sql`select ${projects.id} as id, ${projects.name} as title,
+            ${headline(sql`concat_ws(' · ', ${projects.name}, ${projects.description})`, query)} as snippet,
+            ${clients.name} as client, null::text as project, null::text as audit, ${nothing}
+          from ${projects} join ${clients} on ${clients.id} = ${projects.clientId}
+          where ${projects.organizationId} = ${orgId} and ${projects.id} in ${idList}`,
+      )
+    case 'audit':
+      return selectRows(
+        db,
+        sql`select ${audits.id} as id, ${audits.name} as title,
+            ${headline(sql`concat_ws(' · ', ${audits.name}, ${audits.description})`, query)} as snippet,
+            ${clients.name} as client, ${projects.name} as project, null::text as audit, ${nothing}
+          from ${audits}
+          join ${projects} on ${projects.id} = ${audits.projectId}
+          join ${clients} on ${clients.id} = ${projects.clientId}
+          where ${audits.organizationId} = ${orgId} and ${audits.id} in ${idList}`,
+      )
+    case 'request': {
+      // The snippet from its words when they match, else from its latest matching answer.
+      const answer = sql`(select concat_ws(' · ', ${requestVersions.response}, ${requestVersions.answer})
+          from ${requestVersions}
+          where ${requestVersions.requestId} = ${auditRequests.id}
+            and ${requestVersions.submittedAt} is not null and ${requestVersions.search} @@ ${query}
+          order by ${requestVersions.number} desc limit 1)`
+      const own = sql`concat_ws(' · ', ${auditRequests.reference}, ${auditRequests.title}, ${auditRequests.description}, ${auditRequests.section})`
+      return selectRows(
+        db,
+        sql`select ${auditRequests.id} as id, ${auditRequests.title} as title,
+            ${headline(sql`case when ${auditRequests.search} @@ ${query} then ${own} else coalesce(${answer}, ${own}) end`, query)} as snippet,
+            ${place}, ${auditRequests.id} as "requestId", ${auditRequests.number} as number,
+            ${auditRequests.title} as "requestTitle", null::boolean as internal
+          from ${auditRequests}
+          join ${audits} on ${audits.id} = ${auditRequests.auditId}
+          join ${projects} on ${projects.id} = ${audits.projectId}
+          join ${clients} on ${clients.id} = ${projects.clientId}
+          where ${auditRequests.organizationId} = ${orgId} and ${auditRequests.id} in ${idList}`,
+      )
+    }
+    case 'comment':
+      return selectRows(
+        db,
+        sql`select ${requestComments.id} as id, ${requestComments.authorName} as title,
+            ${headline(sql`${requestComments.body}`, query)} as snippet,
+            ${place}, ${auditRequests.id} as "requestId", ${auditRequests.number} as number,
+            ${auditRequests.title} as "requestTitle", ${requestComments.internal} as internal
+          from ${requestComments}
+          join ${auditRequests} on ${auditRequests.id} = ${requestComments.requestId}
+          join ${audits} on ${audits.id} = ${auditRequests.auditId}
+          join ${projects} on ${projects.id} = ${audits.projectId}
+          join ${clients} on ${clients.id} = ${projects.clientId}
+          where ${requestComments.organizationId} = ${orgId} and ${requestComments.id} in ${idList}`,
+      )
+    case 'file':
+      return selectRows(
+        db,
+        sql`select ${requestFiles.id} as id, ${requestFiles.fileName} as title,
+            ${headline(sql`concat_ws(' · ', ${requestFiles.fileName}, ${requestFiles.extractedText})`, query)} as snippet,
+            ${place}, ${auditRequests.id} as "requestId", ${auditRequests.number} as number,
+            ${auditRequests.title} as "requestTitle", null::boolean as internal
+          from ${requestFiles}
+          join ${auditRequests} on ${auditRequests.id} = ${requestFiles.requestId}
+          join ${audits} on ${audits.id} = ${auditRequests.auditId}
+          join ${projects} on ${projects.id} = ${audits.projectId}
+          join ${clients} on ${clients.id} = ${projects.clientId}
+          where ${requestFiles.organizationId} = ${orgId} and ${requestFiles.id} in ${idList}`,
+      )
+  }
+}
