@@ -5,6 +5,7 @@ import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/s
 import { ThemeToggle } from '@/components/ui/theme-toggle'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { NotificationBell } from '@/features/notifications'
+import { SearchButton } from '@/features/search'
 import { useLiveUpdates } from '@/lib/live/use-live-updates'
 import { useSession } from '@/lib/session'
 import { AppSidebar } from './app-sidebar'
@@ -40,6 +41,7 @@ export function AppLayout() {
           <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-4">
             <SidebarTrigger />
             <Separator orientation="vertical" className="data-[orientation=vertical]:h-5" />
+            <SearchButton />
             <div className="ml-auto flex min-w-0 items-center gap-2">
               <div className="min-w-0 text-right leading-tight">
                 <p className="truncate text-sm font-medium">

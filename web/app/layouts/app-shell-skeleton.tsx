@@ -38,6 +38,8 @@ export function AppShellSkeleton() {
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-4">
           <Skeleton className="size-10" />
+          {/* The header's search box (SearchButton): an icon on phones, a field wider up. */}
+          <Skeleton className="ml-[calc(0.5rem+1px)] size-10 sm:h-9 sm:w-48 lg:w-64" />
           <div className="ml-auto flex items-center gap-2">
             <div className="grid justify-items-end gap-1.5">
               <Skeleton className="h-3.5 w-28" />
