@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   loaded,
   seedRequests,
+  originHeader,
   signIn,
   test,
   workspaceApi,
@@ -96,6 +97,41 @@ test('Ctrl/⌘+K, a few letters, arrows and Enter open a request; the palette th
   await page.keyboard.press('Escape')
   await expect(palette(page)).toBeHidden()
   await expect(searchButton(page)).toBeFocused()
+})
+
+test('a result that is an internal note opens its request on the note, in its tab, focused', async ({
+  page,
+  baseURL,
+  account,
+}) => {
+  const { requestId } = await firmWithRequests(page, baseURL!, account)
+  const posted = await page.request.post(`/api/requests/${requestId}/comments`, {
+    headers: originHeader(baseURL!),
+    data: { body: 'The quince figures need a second look', internal: true },
+  })
+  expect(posted.status()).toBe(201)
+  const { id: noteId } = (await posted.json()) as { id: string }
+
+  await page.goto('/dashboard')
+  await loaded(page)
+  await expect(searchButton(page)).toBeVisible()
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(palette(page).getByRole('combobox', { name: 'Search' })).toBeFocused()
+  await page.keyboard.type('quince')
+  const comments = palette(page).getByRole('group', { name: 'Comments' })
+  await expect(comments.getByRole('option', { name: /Internal note by/ })).toBeVisible()
+  await expect(selectedOption(page)).toContainText('quince')
+  await page.keyboard.press('Enter')
+
+  await expect(page).toHaveURL(new RegExp(`/requests/${requestId}#comment-${noteId}$`))
+  await expect(page.getByRole('tab', { name: /Internal notes/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  const note = page.locator(`#comment-${noteId}`)
+  await expect(note).toBeFocused()
+  await expect(note).toContainText('The quince figures need a second look')
+  await expect(note).toBeInViewport()
 })
 
 test.describe('on a phone (390×844)', () => {

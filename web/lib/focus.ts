@@ -1,4 +1,5 @@
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
 
 /**
  * After a change that removed the focused element (a deleted card, a dialog whose trigger is
@@ -29,4 +30,40 @@ export function useReturnFocus() {
       else keepFocusInPage()
     },
   }
+}
+
+/** How long the page looks for the element the address names (its list may still be loading). */
+const HASH_TARGET_WAIT_MS = 5_000
+
+/**
+ * Brings the element the address's hash names (`#comment-…`, `#file-…`: where a search result
+ * points) into view once it is on the page, focuses it and marks it (`data-targeted`) for a few
+ * seconds; again whenever the hash changes.
+ */
+export function useHashTarget() {
+  const { hash } = useLocation()
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1))
+    if (!id) return
+    const started = performance.now()
+    let frame = 0
+    let unmark: ReturnType<typeof setTimeout> | undefined
+    const look = () => {
+      const target = document.getElementById(id)
+      if (!target) {
+        if (performance.now() - started < HASH_TARGET_WAIT_MS) frame = requestAnimationFrame(look)
+        return
+      }
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+      target.scrollIntoView({ block: 'center' })
+      target.focus({ preventScroll: true })
+      target.dataset.targeted = ''
+      unmark = setTimeout(() => delete target.dataset.targeted, 4_000)
+    }
+    frame = requestAnimationFrame(look)
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(unmark)
+    }
+  }, [hash])
 }

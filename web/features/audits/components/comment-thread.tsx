@@ -38,8 +38,9 @@ export function CommentThread({ requestId, comments, internal, canWrite }: Comme
           {comments.map((comment) => (
             <li
               key={comment.id}
+              id={`comment-${comment.id}`}
               className={cn(
-                'grid gap-1 rounded-md border p-3',
+                'grid scroll-mt-20 gap-1 rounded-md border p-3 outline-none data-targeted:ring-2 data-targeted:ring-ring',
                 internal && 'border-warning/50 bg-warning-soft/40',
               )}
             >

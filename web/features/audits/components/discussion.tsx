@@ -1,6 +1,7 @@
 import type { RequestDetail } from '@shared/schemas/requests'
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, Lock } from 'lucide-react'
+import { useLocation } from 'react-router'
 import { ListSection, ListSkeleton } from '@/components/list-section'
 import { Card } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -13,6 +14,10 @@ import { CommentThread } from './comment-thread'
  */
 export function Discussion({ request }: { request: RequestDetail }) {
   const comments = useQuery(requestQueries.comments(request.id))
+  // A search result pointing at an internal note opens their tab.
+  const { hash } = useLocation()
+  const noteTargeted =
+    request.internalNotes?.some((note) => hash === `#comment-${note.id}`) ?? false
   // The thread says itself when it holds nothing (its form adds the first comment).
   const thread = (
     <ListSection
@@ -37,7 +42,7 @@ export function Discussion({ request }: { request: RequestDetail }) {
         Discussion
       </h2>
       {request.internalNotes ? (
-        <Tabs defaultValue="comments">
+        <Tabs defaultValue={noteTargeted ? 'internal' : 'comments'}>
           <TabsList>
             <TabsTrigger value="comments">Comments</TabsTrigger>
             <TabsTrigger value="internal">

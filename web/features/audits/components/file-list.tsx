@@ -25,7 +25,8 @@ export function FileList({
       {files.map((file) => (
         <li
           key={file.id}
-          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm"
+          id={`file-${file.id}`}
+          className="flex scroll-mt-20 flex-wrap items-center gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm outline-none data-targeted:ring-2 data-targeted:ring-ring"
         >
           <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
           {/* On a phone the name has its line, the size and the actions the next one. */}

@@ -10,6 +10,7 @@ import { DetailSkeleton } from '@/components/detail-skeleton'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useHashTarget } from '@/lib/focus'
 import { requestQueries } from '@/lib/queries/requests'
 import { useCan } from '@/lib/session'
 import { AnswerSection } from '../components/answer-section'
@@ -40,6 +41,8 @@ export function RequestPage() {
 
 function RequestView({ request }: { request: RequestDetail }) {
   const navigate = useNavigate()
+  // A search result's comment or file.
+  useHashTarget()
   const answers = useCan('requests.answer')
   const queue = useReviewNavigation(request.id)
   // From the review queue, a decision opens the next answer (the queue when none is left).
