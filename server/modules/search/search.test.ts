@@ -124,7 +124,7 @@ beforeAll(async () => {
     })
   ).json<{ id: string }>().id
 
-  const uploaded = await uploadFiles(t, member.cookie, sent.id, [
+  const files = [
     { name: 'statement.pdf', data: await pdfWith('Cover page', 'Balance held with Quokkabank') },
     { name: 'minutes.docx', data: await docxWith('The board approved the wombat dividend') },
     {
@@ -136,11 +136,19 @@ beforeAll(async () => {
     },
     { name: 'balances.csv', data: Buffer.from('account,memo\n1200,"Narwhal deposit"\n') },
     { name: 'notes.txt', data: Buffer.from('\uFEFFReconciliation by the axolotl team') },
+    {
+      name: 'long.txt',
+      data: Buffer.from(`${'Routine ledger wording. '.repeat(2_000)}The gazelle clause applies.`),
+    },
     { name: 'broken.pdf', data: Buffer.from('%PDF-1.7\nthis is not a pdf at all\n') },
     { name: 'photo.png', data: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') },
-  ])
-  expect(uploaded.statusCode, uploaded.body).toBe(201)
-  for (const file of uploaded.json<RequestFile[]>()) ids[file.fileName] = file.id
+  ]
+  // One at a time: after each call the harness waits for its jobs (the reading of the text).
+  for (const file of files) {
+    const uploaded = await uploadFiles(t, member.cookie, sent.id, [file])
+    expect(uploaded.statusCode, uploaded.body).toBe(201)
+    ids[file.name] = uploaded.json<RequestFile[]>()[0]!.id
+  }
   const submitted = await t.request('POST', `/api/requests/${sent.id}/submit`, {
     cookie: member.cookie,
     body: { response: 'Treasury reconciled the platypus balance' },
@@ -230,6 +238,14 @@ describe('what the firm finds', () => {
       url: `/requests/${ids.sent}#file-${ids['minutes.docx']}`,
     })
     expect(file!.snippet).toContain('wombat dividend')
+  })
+
+  it('takes a long file’s snippet from where the words are', async () => {
+    const [file] = (await search(admin, { q: 'gazelles', types: 'file' })).items
+    expect(file).toMatchObject({ id: ids['long.txt'] })
+    const marked = file!.highlights.map(([start, end]) => file!.snippet.slice(start, end))
+    expect(marked).toContain('gazelle')
+    expect(file!.snippet.length).toBeLessThan(1_000)
   })
 
   it('marks a file it cannot read, and one of a type it does not read, and tries neither again', async () => {
