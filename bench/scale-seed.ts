@@ -19,6 +19,8 @@ export interface FirmSpec {
   clientUsersPerClient: number
   events: number
   openInvitations: number
+  /** Handed-in files with their text read (search's documents: FILE_TEXT below). */
+  files: number
 }
 
 export const LARGE_FIRM: FirmSpec = {
@@ -33,6 +35,7 @@ export const LARGE_FIRM: FirmSpec = {
   clientUsersPerClient: 2,
   events: 1_000_000,
   openInvitations: 20,
+  files: 10_000,
 }
 
 export const SMALL_FIRM: FirmSpec = {
@@ -47,6 +50,7 @@ export const SMALL_FIRM: FirmSpec = {
   clientUsersPerClient: 2,
   events: 2_000,
   openInvitations: 2,
+  files: 100,
 }
 
 /** The large firm at a fraction of its size (for the embedded database if the full one is too slow). */
@@ -56,6 +60,7 @@ export function scaled(spec: FirmSpec, factor: number): FirmSpec {
     ...spec,
     clients: Math.max(10, Math.round(spec.clients * factor)),
     events: Math.max(1000, Math.round(spec.events * factor)),
+    files: Math.max(100, Math.round(spec.files * factor)),
   }
 }
 
@@ -135,6 +140,117 @@ export const SEARCH_WORD = 'harbor'
 
 const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(', ')}]`
 
+/**
+ * The text of the seeded files, as the background job would have read it out of them (search's
+ * documents): 300 to 2,000 words each, drawn from a vocabulary of 6,000 words whose frequencies
+ * fall off as in natural language (a Zipf–Mandelbrot law: the word of rank k is used in proportion
+ * to (k + 2.7)^-1.25, so that the commonest makes 7% of the words and the vocabulary's last ones
+ * are in fewer than 1% of the files). The commonest are English stop words (which the index
+ * drops, as in a real document) and an accountant's words; the rest made-up words of three
+ * syllables ("kabelo"), but for FILE_WORDS, which stand at the ranks that put them in the share of
+ * files they are named for. One token in about twelve is an amount ("48213.07"), nearly each its
+ * own word in the index, as a statement's figures are.
+ */
+const FILE_TEXT = {
+  vocabulary: 6_000,
+  exponent: 1.25,
+  shift: 2.7,
+  minWords: 300,
+  maxWords: 2_000,
+  /** Tokens that are an amount: this many in 256. */
+  amountsIn256: 21,
+} as const
+
+const STOP_WORDS = (
+  'the of and to in for on is by with as at from this be are or an was it that which not ' +
+  'has all'
+).split(' ')
+const ACCOUNTING_WORDS = (
+  'account balance amount total date payment bank period statement invoice number credit ' +
+  'debit transfer tax fee interest opening closing transaction reference description page ' +
+  'customer vendor ledger journal entry cash deposit withdrawal charge rate year month ' +
+  'quarter report schedule asset liability equity revenue expense cost income net gross due ' +
+  'paid received current prior adjustment accrual depreciation inventory receivable payable ' +
+  'loan principal note agreement contract lease term policy signed approved director board ' +
+  'company limited group subsidiary control summary detail value unit quantity price ' +
+  'discount currency exchange foreign branch office address telephone purchase order ' +
+  'supplier delivery goods services salary wages pension insurance premium dividend share ' +
+  'capital reserve provision allowance budget forecast variance authorised'
+).split(' ')
+/** The vocabulary's commonest words, by rank from 1. */
+const HEAD_WORDS = [...STOP_WORDS, ...ACCOUNTING_WORDS]
+
+/**
+ * Words of the files' text that search looks for, each in the share of files it is named for
+ * (at the rank of the vocabulary that gives it that share), and one (`distinctive`) in one file
+ * in 2,000 only (five of the large firm's 10,000).
+ */
+export const FILE_WORDS = {
+  /** In about 20% of the files. */
+  common: 'remittance',
+  /** About 5%. */
+  several: 'reconciliation',
+  /** About 3% ("bank" is in nearly all: the comments' "bank confirmation" finds 3% of the files). */
+  some: 'confirmation',
+  /** About 1%. */
+  rare: 'escrow',
+  distinctive: 'kittiwake',
+} as const
+const RANKED_FILE_WORDS: ReadonlyArray<readonly [string, number]> = [
+  [FILE_WORDS.common, 418],
+  [FILE_WORDS.several, 1_380],
+  [FILE_WORDS.some, 2_098],
+  [FILE_WORDS.rare, 5_106],
+]
+const DISTINCTIVE_EVERY = 2_000
+
+const CONSONANTS = 'bdfgklmnprstvz'
+const VOWELS = 'aeiou'
+/** A made-up word of three syllables for a rank: one of 70³, none the same for two ranks. */
+function madeUpWordSql(rank: string) {
+  const syllables = CONSONANTS.length * VOWELS.length
+  const m = `((${rank})::bigint * 2654435761 % ${syllables ** 3})`
+  const syllable = (digit: string) =>
+    `substr('${CONSONANTS}', (${digit}) / ${VOWELS.length} + 1, 1) || substr('${VOWELS}', (${digit}) % ${VOWELS.length} + 1, 1)`
+  return [0, 1, 2]
+    .map((place) => syllable(`(${m} / ${syllables ** place} % ${syllables})::int`))
+    .join(' || ')
+}
+
+/** The word of a rank of the vocabulary (`rank`: an SQL integer from 1 to its size). */
+function vocabularySql(rank: string) {
+  return `case ${RANKED_FILE_WORDS.map(([word, at]) => `when ${rank} = ${at} then '${word}'`).join(' ')}
+               when ${rank} <= ${HEAD_WORDS.length} then (${sqlArray(HEAD_WORDS)})[${rank}]
+               else ${madeUpWordSql(rank)} end`
+}
+
+/**
+ * The SQL text of file number `n` (an SQL bigint expression): its tokens drawn by hashing the
+ * file's number and the token's place, the rank by the inverse of the law's distribution.
+ */
+function fileTextSql(prefix: string, n: string) {
+  const { vocabulary: V, exponent: s, shift: q, minWords, maxWords } = FILE_TEXT
+  const a = (1 + q) ** (1 - s)
+  const b = (V + 1 + q) ** (1 - s)
+  const seed = `'${prefix}-fw-' || ${n}`
+  const words = `${minWords} + (${byte(seed)} * 256 + ${byte(seed, 1)}) % ${maxWords - minWords + 1}`
+  const amount = `((h >> 44) & 1048575)`
+  const rank = `least(${V}, floor(power(${a} - (h & 4294967295)::float8 / 4294967296 * ${a - b}, ${1 / (1 - s)}) - ${q}))::int`
+  return `(select string_agg(case when ((h >> 40) & 255) < ${FILE_TEXT.amountsIn256}
+                                  then (${amount} / 100) || '.' || lpad((${amount} % 100)::text, 2, '0')
+                                  else ${vocabularySql('k')} end, ' ' order by i)
+           from generate_series(1, ${words}) i
+           cross join lateral (select hashint8extended((${n}) * 4096 + i, 0) as h) hh
+           cross join lateral (select ${rank} as k) kk)
+         || case when (${n}) % ${DISTINCTIVE_EVERY} = 1 then ' ${FILE_WORDS.distinctive}' else '' end`
+}
+
+const FILE_KINDS = (
+  'bank-statement invoice general-ledger payroll-summary fixed-asset-register board-minutes ' +
+  'lease-agreement trial-balance tax-return loan-agreement aged-receivables stock-count ' +
+  'insurance-policy sales-contract'
+).split(' ')
+
 /** The statements that seed one firm, in order; `now` is the seed's clock. */
 export function firmStatements(spec: FirmSpec, hash: string): string[] {
   const p = spec.prefix
@@ -170,6 +286,8 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
     `now() - ((${P} - ${j}) * ${days}.0 / ${P}) * interval '1 day'`
   const auditCreated = (k: string) =>
     `${projectCreated(projectOfAudit(k))} + ((${k} - 1) / ${P}) * interval '3 days'`
+  /** 0–999 for a version `v.n` of request `q`. */
+  const answerHash = `(${byte("q.id::text || '-' || v.n")} * 256 + ${byte("q.id::text || '-' || v.n", 1)}) % 1000`
   return [
     `insert into organizations (id, name, size, industry, phone)
      values (${org}, '${spec.name}', '51-200 employees', 'Financial Services', '+1 555 0100')`,
@@ -295,10 +413,15 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
             when ${byte("'" + p + "-bs-' || r")} % 20 < 19 then 'accepted'
             else 'not_applicable' end as status) s`,
     // 1–3 versions on every answered request; all returned on a returned one, the last one not
-    // returned otherwise.
+    // returned otherwise. Two answers in 100 mention a remittance advice, two in 1,000 an escrow
+    // agreement (words of the files' text too: search finds requests by their answers).
     `insert into request_versions (request_id, number, response, submitted_by_user_id, submitted_by_name,
             submitted_at, returned_reason, returned_by_user_id, returned_by_name, returned_at, created_at, updated_at)
-     select q.id, v.n, 'Attached, see the file.', q.assignee_user_id, 'Client User',
+     select q.id, v.n,
+            case when ${answerHash} < 20 then 'Attached, see the file; the ${FILE_WORDS.common} advice is on its last page.'
+                 when ${answerHash} < 22 then 'Attached: the ${FILE_WORDS.rare} agreement, signed by both parties.'
+                 else 'Attached, see the file.' end,
+            q.assignee_user_id, 'Client User',
             q.submitted_at - (v.k - v.n) * interval '1 day',
             case when v.n < v.k or q.status = 'returned' then 'Please add the signature page' end,
             case when v.n < v.k or q.status = 'returned' then ${staff("'1'")} end,
@@ -316,6 +439,24 @@ export function firmStatements(spec: FirmSpec, hash: string): string[] {
      from audit_requests q
      cross join lateral generate_series(1, 1 + ${byte('q.id::text', 2)} % 3) n
      where q.organization_id = ${org} and q.sent_at is not null and ${byte('q.id::text', 3)} % 10 < 3`,
+    // Files with their text read (FILE_TEXT), one each on spec.files answered requests (submitted
+    // or accepted) of the ordinary audits, chosen by a hash: handed in with the last version,
+    // an hour before it was submitted. No bytes are stored: the bench never downloads them.
+    `insert into request_files (id, organization_id, request_id, version_id, storage_key, file_name, content_type,
+            size_bytes, sha256, uploaded_by_user_id, uploaded_by_name, text_status, extracted_text, created_at, updated_at)
+     select ${uuid(p, 'file', 'f.n::text')}, ${org}, f.id,
+            (select v.id from request_versions v where v.request_id = f.id order by v.number desc limit 1),
+            '${p}-file-' || f.n || '-' || md5('${p}-file-' || f.n),
+            (${sqlArray(FILE_KINDS)})[1 + ${byte(`'${p}-fk-' || f.n`)} % ${FILE_KINDS.length}] || '-' || (2020 + f.n % 6)
+              || '-' || lpad(f.n::text, 5, '0') || '.pdf',
+            'application/pdf', 20000 + length(t.text) * 24, md5('${p}-sha-a-' || f.n) || md5('${p}-sha-b-' || f.n),
+            f.assignee_user_id, 'Client User', 'done', t.text,
+            f.submitted_at - interval '1 hour', f.submitted_at - interval '1 hour'
+     from (select q.id, q.assignee_user_id, q.submitted_at, row_number() over (order by md5(q.id::text)) as n
+           from audit_requests q
+           where q.organization_id = ${org} and q.status in ('submitted', 'accepted') and q.audit_id <> ${bigAudit}
+           order by md5(q.id::text) limit ${spec.files}) f
+     cross join lateral (select ${fileTextSql(p, 'f.n')} as text) t`,
     // The trail: events about requests, the newest now, spread over three years.
     `insert into activity_events (organization_id, actor_user_id, actor_name, action, target, request_id, created_at, updated_at)
      select ${org}, ${staff(`(((e - 1) % ${spec.staff}) + 1)::text`)}, 'Staff ' || (((e - 1) % ${spec.staff}) + 1),
