@@ -4,13 +4,20 @@ import ExcelJS from 'exceljs'
 import PDFDocument from 'pdfkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditRequest, RequestFile } from '@shared/schemas/requests'
-import type { SearchReply, SearchResultDto } from '@shared/schemas/search'
+import {
+  SEARCH_DEPTH_MAX,
+  SEARCH_LIMIT,
+  type SearchReply,
+  type SearchResultDto,
+} from '@shared/schemas/search'
 import { requestFiles } from '../../db/schema'
+import { RANKED_PER_KIND } from './search.repo'
 import {
   createAudit,
   createClient,
   createProject,
   expectValidation,
+  seedRequests,
   signedInClientUser,
   uploadFiles,
 } from '../../test/factories'
@@ -51,6 +58,7 @@ let admin: string
 let member: Awaited<ReturnType<typeof signedInClientUser>>
 let neighbour: Awaited<ReturnType<typeof signedInClientUser>>
 let otherFirm: string
+let organizationId: string
 const ids: Record<string, string> = {}
 
 async function search(cookie: string, query: Record<string, string | number>) {
@@ -67,7 +75,7 @@ beforeAll(async () => {
   t = await createTestApp()
   const owner = await signedInAdmin(t)
   admin = owner.cookie
-  const organizationId = owner.user.company.id
+  organizationId = owner.user.company.id
 
   const client = await createClient(t, admin, {
     name: 'Harbourview Holdings',
@@ -280,6 +288,29 @@ describe('what the firm finds', () => {
       first.items[0]!.id,
       second.items[0]!.id,
     ])
+  })
+})
+
+describe('a word in many rows', () => {
+  it('answers the best of the first matches found, paged up to the depth, then stops', async () => {
+    const audit = await createAudit(t, admin)
+    await seedRequests(t, { organizationId, auditId: audit.id, count: RANKED_PER_KIND + 100 })
+    const seen = new Set<string>()
+    let cursor: string | null = null
+    let pages = 0
+    do {
+      const page: SearchReply = await search(admin, {
+        q: 'seeded',
+        types: 'request',
+        limit: SEARCH_LIMIT.max,
+        ...(cursor ? { cursor } : {}),
+      })
+      for (const item of page.items) seen.add(item.id)
+      cursor = page.nextCursor
+      pages += 1
+    } while (cursor && pages < 10)
+    expect(seen.size).toBe(SEARCH_DEPTH_MAX)
+    expect(pages).toBe(SEARCH_DEPTH_MAX / SEARCH_LIMIT.max)
   })
 })
 
