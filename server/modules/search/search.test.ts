@@ -11,6 +11,7 @@ import {
   type SearchResultDto,
 } from '@shared/schemas/search'
 import { requestFiles } from '../../db/schema'
+import { EXTRACTABLE_MAX_BYTES } from './extract-text'
 import { RANKED_PER_KIND } from './search.repo'
 import {
   createAudit,
@@ -18,6 +19,7 @@ import {
   createProject,
   expectValidation,
   seedRequests,
+  sentRequest,
   signedInClientUser,
   uploadFiles,
 } from '../../test/factories'
@@ -393,5 +395,39 @@ describe('what it refuses', () => {
         'type',
         'url',
       ] satisfies Array<keyof SearchResultDto>)
+  })
+})
+
+describe('a file over the size that is read', () => {
+  let big: TestApp
+  afterAll(async () => {
+    await big?.close()
+  })
+
+  it('is marked too_large without being read, and is still found by its name', async () => {
+    big = await createTestApp({
+      env: { UPLOAD_MAX_FILE_MB: String(EXTRACTABLE_MAX_BYTES / 2 ** 20 + 2) },
+    })
+    const owner = await signedInAdmin(big)
+    const project = await createProject(big, owner.cookie)
+    const member = await signedInClientUser(big, owner.user.company.id, project.clientId)
+    const request = await sentRequest(big, owner.cookie, {
+      projectId: project.id,
+      assigneeId: member.user.id,
+    })
+    const huge = Buffer.alloc(EXTRACTABLE_MAX_BYTES + 1024, 'ibis ')
+    const uploaded = await uploadFiles(big, member.cookie, request.id, [
+      { name: 'enormous-ledger.txt', data: huge },
+    ])
+    expect(uploaded.statusCode, uploaded.body).toBe(201)
+    const [row] = await big.app.db
+      .select({ status: requestFiles.textStatus, failure: requestFiles.textFailure })
+      .from(requestFiles)
+      .where(eq(requestFiles.requestId, request.id))
+    expect(row).toEqual({ status: 'failed', failure: 'too_large' })
+    const res = await big.request('GET', '/api/search?q=enormous', { cookie: owner.cookie })
+    expect(res.json<SearchReply>().items.map((item) => item.title)).toEqual(['enormous-ledger.txt'])
+    const words = await big.request('GET', '/api/search?q=ibis', { cookie: owner.cookie })
+    expect(words.json<SearchReply>().items).toEqual([])
   })
 })
