@@ -1,39 +1,15 @@
 import { readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { crc32, deflateRawSync } from 'node:zlib'
-import { Document, Packer, Paragraph, TextRun } from 'docx'
 import ExcelJS from 'exceljs'
-import PDFDocument from 'pdfkit'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { docxOf, pdfOf } from '../../test/documents'
 import { extractable, extractText, type Extraction } from './extract-text'
 import { UNPACKED_MAX_BYTES } from './extract/readers'
 
 const PDF = 'application/pdf'
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-
-function pdfOf(pages: string[]) {
-  return new Promise<Buffer>((resolve) => {
-    const doc = new PDFDocument()
-    const chunks: Buffer[] = []
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    pages.forEach((text, index) => {
-      if (index > 0) doc.addPage()
-      doc.text(text)
-    })
-    doc.end()
-  })
-}
-
-function docxOf(paragraphs: string[]) {
-  const doc = new Document({
-    sections: [
-      { children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) },
-    ],
-  })
-  return Packer.toBuffer(doc)
-}
 
 /** A ZIP of one entry deflated by zlib (JSZip's own deflate takes seconds on a bomb's size). */
 function zipOf(name: string, data: Buffer) {

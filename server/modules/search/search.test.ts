@@ -1,7 +1,4 @@
-import { Document, Packer, Paragraph, TextRun } from 'docx'
 import { eq } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
-import PDFDocument from 'pdfkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditRequest, RequestFile } from '@shared/schemas/requests'
 import {
@@ -11,6 +8,7 @@ import {
   type SearchResultDto,
 } from '@shared/schemas/search'
 import { requestFiles } from '../../db/schema'
+import { docxOf, pdfOf, xlsxOf } from '../../test/documents'
 import { EXTRACTABLE_MAX_BYTES } from './extract-text'
 import { RANKED_PER_KIND } from './search.repo'
 import {
@@ -29,31 +27,6 @@ import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness'
  * One search over everything a user may open (decision 050): every kind found by a word in it,
  * the text inside files once read, and exactly what the audience rule lets each user see.
  */
-
-function pdfWith(...pages: string[]) {
-  return new Promise<Buffer>((resolve) => {
-    const doc = new PDFDocument()
-    const chunks: Buffer[] = []
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    pages.forEach((text, index) => {
-      if (index > 0) doc.addPage()
-      doc.text(text)
-    })
-    doc.end()
-  })
-}
-
-const docxWith = (text: string) =>
-  Packer.toBuffer(
-    new Document({ sections: [{ children: [new Paragraph({ children: [new TextRun(text)] })] }] }),
-  )
-
-async function xlsxWith(cells: string[][]) {
-  const workbook = new ExcelJS.Workbook()
-  workbook.addWorksheet('Ledger').addRows(cells)
-  return Buffer.from(await workbook.xlsx.writeBuffer())
-}
 
 let t: TestApp
 let admin: string
@@ -135,11 +108,11 @@ beforeAll(async () => {
   ).json<{ id: string }>().id
 
   const files = [
-    { name: 'statement.pdf', data: await pdfWith('Cover page', 'Balance held with Quokkabank') },
-    { name: 'minutes.docx', data: await docxWith('The board approved the wombat dividend') },
+    { name: 'statement.pdf', data: await pdfOf(['Cover page', 'Balance held with Quokkabank']) },
+    { name: 'minutes.docx', data: await docxOf(['The board approved the wombat dividend']) },
     {
       name: 'ledger.xlsx',
-      data: await xlsxWith([
+      data: await xlsxOf([
         ['Account', 'Narrative'],
         ['4000', 'Capybara fees'],
       ]),
