@@ -233,6 +233,7 @@ const searches: Array<{ q: string; types?: string; what: string }> = [
   { q: FILE_WORDS.distinctive, what: '1 file in 2,000' },
   { q: SEARCH_WORD, what: 'client names' },
   { q: 'bank confirmation', what: 'every comment' },
+  { q: 'document', what: 'every request’s title' },
   { q: FILE_WORDS.common, types: 'file', what: 'files only, 20%' },
 ]
 const searchCalls = (['admin', 'client'] as const).flatMap((as) =>
