@@ -3,6 +3,7 @@ import type { SearchType } from '@shared/schemas/search'
 import { clientScope, visibleRequests } from '../../access/audience'
 import { isFirm, type Principal } from '../../access/principal'
 import { selectRows, type Db } from '../../db/client'
+import { idIn } from '../../db/id-in'
 import {
   auditRequests,
   audits,
@@ -203,12 +204,14 @@ export function describeHits(
 ): Promise<Found[]> {
   const query = tsQuery(words)
   const orgId = principal.organizationId
-  const idList = sql`(${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`
   const place = sql`${clients.name} as client, ${projects.name} as project, ${audits.name} as audit`
   const nothing = sql`null::uuid as "requestId", null::int as number, null::text as "requestTitle", null::boolean as internal`
+  /** A request's own columns and place, for a request, its comment or its file. */
+  const ofRequest = sql`${place}, ${auditRequests.id} as "requestId", ${auditRequests.number} as number,
+            ${auditRequests.title} as "requestTitle"`
+  const requestPlace = sql`join ${audits} on ${audits.id} = ${auditRequests.auditId}
+          join ${projects} on ${projects.id} = ${audits.projectId}
+          join ${clients} on ${clients.id} = ${projects.clientId}`
   switch (type) {
     case 'client':
       return selectRows(
@@ -217,7 +220,7 @@ export function describeHits(
             ${headline(sql`concat_ws(' · ', ${clients.name}, ${clients.email})`, query)} as snippet,
             null::text as client, null::text as project, null::text as audit, ${nothing}
           from ${clients}
-          where ${clients.organizationId} = ${orgId} and ${clients.id} in ${idList}`,
+          where ${clients.organizationId} = ${orgId} and ${idIn(clients.id, ids)}`,
       )
     case 'project':
       return selectRows(
@@ -226,7 +229,7 @@ export function describeHits(
             ${headline(sql`concat_ws(' · ', ${projects.name}, ${projects.description})`, query)} as snippet,
             ${clients.name} as client, null::text as project, null::text as audit, ${nothing}
           from ${projects} join ${clients} on ${clients.id} = ${projects.clientId}
-          where ${projects.organizationId} = ${orgId} and ${projects.id} in ${idList}`,
+          where ${projects.organizationId} = ${orgId} and ${idIn(projects.id, ids)}`,
       )
     case 'audit':
       return selectRows(
@@ -237,7 +240,7 @@ export function describeHits(
           from ${audits}
           join ${projects} on ${projects.id} = ${audits.projectId}
           join ${clients} on ${clients.id} = ${projects.clientId}
-          where ${audits.organizationId} = ${orgId} and ${audits.id} in ${idList}`,
+          where ${audits.organizationId} = ${orgId} and ${idIn(audits.id, ids)}`,
       )
     case 'request': {
       // The snippet from its words when they match, else from its latest matching answer.
@@ -251,13 +254,10 @@ export function describeHits(
         db,
         sql`select ${auditRequests.id} as id, ${auditRequests.title} as title,
             ${headline(sql`case when ${auditRequests.search} @@ ${query} then ${own} else coalesce(${answer}, ${own}) end`, query)} as snippet,
-            ${place}, ${auditRequests.id} as "requestId", ${auditRequests.number} as number,
-            ${auditRequests.title} as "requestTitle", null::boolean as internal
+            ${ofRequest}, null::boolean as internal
           from ${auditRequests}
-          join ${audits} on ${audits.id} = ${auditRequests.auditId}
-          join ${projects} on ${projects.id} = ${audits.projectId}
-          join ${clients} on ${clients.id} = ${projects.clientId}
-          where ${auditRequests.organizationId} = ${orgId} and ${auditRequests.id} in ${idList}`,
+          ${requestPlace}
+          where ${auditRequests.organizationId} = ${orgId} and ${idIn(auditRequests.id, ids)}`,
       )
     }
     case 'comment':
@@ -265,28 +265,22 @@ export function describeHits(
         db,
         sql`select ${requestComments.id} as id, ${requestComments.authorName} as title,
             ${headline(sql`${requestComments.body}`, query)} as snippet,
-            ${place}, ${auditRequests.id} as "requestId", ${auditRequests.number} as number,
-            ${auditRequests.title} as "requestTitle", ${requestComments.internal} as internal
+            ${ofRequest}, ${requestComments.internal} as internal
           from ${requestComments}
           join ${auditRequests} on ${auditRequests.id} = ${requestComments.requestId}
-          join ${audits} on ${audits.id} = ${auditRequests.auditId}
-          join ${projects} on ${projects.id} = ${audits.projectId}
-          join ${clients} on ${clients.id} = ${projects.clientId}
-          where ${requestComments.organizationId} = ${orgId} and ${requestComments.id} in ${idList}`,
+          ${requestPlace}
+          where ${requestComments.organizationId} = ${orgId} and ${idIn(requestComments.id, ids)}`,
       )
     case 'file':
       return selectRows(
         db,
         sql`select ${requestFiles.id} as id, ${requestFiles.fileName} as title,
             ${headline(sql`concat_ws(' · ', ${requestFiles.fileName}, ${textWindow(sql`${requestFiles.extractedText}`, words)})`, query)} as snippet,
-            ${place}, ${auditRequests.id} as "requestId", ${auditRequests.number} as number,
-            ${auditRequests.title} as "requestTitle", null::boolean as internal
+            ${ofRequest}, null::boolean as internal
           from ${requestFiles}
           join ${auditRequests} on ${auditRequests.id} = ${requestFiles.requestId}
-          join ${audits} on ${audits.id} = ${auditRequests.auditId}
-          join ${projects} on ${projects.id} = ${audits.projectId}
-          join ${clients} on ${clients.id} = ${projects.clientId}
-          where ${requestFiles.organizationId} = ${orgId} and ${requestFiles.id} in ${idList}`,
+          ${requestPlace}
+          where ${requestFiles.organizationId} = ${orgId} and ${idIn(requestFiles.id, ids)}`,
       )
   }
 }
