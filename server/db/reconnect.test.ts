@@ -35,7 +35,8 @@ describe.runIf(testDbKind() === 'postgres')('a killed database connection', () =
     const statuses: number[] = []
     for (let i = 0; i < 5; i++)
       statuses.push(
-        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode,
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } }))
+          .statusCode,
       )
     expect(statuses.every((s) => s === 200 || s === 503)).toBe(true)
     expect(statuses.at(-1)).toBe(200)

@@ -572,7 +572,8 @@ describe('safe methods', () => {
     }
     expect(await snapshot(t.app)).toEqual(before)
     expect((await t.request('GET', '/api/auth/me', { cookie })).statusCode).toBe(200)
-  })
+    // Twelve calls for each GET route: past the default 30 s once on a loaded machine.
+  }, 120_000)
 })
 
 describe('errors', () => {

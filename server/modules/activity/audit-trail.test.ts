@@ -395,7 +395,9 @@ describe('the trail', () => {
       }
     }
     expect(answers).toEqual(wanted)
-  })
+    // A fixture and two calls for each of 33 routes: about 25 s alone on the embedded
+    // database, past the default 30 s on a loaded machine.
+  }, 120_000)
 
   it('GET /api/audits/{id}/activity: newest first, what changed from what to what, deleted requests kept', async () => {
     const f = await firm()

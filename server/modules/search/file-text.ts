@@ -45,8 +45,13 @@ async function readFileText(app: FastifyInstance, fileId: string, lastTry: boole
     bytes = await readStored(app, file.storageKey)
   } catch (error) {
     // Gone from the storage: nothing to read, ever. Otherwise the storage may answer later.
-    if (!(error instanceof MissingFileError) && !lastTry) throw error
+    const missing = error instanceof MissingFileError
+    if (!missing && !lastTry) throw error
     await recordFileText(app.db, file.id, { status: 'failed', reason: 'unreadable' })
+    app.log.warn(
+      { event: 'file.text_unreadable', fileId, ...(missing ? { missing: true } : { err: error }) },
+      missing ? 'file text not read: the stored file is missing' : 'file text not read: storage',
+    )
     return
   }
   const started = performance.now()

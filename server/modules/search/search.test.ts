@@ -10,6 +10,7 @@ import {
 import { requestFiles } from '../../db/schema'
 import { docxOf, pdfOf, xlsxOf } from '../../test/documents'
 import { EXTRACTABLE_MAX_BYTES } from './extract-text'
+import { FILE_TEXT_QUEUE } from './file-text'
 import { RANKED_PER_KIND } from './search.repo'
 import {
   createAudit,
@@ -402,5 +403,40 @@ describe('a file over the size that is read', () => {
     expect(res.json<SearchReply>().items.map((item) => item.title)).toEqual(['enormous-ledger.txt'])
     const words = await big.request('GET', '/api/search?q=ibis', { cookie: owner.cookie })
     expect(words.json<SearchReply>().items).toEqual([])
+  })
+})
+
+describe('a file gone from the storage before its text is read', () => {
+  it('is marked unreadable, not tried again, and the log says why', async () => {
+    const request = await sentRequest(t, admin, {
+      projectId: ids.project!,
+      assigneeId: member.user.id,
+    })
+    const uploaded = await uploadFiles(t, member.cookie, request.id, [
+      { name: 'vanished.txt', data: Buffer.from('The okapi ledger') },
+    ])
+    expect(uploaded.statusCode, uploaded.body).toBe(201)
+    const fileId = uploaded.json<RequestFile[]>()[0]!.id
+    // As if its job were lost before it ran, and the stored bytes then went missing.
+    const [file] = await t.app.db
+      .update(requestFiles)
+      .set({ textStatus: 'pending', extractedText: null })
+      .where(eq(requestFiles.id, fileId))
+      .returning({ storageKey: requestFiles.storageKey })
+    await t.removeStored(file!.storageKey)
+    await t.app.jobs.enqueue(t.app.db, FILE_TEXT_QUEUE, { fileId })
+    await t.app.jobs.idle()
+
+    const [row] = await t.app.db
+      .select({ status: requestFiles.textStatus, failure: requestFiles.textFailure })
+      .from(requestFiles)
+      .where(eq(requestFiles.id, fileId))
+    expect(row).toEqual({ status: 'failed', failure: 'unreadable' })
+    const logged = t.logs.filter((line) => line.includes('"event":"file.text_unreadable"'))
+    expect(logged.some((line) => line.includes(fileId) && line.includes('"missing":true'))).toBe(
+      true,
+    )
+    expect(await found(admin, 'okapi')).toEqual([])
+    expect(await found(admin, 'vanished')).toEqual([`file:${fileId}`])
   })
 })
