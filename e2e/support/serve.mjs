@@ -48,21 +48,19 @@ const smtp = new SMTPServer({
 const serverUrl = process.env.E2E_DATABASE_URL
 const databaseName = `auditdesk_e2e_${process.pid}_${Date.now()}`
 
-async function onServer(statement) {
+async function onServer(work) {
   const client = new pg.Client({ connectionString: serverUrl })
   await client.connect()
   try {
-    await client.query(statement)
+    return await work(client)
   } finally {
     await client.end()
   }
 }
 
 /** Drops what earlier runs left (a run killed before its end): their names say when they began. */
-async function dropLeftovers() {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
+const dropLeftovers = () =>
+  onServer(async (client) => {
     const { rows } = await client.query(
       "select datname from pg_database where datname like 'auditdesk\\_e2e\\_%'",
     )
@@ -71,15 +69,12 @@ async function dropLeftovers() {
       if (Number(datname.split('_').at(-1)) < dayAgo)
         await client.query(`drop database if exists ${datname} with (force)`)
     }
-  } finally {
-    await client.end()
-  }
-}
+  })
 
 async function freshDatabaseUrl() {
   if (!serverUrl) return undefined
   await dropLeftovers()
-  await onServer(`create database ${databaseName}`)
+  await onServer((client) => client.query(`create database ${databaseName}`))
   const url = new URL(serverUrl)
   url.pathname = `/${databaseName}`
   return url.toString()
@@ -104,9 +99,9 @@ smtp.listen(0, '127.0.0.1', () => {
   process.on('SIGINT', stop)
   app.on('exit', (code) => {
     const dropped = databaseUrl
-      ? onServer(`drop database if exists ${databaseName} with (force)`).catch((error) =>
-          console.error(`Could not drop ${databaseName}: ${error.message}`),
-        )
+      ? onServer((client) =>
+          client.query(`drop database if exists ${databaseName} with (force)`),
+        ).catch((error) => console.error(`Could not drop ${databaseName}: ${error.message}`))
       : Promise.resolve()
     void dropped.then(() => smtp.close(() => process.exit(code ?? 0)))
   })
