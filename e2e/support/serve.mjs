@@ -48,19 +48,21 @@ const smtp = new SMTPServer({
 const serverUrl = process.env.E2E_DATABASE_URL
 const databaseName = `auditdesk_e2e_${process.pid}_${Date.now()}`
 
-async function onServer(work) {
+async function onServer(statement) {
   const client = new pg.Client({ connectionString: serverUrl })
   await client.connect()
   try {
-    return await work(client)
+    await client.query(statement)
   } finally {
     await client.end()
   }
 }
 
 /** Drops what earlier runs left (a run killed before its end): their names say when they began. */
-const dropLeftovers = () =>
-  onServer(async (client) => {
+async function dropLeftovers() {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
     const { rows } = await client.query(
       "select datname from pg_database where datname like 'auditdesk\\_e2e\\_%'",
     )
@@ -69,12 +71,15 @@ const dropLeftovers = () =>
       if (Number(datname.split('_').at(-1)) < dayAgo)
         await client.query(`drop database if exists ${datname} with (force)`)
     }
-  })
+  } finally {
+    await client.end()
+  }
+}
 
 async function freshDatabaseUrl() {
   if (!serverUrl) return undefined
   await dropLeftovers()
-  await onServer((client) => client.query(`create database ${databaseName}`))
+  await onServer(`create database ${databaseName}`)
   const url = new URL(serverUrl)
   url.pathname = `/${databaseName}`
   return url.toString()
@@ -99,9 +104,9 @@ smtp.listen(0, '127.0.0.1', () => {
   process.on('SIGINT', stop)
   app.on('exit', (code) => {
     const dropped = databaseUrl
-      ? onServer((client) =>
-          client.query(`drop database if exists ${databaseName} with (force)`),
-        ).catch((error) => console.error(`Could not drop ${databaseName}: ${error.message}`))
+      ? onServer(`drop database if exists ${databaseName} with (force)`).catch((error) =>
+          console.error(`Could not drop ${databaseName}: ${error.message}`),
+        )
       : Promise.resolve()
     void dropped.then(() => smtp.close(() => process.exit(code ?? 0)))
   })
