@@ -40,8 +40,6 @@ export default defineConfig({
     timeout: 90_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    // Stopped as in production, so that serve.mjs drops its PostgreSQL database when there is one.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

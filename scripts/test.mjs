@@ -39,11 +39,8 @@ if (!process.env.TEST_DATABASE_URL) {
 run('Server integration tests', 'npx', ['vitest', 'run'])
 if (existsSync(chromium)) {
   run('Build (web + server)', 'npm', ['run', 'build'])
-  // On the PostgreSQL server when there is one (a database of its own): the server suites cover
-  // both databases, and the browser suite runs faster there than on the embedded one.
   run('Browser tests (Playwright, system Chromium)', 'npx', ['playwright', 'test'], {
     CHROME_PATH: chromium,
-    ...(process.env.TEST_DATABASE_URL ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
   })
 } else {
   loud(

@@ -1,10 +1,8 @@
 // The browser tests' server: a real SMTP server capturing mail into a folder (one JSON file per
-// message) and the production build (dist/server/main.js) on a fresh database: the embedded one,
-// or, when E2E_DATABASE_URL names a PostgreSQL server, a database of its own there, dropped at the end.
+// message) and the production build (dist/server/main.js) on a fresh embedded database.
 import { spawn } from 'node:child_process'
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -45,48 +43,6 @@ const smtp = new SMTPServer({
   },
 })
 
-const serverUrl = process.env.E2E_DATABASE_URL
-const databaseName = `auditdesk_e2e_${process.pid}_${Date.now()}`
-
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-/** Drops what earlier runs left (a run killed before its end): their names say when they began. */
-async function dropLeftovers() {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query(
-      "select datname from pg_database where datname like 'auditdesk\\_e2e\\_%'",
-    )
-    const dayAgo = Date.now() - 24 * 60 * 60 * 1000
-    for (const { datname } of rows) {
-      if (Number(datname.split('_').at(-1)) < dayAgo)
-        await client.query(`drop database if exists ${datname} with (force)`)
-    }
-  } finally {
-    await client.end()
-  }
-}
-
-async function freshDatabaseUrl() {
-  if (!serverUrl) return undefined
-  await dropLeftovers()
-  await onServer(`create database ${databaseName}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${databaseName}`
-  return url.toString()
-}
-
-const databaseUrl = await freshDatabaseUrl()
-
 smtp.listen(0, '127.0.0.1', () => {
   const smtpPort = smtp.server.address().port
   const app = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
@@ -96,18 +52,12 @@ smtp.listen(0, '127.0.0.1', () => {
       ...process.env,
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   })
   const stop = () => app.kill('SIGTERM')
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
   app.on('exit', (code) => {
-    const dropped = databaseUrl
-      ? onServer(`drop database if exists ${databaseName} with (force)`).catch((error) =>
-          console.error(`Could not drop ${databaseName}: ${error.message}`),
-        )
-      : Promise.resolve()
-    void dropped.then(() => smtp.close(() => process.exit(code ?? 0)))
+    smtp.close(() => process.exit(code ?? 0))
   })
 })
