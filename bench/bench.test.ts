@@ -7,7 +7,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASELINE_SCENARIO, LIST_SCENARIO, TOKEN_LIST_SCENARIO, type Report } from './report'
+import {
+  BASELINE_SCENARIO,
+  JSON_BASELINE_SCENARIO,
+  LIST_SCENARIO,
+  TOKEN_LIST_SCENARIO,
+  type Report,
+} from './report'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -49,6 +55,7 @@ describe('npm run bench', () => {
     const expected = [
       [LIST_SCENARIO, LIST],
       [BASELINE_SCENARIO, LIST],
+      [JSON_BASELINE_SCENARIO, LIST],
       [LIST_SCENARIO, SCALE],
       [BASELINE_SCENARIO, SCALE],
       [TOKEN_LIST_SCENARIO, LIST],

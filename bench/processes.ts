@@ -87,13 +87,8 @@ export function startServer(
   db: DatabaseTarget,
   { asUsersRunIt = false }: { asUsersRunIt?: boolean } = {},
 ): Promise<Running> {
-  // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
-  const profile = process.env.BENCH_CPU_PROF
   return start(
-    [
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-      path.join(root, 'dist/server/main.js'),
-    ],
+    [...profileArgs(), path.join(root, 'dist/server/main.js')],
     {
       ...databaseEnv(db),
       NODE_ENV: 'production',
@@ -112,10 +107,16 @@ export function startServer(
   )
 }
 
+/** BENCH_CPU_PROF=dir: each process writes a V8 CPU profile there when it stops (node --cpu-prof). */
+function profileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []
+}
+
 /** The bare Fastify route on the same database (bench/baseline.ts). */
 export function startBaseline(db: DatabaseTarget): Promise<Running> {
   return start(
-    ['--import', 'tsx', path.join(root, 'bench/baseline.ts')],
+    [...profileArgs(), '--import', 'tsx', path.join(root, 'bench/baseline.ts')],
     databaseEnv(db),
     '/health',
   )

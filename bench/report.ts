@@ -34,7 +34,10 @@ export interface Report {
 export const LIST_SCENARIO = 'GET /api/clients'
 /** The same list through an API token: it must cost no more than through the session cookie. */
 export const TOKEN_LIST_SCENARIO = 'GET /api/clients (API token)'
-export const BASELINE_SCENARIO = 'baseline: same SQL, bare Fastify'
+/** The list's rows by the plain query, field by field: the reference the budgets are set against. */
+export const BASELINE_SCENARIO = 'baseline: plain SQL, bare Fastify'
+/** The same rows read as our lists read them, one JSON text per row (decision 052); shown, not judged. */
+export const JSON_BASELINE_SCENARIO = 'baseline: JSON rows, bare Fastify'
 /** Issue 14's budgets: the signed-in list's requests/s against the baseline's, per database. */
 export const BUDGET_RATIO: Record<DatabaseName, number> = { PostgreSQL: 0.8, PGlite: 0.7 }
 

@@ -21,6 +21,7 @@ import {
 } from './processes'
 import {
   BASELINE_SCENARIO,
+  JSON_BASELINE_SCENARIO,
   LIST_SCENARIO,
   TOKEN_LIST_SCENARIO,
   budgetLines,
@@ -161,6 +162,12 @@ async function benchDatabase(
         drainUrl: `${baseline.url}/health`,
       })
     }
+    const main = lists[0]!
+    await run(JSON_BASELINE_SCENARIO, main.rows, {
+      url: `${baseline.url}/clients-json/${main.orgId}`,
+      pid: baseline.pid,
+      drainUrl: `${baseline.url}/health`,
+    })
   } finally {
     await baseline.stop()
   }
@@ -170,9 +177,9 @@ async function benchDatabase(
 /** Each list next to its baseline; the writes last. */
 function order(rows: Row[]): Row[] {
   const rank = (row: Row) => {
-    if (row.scenario === LIST_SCENARIO || row.scenario === BASELINE_SCENARIO) {
-      return (row.rows ?? 0) * 10 + (row.scenario === LIST_SCENARIO ? 0 : 1)
-    }
+    if (row.scenario === LIST_SCENARIO) return (row.rows ?? 0) * 10
+    if (row.scenario === BASELINE_SCENARIO) return (row.rows ?? 0) * 10 + 1
+    if (row.scenario === JSON_BASELINE_SCENARIO) return (row.rows ?? 0) * 10 + 2
     if (row.scenario === TOKEN_LIST_SCENARIO) return Number.MAX_SAFE_INTEGER - 4
     if (row.scenario === 'GET /api/projects') return Number.MAX_SAFE_INTEGER - 3
     if (row.scenario === 'POST /api/clients') return Number.MAX_SAFE_INTEGER - 2

@@ -16,6 +16,11 @@ export function isoFromDatabase(value: unknown): string {
     const fraction = value.length > 22 ? value.slice(20, -3) : ''
     return `${value.slice(0, 10)}T${value.slice(11, 19)}.${`${fraction}000`.slice(0, 3)}Z`
   }
+  if (typeof value === 'string' && value.endsWith('+00:00') && value[10] === 'T') {
+    // The same in JSON ('2026-11-26T22:32:26.835123+00:00', decision 052).
+    const fraction = value.length > 25 ? value.slice(20, -6) : ''
+    return `${value.slice(0, 19)}.${`${fraction}000`.slice(0, 3)}Z`
+  }
   // Another offset (a server whose time zone is not UTC), or already a Date: let Date do it.
   return new Date(value as string | Date).toISOString()
 }

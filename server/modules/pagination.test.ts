@@ -155,6 +155,31 @@ describe('every list, a page at a time', () => {
     }
   })
 
+  it('a list’s rows are the rows read one by one: the same fields, times and nulls (decision 052)', async () => {
+    const lists: Array<[string, string]> = [
+      ['/api/clients', '/api/clients/'],
+      ['/api/projects', '/api/projects/'],
+      [`/api/audits?projectId=${ids.project}`, '/api/audits/'],
+      ['/api/templates', '/api/templates/'],
+      ['/api/template-categories', '/api/template-categories/'],
+    ]
+    for (const [list, one] of lists) {
+      const res = await t.request('GET', list, { cookie: admin })
+      expect(res.statusCode, res.body).toBe(200)
+      const rows = res.json() as Array<Record<string, unknown>>
+      expect(rows.length, list).toBeGreaterThan(SEEDED - 1)
+      for (const row of rows) {
+        const alone = await t.request('GET', `${one}${String(row.id)}`, { cookie: admin })
+        expect(alone.statusCode, alone.body).toBe(200)
+        // The fields both replies carry (a list may add some, such as a project's progress).
+        const detail = alone.json() as Record<string, unknown>
+        const shared = Object.fromEntries(Object.entries(row).filter(([name]) => name in detail))
+        expect(Object.keys(shared).length, list).toBeGreaterThanOrEqual(5)
+        expect(detail, `${list}: ${String(row.id)}`).toMatchObject(shared)
+      }
+    }
+  })
+
   it('without a limit a page holds 100 rows; the last page has no Link', async () => {
     await t.app.db.execute(sql`insert into clients (organization_id, name, created_at, updated_at)
       select ${orgId}, 'Bulk ' || g, now(), now() from generate_series(1, 150) g`)

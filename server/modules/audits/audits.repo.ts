@@ -2,7 +2,14 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { AuditStatus } from '@shared/schemas/audits'
 import type { Db } from '../../db/client'
-import { key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
+import {
+  jsonRows,
+  key,
+  outerJoined,
+  pageQuery,
+  type Keyset,
+  type PageRequest,
+} from '../../db/keyset'
 import { auditMembers, audits, clients, people, projects, users, withPerson } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
@@ -62,11 +69,20 @@ const newestFirst: Keyset = {
   direction: 'desc',
 }
 
+/** Lists read an audit as one JSON text per row (decision 052). */
+const listed = jsonRows(newestFirst, {
+  ...columns,
+  leadId: outerJoined(leadUser.id),
+  leadFirstName: outerJoined(leadPerson.firstName),
+  leadLastName: outerJoined(leadPerson.lastName),
+  leadEmail: outerJoined(leadPerson.email),
+})
+
 /** A project's audits, newest first (the project's visibility is the caller's to check). */
 export async function listAudits(db: Db, orgId: string, projectId: string, request: PageRequest) {
   const page = pageQuery(newestFirst, request)
   const rows = await db
-    .select({ ...columns, pageKey: page.pageKey })
+    .select({ row: listed.row })
     .from(audits)
     .leftJoin(leadMember, and(eq(leadMember.auditId, audits.id), eq(leadMember.lead, true)))
     .leftJoin(leadUser, eq(leadUser.id, leadMember.userId))
@@ -74,7 +90,7 @@ export async function listAudits(db: Db, orgId: string, projectId: string, reque
     .where(and(eq(audits.organizationId, orgId), eq(audits.projectId, projectId), page.after))
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return toPage(rows, request)
+  return listed.page(rows, request)
 }
 
 /** One audit the caller may see (`clientId`: a client user's); 404 otherwise. */

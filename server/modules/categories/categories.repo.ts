@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { byName, searched, pageQuery, toPage, type PageRequest } from '../../db/keyset'
+import { byName, jsonRows, pageQuery, searched, type PageRequest } from '../../db/keyset'
 import { templateCategories } from '../../db/schema'
 import { isoTimestamp } from '../../db/timestamps'
 import { notFound } from '../../lib/errors'
@@ -21,6 +21,8 @@ const ofOrg = (orgId: string, id: string) =>
   and(eq(templateCategories.organizationId, orgId), eq(templateCategories.id, id))
 
 const categoriesByName = byName(templateCategories.name, templateCategories.id)
+/** Lists read a category as one JSON text per row (decision 052). */
+const listed = jsonRows(categoriesByName, columns)
 
 /** By name; `q`: the names containing it. */
 export async function listCategories(
@@ -30,7 +32,7 @@ export async function listCategories(
 ) {
   const page = pageQuery(categoriesByName, request)
   const rows = await db
-    .select({ ...columns, pageKey: page.pageKey })
+    .select({ row: listed.row })
     .from(templateCategories)
     .where(
       and(
@@ -41,7 +43,7 @@ export async function listCategories(
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return toPage(rows, request)
+  return listed.page(rows, request)
 }
 
 export async function getCategory(db: Db, orgId: string, id: string) {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { byName, searched, pageQuery, toPage, type PageRequest } from '../../db/keyset'
+import { byName, jsonRows, pageQuery, searched, type PageRequest } from '../../db/keyset'
 import { prepared } from '../../db/prepared'
 import { clients } from '../../db/schema'
 import { isoTimestamp } from '../../db/timestamps'
@@ -28,21 +28,19 @@ const ofOrg = (orgId: string, id: string) =>
 
 const clientsByName = byName(clients.name, clients.id)
 
+/** Lists read a client as one JSON text per row (decision 052). */
+const listed = jsonRows(clientsByName, columns)
+
 // The first page without a search is what the Clients screen opens with: prepared once.
-const firstPageQuery = prepared((db) => {
-  const { pageKey, orderBy } = pageQuery(
-    clientsByName,
-    { limit: 0 },
-    sql`${sql.placeholder('limit')} - 1`,
-  )
-  return db
-    .select({ ...columns, pageKey })
+const firstPageQuery = prepared((db) =>
+  db
+    .select({ row: listed.row })
     .from(clients)
     .where(eq(clients.organizationId, sql.placeholder('orgId')))
-    .orderBy(...orderBy)
+    .orderBy(...pageQuery(clientsByName, { limit: 0 }).orderBy)
     .limit(sql.placeholder('limit'))
-    .prepare('list_clients')
-})
+    .prepare('list_clients'),
+)
 
 /** By name; `q`: the names containing it, whatever the case. */
 export async function listClients(
@@ -50,19 +48,18 @@ export async function listClients(
   orgId: string,
   request: PageRequest & { q?: string | undefined },
 ) {
+  if (request.cursor === undefined && request.q === undefined) {
+    const rows = await firstPageQuery(db).execute({ orgId, limit: request.limit + 1 })
+    return listed.page(rows, request)
+  }
   const page = pageQuery(clientsByName, request)
-  const rows =
-    page.after === undefined && request.q === undefined
-      ? await firstPageQuery(db).execute({ orgId, limit: page.limit })
-      : await db
-          .select({ ...columns, pageKey: page.pageKey })
-          .from(clients)
-          .where(
-            and(eq(clients.organizationId, orgId), searched(clients.name, request.q), page.after),
-          )
-          .orderBy(...page.orderBy)
-          .limit(page.limit)
-  return toPage(rows, request)
+  const rows = await db
+    .select({ row: listed.row })
+    .from(clients)
+    .where(and(eq(clients.organizationId, orgId), searched(clients.name, request.q), page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return listed.page(rows, request)
 }
 
 export async function getClient(db: Db, orgId: string, id: string) {

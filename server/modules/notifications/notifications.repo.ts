@@ -4,7 +4,7 @@ import { visibleNotifications, type RequestAudience } from '../../access/audienc
 import type { Principal } from '../../access/principal'
 import type { Db } from '../../db/client'
 import { idIn } from '../../db/id-in'
-import { key, pageQuery, toPage, type Keyset } from '../../db/keyset'
+import { jsonRows, key, pageQuery, type Keyset } from '../../db/keyset'
 import { auditRequests, audits, notifications, projects, users } from '../../db/schema'
 import { isoTimestamp } from '../../db/timestamps'
 
@@ -15,6 +15,17 @@ const newestFirst: Keyset = {
   direction: 'desc',
 }
 
+/** Lists read a notification as one JSON text per row (decision 052). */
+const listed = jsonRows(newestFirst, {
+  id: notifications.id,
+  kind: notifications.kind,
+  title: notifications.title,
+  body: notifications.body,
+  url: notifications.url,
+  createdAt: isoTimestamp(notifications.createdAt),
+  readAt: isoTimestamp(notifications.readAt),
+})
+
 /** A page of the user's notifications in the app that they may see now, newest first. */
 export async function listNotifications(
   db: Db,
@@ -23,16 +34,7 @@ export async function listNotifications(
 ) {
   const page = pageQuery(newestFirst, request)
   const rows = await db
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      title: notifications.title,
-      body: notifications.body,
-      url: notifications.url,
-      createdAt: isoTimestamp(notifications.createdAt),
-      readAt: isoTimestamp(notifications.readAt),
-      pageKey: page.pageKey,
-    })
+    .select({ row: listed.row })
     .from(notifications)
     .where(
       and(
@@ -44,7 +46,7 @@ export async function listNotifications(
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return toPage(rows, request) as { items: Notification[]; next: string | null }
+  return listed.page(rows, request) as { items: Notification[]; next: string | null }
 }
 
 export async function unreadCount(db: Db, viewer: Viewer) {

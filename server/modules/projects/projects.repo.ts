@@ -1,7 +1,15 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { ProjectStatus } from '@shared/schemas/projects'
 import type { Db } from '../../db/client'
-import { searched, key, pageQuery, toPage, type Keyset, type PageRequest } from '../../db/keyset'
+import {
+  jsonRows,
+  key,
+  outerJoined,
+  pageQuery,
+  searched,
+  type Keyset,
+  type PageRequest,
+} from '../../db/keyset'
 import { clients, organizationCounts, projects } from '../../db/schema'
 import { isoTimestamp } from '../../db/timestamps'
 import { notFound } from '../../lib/errors'
@@ -50,6 +58,9 @@ const newestFirst: Keyset = {
   direction: 'desc',
 }
 
+/** Lists read a project as one JSON text per row (decision 052). */
+const listed = jsonRows(newestFirst, { ...columns, clientName: outerJoined(clients.name) })
+
 /** Newest first. */
 export async function listProjects(
   db: Db,
@@ -59,7 +70,7 @@ export async function listProjects(
 ) {
   const page = pageQuery(newestFirst, request)
   const rows = await db
-    .select({ ...columns, pageKey: page.pageKey })
+    .select({ row: listed.row })
     .from(projects)
     .leftJoin(clients, eq(clients.id, projects.clientId))
     .where(
@@ -71,7 +82,7 @@ export async function listProjects(
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return toPage(rows, request)
+  return listed.page(rows, request)
 }
 
 /**

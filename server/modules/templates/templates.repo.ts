@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { byName, searched, pageQuery, toPage, type PageRequest } from '../../db/keyset'
+import {
+  byName,
+  jsonRows,
+  outerJoined,
+  pageQuery,
+  searched,
+  type PageRequest,
+} from '../../db/keyset'
 import { templateCategories, templateItems, templates } from '../../db/schema'
 import { isoTimestamp } from '../../db/timestamps'
 import { notFound } from '../../lib/errors'
@@ -32,6 +39,11 @@ function selectTemplates(db: Db) {
 }
 
 const templatesByName = byName(templates.name, templates.id)
+/** Lists read a template as one JSON text per row (decision 052). */
+const listed = jsonRows(templatesByName, {
+  ...columns,
+  categoryName: outerJoined(templateCategories.name),
+})
 
 /** By name; `q`: the names containing it. */
 export async function listTemplates(
@@ -41,7 +53,7 @@ export async function listTemplates(
 ) {
   const page = pageQuery(templatesByName, request)
   const rows = await db
-    .select({ ...columns, pageKey: page.pageKey })
+    .select({ row: listed.row })
     .from(templates)
     .leftJoin(templateCategories, eq(templateCategories.id, templates.categoryId))
     .where(
@@ -49,7 +61,7 @@ export async function listTemplates(
     )
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return toPage(rows, request)
+  return listed.page(rows, request)
 }
 
 export async function getTemplate(db: Db, orgId: string, id: string) {
