@@ -1,7 +1,8 @@
 // The bench's baseline: a bare Fastify route running the clients list's single SQL query on the
-// same database, with no session, no validation and no response schema: the plain query, field
-// by field, and (`/clients-json`) the query our list runs, one JSON text per row (decision 052). Started by bench/run.ts
-// once our server has stopped (PGlite allows one process per data directory).
+// same database, with no session, no validation and no response schema: the plain query, field by
+// field, and (`/clients-json`) the query our list runs, one JSON text per row (decision 052).
+// Started by bench/run.ts once our server has stopped (PGlite allows one process per data
+// directory).
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import Fastify from 'fastify'
@@ -12,12 +13,15 @@ const CLIENT_LIST_SQL =
   'select "id", "name", "email", "phone", "address", "created_at", "updated_at" from "clients" ' +
   'where "clients"."organization_id" = $1 order by lower("clients"."name") asc, "clients"."id" asc'
 
-/** What listClients runs for its first page (server/modules/clients/clients.repo.ts), 50 rows. */
+/**
+ * What listClients runs for its first page (server/modules/clients/clients.repo.ts): a page of
+ * 100 rows and one more.
+ */
 const CLIENT_JSON_LIST_SQL =
   'select json_build_array("clients"."id", "clients"."name", "clients"."email", "clients"."phone", ' +
   '"clients"."address", "clients"."created_at", "clients"."updated_at", lower("clients"."name"), ' +
   '"clients"."id"::text)::text as "row" from "clients" where "clients"."organization_id" = $1 ' +
-  'order by lower("clients"."name") asc, "clients"."id" asc limit 51'
+  'order by lower("clients"."name") asc, "clients"."id" asc limit 101'
 
 type Query = (text: string, params: unknown[]) => Promise<unknown[]>
 
@@ -57,7 +61,7 @@ async function main() {
   app.get<{ Params: { org: string } }>('/clients-json/:org', async (request, reply) => {
     const rows = (await query(CLIENT_JSON_LIST_SQL, [request.params.org])) as { row: string }[]
     return reply.send(
-      rows.slice(0, 50).map(({ row }) => {
+      rows.slice(0, 100).map(({ row }) => {
         const [id, name, email, phone, address, createdAt, updatedAt] = JSON.parse(row) as unknown[]
         return { id, name, email, phone, address, createdAt, updatedAt }
       }),
