@@ -7,16 +7,18 @@
 // firm's pages (its clients list, its audit's requests) while nothing else runs, then while the
 // busy firm's users, each asking again as soon as answered (and after Retry-After on a 429),
 // export the 400-request audit (3 users), move drafts (3 users), re-date 400 requests (1 user),
-// and all of these at once. The quiet firm's users work as people do, a request then a pause,
+// import a workbook of 400 rows into it (1 user: the tracker edited in Excel, every due date
+// changed), and all of these at once. The quiet firm's users work as people do, a request then a pause,
 // timed from a process of their own. The budget: the quiet firm's p95 within 2× of idle.
 // Settings (environment):
 //   BENCH_NEIGHBOURS_SECONDS  seconds of each measurement (15)
 //   BENCH_NEIGHBOURS_USERS    the quiet firm's users at once (2), each pausing 100 ms between requests
-//   BENCH_NEIGHBOURS_ONLY     one scenario: exports, moves, bulk or all
+//   BENCH_NEIGHBOURS_ONLY     one scenario: exports, moves, bulk, imports or all
 //   BENCH_NEIGHBOURS_SKIP_EMBEDDED  1: with DATABASE_URL, PostgreSQL alone
 //   BENCH_CPU_PROF            a folder: the server writes its V8 CPU profile there when it stops
 //   DATABASE_URL              a PostgreSQL server; the bench creates its own database and drops it
 import { spawn } from 'node:child_process'
+import ExcelJS from 'exceljs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
@@ -134,6 +136,41 @@ async function fromTemplate(api: Api, auditId: string, templateId: string) {
   return reply.body.map((request) => request.id)
 }
 
+/**
+ * The audit's tracker as a firm edits it in Excel: each request's number and title, and a due
+ * date changed in every row (so that each import updates all of them).
+ */
+async function trackerWorkbook(requests: number) {
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet('Requests')
+  sheet.addRow(['Number', 'Title', 'Due date'])
+  const day = 1 + Math.floor(Math.random() * 27)
+  for (let number = 1; number <= requests; number++)
+    sheet.addRow([
+      number,
+      `Item ${number}: bank statements and reconciliations for the period`,
+      `2027-04-${String(1 + ((day + number) % 28)).padStart(2, '0')}`,
+    ])
+  return Buffer.from(await book.xlsx.writeBuffer())
+}
+
+/** A workbook sent as a browser's form sends it. */
+async function postWorkbook(api: Api, url: string, workbook: Buffer) {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(workbook)]), 'tracker.xlsx')
+  const headers: Record<string, string> = { origin: new URL(api.baseUrl).origin }
+  if (api.cookie) headers.cookie = api.cookie
+  const address = api.address()
+  if (address) headers['x-forwarded-for'] = address
+  const reply = await fetch(`${api.baseUrl}${url}`, { method: 'POST', headers, body: form })
+  const text = await reply.text()
+  return {
+    status: reply.status,
+    retryAfter: Number(reply.headers.get('retry-after') ?? 0),
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+  }
+}
+
 async function seed(server: string, target: DatabaseTarget): Promise<Seeded> {
   const api = new Api(server, undefined, 'each request')
   const quietFirm = await createCompany(api, target.dataDir, 'quiet')
@@ -149,6 +186,15 @@ async function seed(server: string, target: DatabaseTarget): Promise<Seeded> {
   const template = await createTemplate(busy, 400)
   const exportAuditId = await createAudit(busy, 'Audit to export')
   const exportIds = await fromTemplate(busy, exportAuditId, template)
+  // The workbook the imports send updates every request of the audit.
+  const preview = await postWorkbook(
+    busy,
+    `/api/audits/${exportAuditId}/import/preview`,
+    await trackerWorkbook(exportIds.length),
+  )
+  const counts = (preview.body as { counts?: { update?: number } } | undefined)?.counts
+  if (preview.status !== 200 || counts?.update !== exportIds.length)
+    throw new Error(`the tracker's preview: ${preview.status} ${JSON.stringify(preview.body)}`)
   const movesAuditId = await createAudit(busy, 'Audit of 2,000 drafts')
   const draftIds: string[] = []
   for (let i = 0; i < 5; i++) draftIds.push(...(await fromTemplate(busy, movesAuditId, template)))
@@ -158,13 +204,14 @@ async function seed(server: string, target: DatabaseTarget): Promise<Seeded> {
   }
 }
 
-type Work = 'exports' | 'moves' | 'bulk'
+type Work = 'exports' | 'moves' | 'bulk' | 'imports'
 /** What the busy firm does in each scenario: loops of each kind of work, no pause between. */
 const SCENARIOS: Record<string, { key: string; loops: Partial<Record<Work, number>> }> = {
   'exports a 400-request audit (3 users)': { key: 'exports', loops: { exports: 3 } },
   'moves drafts among 2,000 (3 users)': { key: 'moves', loops: { moves: 3 } },
   're-dates 400 requests (1 user)': { key: 'bulk', loops: { bulk: 1 } },
-  'all of these at once': { key: 'all', loops: { exports: 3, moves: 3, bulk: 1 } },
+  'imports 400 rows from Excel (1 user)': { key: 'imports', loops: { imports: 1 } },
+  'all of these at once': { key: 'all', loops: { exports: 3, moves: 3, bulk: 1, imports: 1 } },
 }
 
 /** The busy firm at work until `stop` resolves: each kind of work in its loops. */
@@ -175,7 +222,7 @@ function busyFirm(
 ) {
   let running = true
   void stop.then(() => (running = false))
-  const counts = { exports: 0, moves: 0, bulk: 0, refused: 0, failed: 0 }
+  const counts = { exports: 0, moves: 0, bulk: 0, imports: 0, refused: 0, failed: 0 }
   const count = (status: number, kind: Work) => {
     if (status >= 200 && status < 300) counts[kind] += 1
     else if (status === 429) counts.refused += 1
@@ -211,7 +258,13 @@ function busyFirm(
       requestIds: busy.exportIds,
       dueDate: `2027-03-${String(1 + Math.floor(Math.random() * 27)).padStart(2, '0')}`,
     })
-  const work = { exports: exportOnce, moves: moveOnce, bulk: bulkOnce }
+  const importOnce = async (api: Api) =>
+    postWorkbook(
+      api,
+      `/api/audits/${busy.exportAuditId}/import`,
+      await trackerWorkbook(busy.exportIds.length),
+    )
+  const work = { exports: exportOnce, moves: moveOnce, bulk: bulkOnce, imports: importOnce }
   let users = 0
   const loops = Object.entries(scenario).flatMap(([kind, n]) =>
     Array.from({ length: n }, () =>
@@ -300,11 +353,12 @@ async function main() {
   for (const row of rows) {
     const ratio = row.busy.p95 / row.idle.p95
     if (!(ratio <= RATIO_BUDGET) || row.busy.errors > 0) missed = true
-    const { exports, moves, bulk, refused, failed } = row.work
+    const { exports, moves, bulk, imports, refused, failed } = row.work
     const done = [
       exports && `${exports} exports`,
       moves && `${moves} moves`,
       bulk && `${bulk} re-datings`,
+      imports && `${imports} imports`,
       refused && `${refused} refused (429)`,
       failed && `${failed} failed`,
     ].filter(Boolean)

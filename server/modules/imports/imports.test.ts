@@ -509,6 +509,67 @@ describe('POST /api/audits/{id}/import', () => {
     ])
   })
 
+  it('hundreds of drafts updated at once, each with its own values; a row the sheet leaves as it is keeps its time', async () => {
+    const { admin, audit } = await firm()
+    const rows = 300
+    const header = ['Number', 'Title', 'Due date', 'Requires document', 'Answer type', 'Choices']
+    const first = await workbook({
+      Requests: [header, ...Array.from({ length: rows }, (_, i) => ['', `Item ${i + 1}`, null])],
+    })
+    const created = await send(admin.cookie, `/api/audits/${audit.id}/import`, {
+      name: 'first.xlsx',
+      data: first,
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const before = new Map(
+      created.json<ImportResult>().created.map((request) => [request.number, request]),
+    )
+    expect(before.size).toBe(rows)
+
+    // Each row its own date; row 1 as it was; row 2 needs a document now; row 3 becomes a choice.
+    const day = (n: number) => `2027-0${1 + (n % 9)}-${String(1 + (n % 28)).padStart(2, '0')}`
+    const edited = await workbook({
+      Requests: [
+        header,
+        ...Array.from({ length: rows }, (_, i) => {
+          const number = i + 1
+          if (number === 1) return [number, 'Item 1', null]
+          if (number === 2) return [number, 'Item 2', null, 'yes']
+          if (number === 3) return [number, 'Item 3', null, null, 'choice', 'FIFO; LIFO']
+          return [number, `Item ${number}, edited`, day(number)]
+        }),
+      ],
+    })
+    const res = await send(admin.cookie, `/api/audits/${audit.id}/import`, {
+      name: 'edited.xlsx',
+      data: edited,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const after = new Map(
+      res.json<ImportResult>().updated.map((request) => [request.number, request]),
+    )
+    expect(after.size).toBe(rows)
+    expect(after.get(1)).toEqual(before.get(1))
+    expect(after.get(2)).toMatchObject({ documentRequired: true, title: 'Item 2' })
+    expect(after.get(2)!.updatedAt).not.toBe(before.get(2)!.updatedAt)
+    expect(after.get(3)).toMatchObject({ answerType: 'choice', choices: ['FIFO', 'LIFO'] })
+    for (let number = 4; number <= rows; number++)
+      expect([after.get(number)!.title, after.get(number)!.dueDate]).toEqual([
+        `Item ${number}, edited`,
+        day(number),
+      ])
+
+    // The trail names each change once: the retitled and re-dated rows and the new answer type.
+    const trail = await t.request(
+      'GET',
+      `/api/audits/${audit.id}/activity?kind=planning&limit=500`,
+      { cookie: admin.cookie },
+    )
+    expect(trail.statusCode, trail.body).toBe(200)
+    const updates = trail.json<AuditActivity[]>().filter((e) => e.action === 'request.updated')
+    expect(updates).toHaveLength(rows - 2)
+  })
+
   it('refuses what it cannot take, clearly, writing nothing', async () => {
     const { admin, orgId, audit, contact } = await firm()
     const other = await firm()

@@ -81,6 +81,8 @@ import {
   lockRequests,
   respaceKeys,
   updateIfStatus,
+  rewriteIfStatus,
+  type RequestRewrite,
   type NewRequest,
   type RequestChanges,
   type RequestRow,
@@ -815,12 +817,8 @@ export function requestsService(app: FastifyInstance) {
             now,
           )
           if (placed !== moving.length) throw changedMeanwhile('try again')
-          const rows = await findRequestsByIds(
-            tx,
-            orgId,
-            moving.map((row) => row.id),
-            principal,
-          )
+          const movedIds = moving.map((row) => row.id)
+          const rows = await findRequestsByIds(tx, orgId, movedIds, principal, movedIds.length)
           const detail =
             before === null ? `With ${section}, to the end` : `With ${section}, before ${before}`
           await emit(
@@ -915,26 +913,28 @@ export function requestsService(app: FastifyInstance) {
           )
           if (ids.length === 0)
             authorize(principal, 'audit.add_requests', await lockAudit(tx, orgId, auditId))
+          const updatedIds = rows.update.map((edit) => edit.id)
           const before = new Map(
-            (
-              await findRequestsByIds(
-                tx,
-                orgId,
-                rows.update.map((edit) => edit.id),
-                principal,
-              )
-            ).map((row) => [row.id, row]),
+            (await findRequestsByIds(tx, orgId, updatedIds, principal, updatedIds.length)).map(
+              (row) => [row.id, row],
+            ),
           )
+          // Only the rows the sheet changes are written; every one must still be editable.
+          const rewrites: RequestRewrite[] = []
+          const editable: readonly RequestStatus[] = REQUEST_RULES.edit.when
           for (const { id, assignee, assigneeId, ...fields } of rows.update) {
             const row = before.get(id)
-            const changed = await updateIfStatus(tx, orgId, [id], REQUEST_RULES.edit.when, {
-              ...fields,
-              assigneeUserId: assigneeId,
-              updatedAt: now,
-            })
-            if (!row || changed.length !== 1) throw changedMeanwhile('import again')
-            events.push(...updateEvents([row], { ...fields, assignee }))
+            if (!row || !editable.includes(row.status)) throw changedMeanwhile('import again')
+            const changes = updateEvents([row], { ...fields, assignee })
+            const flagsChanged =
+              fields.documentRequired !== row.documentRequired ||
+              fields.responseRequired !== row.responseRequired
+            if (changes.length === 0 && !flagsChanged) continue
+            events.push(...changes)
+            rewrites.push({ id, ...fields, assigneeUserId: assigneeId })
           }
+          const rewritten = await rewriteIfStatus(tx, orgId, rewrites, REQUEST_RULES.edit.when, now)
+          if (rewritten.length !== rewrites.length) throw changedMeanwhile('import again')
           await emit(app, tx, principal, events, now)
           return ids
         })
