@@ -64,6 +64,9 @@ function percentiles(latencies: number[], errors: number): Timing {
   return { p50: at(0.5), p95: at(0.95), count: sorted.length, errors }
 }
 
+/** Trackers prepared for the imports, sent in turn. */
+const TRACKERS = 5
+
 /** A quiet firm's user looks at the page, then asks for the next one. */
 const THINK_MS = 100
 
@@ -95,7 +98,14 @@ async function timeCalls(api: Api, url: string, seconds: number, users: number) 
 
 interface Seeded {
   quiet: { api: Api; auditId: string }
-  busy: { api: Api; exportAuditId: string; exportIds: string[]; draftIds: string[] }
+  busy: {
+    api: Api
+    exportAuditId: string
+    exportIds: string[]
+    draftIds: string[]
+    /** Workbooks of the export audit's tracker, each with other due dates in every row. */
+    trackers: Buffer[]
+  }
 }
 
 async function createTemplate(api: Api, items: number) {
@@ -137,14 +147,14 @@ async function fromTemplate(api: Api, auditId: string, templateId: string) {
 }
 
 /**
- * The audit's tracker as a firm edits it in Excel: each request's number and title, and a due
- * date changed in every row (so that each import updates all of them).
+ * The audit's tracker as a firm edits it in Excel: each request's number and title, and due dates
+ * shifted by `shift` days (trackers of different shifts differ in every row).
  */
-async function trackerWorkbook(requests: number) {
+async function trackerWorkbook(requests: number, shift: number) {
   const book = new ExcelJS.Workbook()
   const sheet = book.addWorksheet('Requests')
   sheet.addRow(['Number', 'Title', 'Due date'])
-  const day = 1 + Math.floor(Math.random() * 27)
+  const day = 1 + shift
   for (let number = 1; number <= requests; number++)
     sheet.addRow([
       number,
@@ -186,11 +196,15 @@ async function seed(server: string, target: DatabaseTarget): Promise<Seeded> {
   const template = await createTemplate(busy, 400)
   const exportAuditId = await createAudit(busy, 'Audit to export')
   const exportIds = await fromTemplate(busy, exportAuditId, template)
-  // The workbook the imports send updates every request of the audit.
+  // Written here, not in the loop: a firm's users edit their sheets on their own machines. Each
+  // import sends the next of them, so every row changes each time.
+  const trackers = await Promise.all(
+    Array.from({ length: TRACKERS }, (_, shift) => trackerWorkbook(exportIds.length, shift)),
+  )
   const preview = await postWorkbook(
     busy,
     `/api/audits/${exportAuditId}/import/preview`,
-    await trackerWorkbook(exportIds.length),
+    trackers[0]!,
   )
   const counts = (preview.body as { counts?: { update?: number } } | undefined)?.counts
   if (preview.status !== 200 || counts?.update !== exportIds.length)
@@ -200,7 +214,7 @@ async function seed(server: string, target: DatabaseTarget): Promise<Seeded> {
   for (let i = 0; i < 5; i++) draftIds.push(...(await fromTemplate(busy, movesAuditId, template)))
   return {
     quiet: { api: quiet, auditId: quietAudit },
-    busy: { api: busy, exportAuditId, exportIds, draftIds },
+    busy: { api: busy, exportAuditId, exportIds, draftIds, trackers },
   }
 }
 
@@ -258,11 +272,12 @@ function busyFirm(
       requestIds: busy.exportIds,
       dueDate: `2027-03-${String(1 + Math.floor(Math.random() * 27)).padStart(2, '0')}`,
     })
-  const importOnce = async (api: Api) =>
+  let imported = 0
+  const importOnce = (api: Api) =>
     postWorkbook(
       api,
       `/api/audits/${busy.exportAuditId}/import`,
-      await trackerWorkbook(busy.exportIds.length),
+      busy.trackers[(imported += 1) % busy.trackers.length]!,
     )
   const work = { exports: exportOnce, moves: moveOnce, bulk: bulkOnce, imports: importOnce }
   let users = 0
