@@ -516,13 +516,13 @@ describe('POST /api/audits/{id}/import', () => {
     const first = await workbook({
       Requests: [header, ...Array.from({ length: rows }, (_, i) => ['', `Item ${i + 1}`, null])],
     })
-    const created = await send(admin.cookie, `/api/audits/${audit.id}/import`, {
-      name: 'first.xlsx',
-      data: first,
-    })
-    expect(created.statusCode, created.body).toBe(200)
+    const imported = async (name: string, data: Buffer) => {
+      const res = await send(admin.cookie, `/api/audits/${audit.id}/import`, { name, data })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json<ImportResult>()
+    }
     const before = new Map(
-      created.json<ImportResult>().created.map((request) => [request.number, request]),
+      (await imported('first.xlsx', first)).created.map((request) => [request.number, request]),
     )
     expect(before.size).toBe(rows)
 
@@ -540,13 +540,8 @@ describe('POST /api/audits/{id}/import', () => {
         }),
       ],
     })
-    const res = await send(admin.cookie, `/api/audits/${audit.id}/import`, {
-      name: 'edited.xlsx',
-      data: edited,
-    })
-    expect(res.statusCode, res.body).toBe(200)
     const after = new Map(
-      res.json<ImportResult>().updated.map((request) => [request.number, request]),
+      (await imported('edited.xlsx', edited)).updated.map((request) => [request.number, request]),
     )
     expect(after.size).toBe(rows)
     expect(after.get(1)).toEqual(before.get(1))

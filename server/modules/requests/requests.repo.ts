@@ -618,9 +618,8 @@ export async function updateIfStatus(
   return rows.map((row) => row.id)
 }
 
-/** A request's planned fields as a spreadsheet rewrites them (an import's row). */
-export interface RequestRewrite {
-  id: string
+/** A request's planned fields, as a spreadsheet's row gives them. */
+export interface PlannedFields {
   title: string
   description: string | null
   section: string | null
@@ -630,6 +629,11 @@ export interface RequestRewrite {
   answerType: AnswerType
   choices: string[] | null
   dueDate: string | null
+}
+
+/** A draft's planned fields and assignee as an import rewrites them. */
+export interface RequestRewrite extends PlannedFields {
+  id: string
   assigneeUserId: string | null
 }
 

@@ -82,6 +82,7 @@ import {
   respaceKeys,
   updateIfStatus,
   rewriteIfStatus,
+  type PlannedFields,
   type RequestRewrite,
   type NewRequest,
   type RequestChanges,
@@ -149,16 +150,7 @@ function fieldChanges(
 }
 
 /** A draft as a spreadsheet's row gives it, its assignee named for the trail. */
-export interface ImportedDraft {
-  title: string
-  description: string | null
-  section: string | null
-  reference: string | null
-  documentRequired: boolean
-  responseRequired: boolean
-  answerType: AnswerType
-  choices: string[] | null
-  dueDate: string | null
+export interface ImportedDraft extends PlannedFields {
   assigneeId: string | null
   assignee: { id: string; name: string } | null
 }
