@@ -14,7 +14,7 @@ import { databaseReadiness, type DatabaseReadiness } from './db/readiness'
 import { openStorage } from './files/open-storage'
 import type { FileStorage } from './files/storage'
 import { createBackground, type Background } from './lib/background'
-import { createHeavyWork, type HeavyWork } from './lib/heavy-work'
+import { createHeavyWork, HEAVY_WORK_SHARE, type HeavyWork } from './lib/heavy-work'
 import { createFirmTurns, type FirmTurns } from './lib/tenant'
 import { openRedis } from './lib/redis'
 import { systemClock, type Clock } from './lib/clock'
@@ -213,7 +213,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('captcha', createCaptcha(config, database.db, clock))
   app.decorate('storage', await openStorage(config.storage.location))
   app.decorate('background', createBackground(app.log))
-  app.decorate('heavyWork', createHeavyWork())
+  app.decorate(
+    'heavyWork',
+    createHeavyWork({ shareWhileOthersWork: HEAVY_WORK_SHARE[database.kind] }),
+  )
   app.decorate('firmTurns', createFirmTurns(database.kind === 'pglite'))
   app.decorate('redis', config.redis ? await openRedis(config.redis, app.log) : undefined)
   defineMaintenanceJob(app)

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHeavyWork } from './heavy-work'
 
 const tick = () => new Promise((resolve) => setImmediate(resolve))
@@ -100,5 +100,90 @@ describe('heavy work of firms', () => {
     await tick()
     expect(afterFailure.started).toBe(true)
     ;(await afterFailure.release)()
+  })
+
+  describe('pacing while other firms work', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    /** Heavy work with a share of 1/5 on a fake clock, and a's operation that takes `ms`. */
+    function paced() {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] })
+      const work = createHeavyWork({ shareWhileOthersWork: 1 / 5, now: () => Date.now() })
+      const operation = (firm: string, ms: number) =>
+        work.run(firm, async () => {
+          vi.setSystemTime(Date.now() + ms)
+        })
+      /** Whether the firm's next operation starts before `ms` have passed, and after. */
+      async function nextStarts(firm: string, ms: number) {
+        let started = false
+        const next = work.run(firm, async () => {
+          started = true
+        })
+        await tick()
+        const before = started
+        await vi.advanceTimersByTimeAsync(ms)
+        await next
+        return { before, after: started }
+      }
+      return { work, operation, nextStarts }
+    }
+
+    it('a firm alone on the instance is never paced', async () => {
+      const { work, operation, nextStarts } = paced()
+      work.atWork('a')
+      await operation('a', 100)
+      expect((await nextStarts('a', 0)).before).toBe(true)
+    })
+
+    it('while another firm works, a firm waits four times its last operation (share 1/5); the other firm does not', async () => {
+      const { work, operation, nextStarts } = paced()
+      work.atWork('b')
+      await operation('a', 100)
+      // b's heavy work is not held by a's pause.
+      expect((await nextStarts('b', 0)).before).toBe(true)
+      const next = await nextStarts('a', 400)
+      expect(next).toEqual({ before: false, after: true })
+    })
+
+    it('a firm last seen more than 10 s ago is not at work any more', async () => {
+      const { work, operation, nextStarts } = paced()
+      work.atWork('b')
+      vi.setSystemTime(Date.now() + 10_001)
+      await operation('a', 100)
+      expect((await nextStarts('a', 0)).before).toBe(true)
+    })
+
+    it('the pause is at most 5 s, however long the last operation took', async () => {
+      const { work } = paced()
+      await work.run('a', async () => {
+        vi.setSystemTime(Date.now() + 60_000)
+        work.atWork('b')
+      })
+      let done = false
+      const next = work.run('a', async () => 'ran').finally(() => (done = true))
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(done).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(await next).toBe('ran')
+    })
+
+    it('a failed operation paces the firm too, and streamed files are not paced', async () => {
+      const { work, nextStarts } = paced()
+      work.atWork('b')
+      const file = await work.stream('a', async () => ({ stream: Readable.from(['x']) }))
+      vi.setSystemTime(Date.now() + 1_000)
+      for await (const _chunk of file.stream);
+      await tick()
+      expect((await nextStarts('a', 0)).before).toBe(true)
+      await expect(
+        work.run('a', async () => {
+          vi.setSystemTime(Date.now() + 50)
+          throw new Error('boom')
+        }),
+      ).rejects.toThrow('boom')
+      expect(await nextStarts('a', 200)).toEqual({ before: false, after: true })
+    })
   })
 })

@@ -8,6 +8,27 @@ const PER_FIRM = 1
 const TOTAL = 2
 /** Operations of one firm waiting for their turn, beyond which it is told to come back later. */
 const MAX_WAITING_PER_FIRM = 5
+/** A firm that made a signed-in request this recently is at work (see `pace`). */
+const AT_WORK_MS = 10_000
+/**
+ * The share of an instance's time a firm's heavy operations may take while another firm is at
+ * work (decision 053). The embedded database has one connection and one thread for every firm; on
+ * PostgreSQL the instance's thread and cores are still shared.
+ */
+export const HEAVY_WORK_SHARE = { pglite: 1 / 20, postgres: 1 / 4 } as const
+/** The longest pause between a firm's heavy operations, however long the last one took. */
+const MAX_PAUSE_MS = 5_000
+
+export interface HeavyWorkOptions {
+  /**
+   * The share of the instance's time one firm's heavy operations may take while another firm is
+   * at work: after an operation (`run`) that took d ms, the firm's next waits d × (1 / share − 1).
+   * 1 (the default) never pauses. Streamed files are not paced: their time is the client's.
+   */
+  shareWhileOthersWork?: number
+  /** Milliseconds, monotonic (tests pass their own). */
+  now?: () => number
+}
 
 export interface HeavyWork {
   /**
@@ -17,13 +38,15 @@ export interface HeavyWork {
    * enough waiting.
    */
   acquire(organizationId: string): Promise<() => void>
-  /** `work` in the firm's turn. */
+  /** `work` in the firm's turn; with pacing, the firm's next turn waits in proportion to it. */
   run<T>(organizationId: string, work: () => Promise<T>): Promise<T>
   /**
    * A file streamed in the firm's turn: `make` opens it, and the turn is held until its stream has
    * been read to the end, has failed or has been abandoned (the client went away), never longer.
    */
   stream<T extends { stream: Readable }>(organizationId: string, make: () => Promise<T>): Promise<T>
+  /** The firm is at work (a signed-in request of it has arrived): other firms' heavy work is paced. */
+  atWork(organizationId: string): void
 }
 
 /**
@@ -32,14 +55,48 @@ export interface HeavyWork {
  * TOTAL, and when a slot frees, the firms waiting take turns (round robin), so a firm that queues
  * many gets no more turns than one that queues one. Per instance: with N instances a firm runs at
  * most N × PER_FIRM at once.
+ *
+ * Pacing (`shareWhileOthersWork`, decision 053): on the embedded database one change to hundreds
+ * of requests holds the only connection for 100–300 ms, and a firm changing them back to back held
+ * it most of the time, so another firm's every other page load waited behind one. While another
+ * firm is at work, a firm's heavy operations are spaced so that they take at most that share of
+ * the time; alone on the instance a firm is never paced.
  */
-export function createHeavyWork(): HeavyWork {
+export function createHeavyWork(options: HeavyWorkOptions = {}): HeavyWork {
+  const share = options.shareWhileOthersWork ?? 1
+  const now = options.now ?? (() => performance.now())
   const runningByFirm = new Map<string, number>()
   /** Firms with operations waiting, in the order of their turns. */
   const waiting = new Map<string, Array<(release: () => void) => void>>()
+  /** Firms whose next heavy operation waits for the end of their pause. */
+  const paused = new Set<string>()
+  /** When each firm last had a signed-in request (only kept while pacing). */
+  const lastAtWork = new Map<string, number>()
   let running = 0
 
-  const mayStart = (firm: string) => running < TOTAL && (runningByFirm.get(firm) ?? 0) < PER_FIRM
+  const mayStart = (firm: string) =>
+    running < TOTAL && (runningByFirm.get(firm) ?? 0) < PER_FIRM && !paused.has(firm)
+
+  function othersAtWork(firm: string) {
+    const since = now() - AT_WORK_MS
+    let found = false
+    for (const [other, at] of lastAtWork) {
+      if (at < since) lastAtWork.delete(other)
+      else if (other !== firm) found = true
+    }
+    return found
+  }
+
+  /** After an operation of `took` ms, the firm's next waits its pause if others are at work. */
+  function pace(firm: string, took: number) {
+    if (share >= 1 || !othersAtWork(firm)) return
+    const pause = Math.min(MAX_PAUSE_MS, took * (1 / share - 1))
+    paused.add(firm)
+    setTimeout(() => {
+      paused.delete(firm)
+      next()
+    }, pause).unref()
+  }
 
   function start(firm: string) {
     running += 1
@@ -86,9 +143,11 @@ export function createHeavyWork(): HeavyWork {
     },
     async run(firm, work) {
       const release = await heavyWork.acquire(firm)
+      const started = now()
       try {
         return await work()
       } finally {
+        pace(firm, now() - started)
         release()
       }
     },
@@ -102,6 +161,9 @@ export function createHeavyWork(): HeavyWork {
         release()
         throw error
       }
+    },
+    atWork(firm) {
+      if (share < 1) lastAtWork.set(firm, now())
     },
   }
   return heavyWork

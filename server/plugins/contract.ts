@@ -141,6 +141,7 @@ export function handle<R extends ApiRoute>(
     handler: async (request, reply) => {
       const answer = () => handler(request as ApiRequest<R>, reply)
       const firm = request.user?.organizationId
+      if (firm !== undefined) request.server.heavyWork.atWork(firm)
       const result = await request.server.background.track(
         firm === undefined
           ? answer()
