@@ -138,10 +138,13 @@ export function pageQuery(
     // Only the page's last row carries its keys (the next page's cursor), numbered in the same
     // order as the query's: every row's keys cost the embedded database about a seventh of a
     // 50-row list (bench/README.md). JSON text, not a text[]: the driver hands text over as is.
-    pageKey: sql<
-      string | null
-    >`case when row_number() over (order by ${sql.join(orderBy, sql`, `)}) = ${lastRow}
-      then json_build_array(${sql.join(keys.map(asText), sql`, `)})::text end`,
+    // Built when asked for: lists read as `jsonRows` carry their keys in their row instead.
+    get pageKey() {
+      return sql<
+        string | null
+      >`case when row_number() over (order by ${sql.join(orderBy, sql`, `)}) = ${lastRow}
+        then json_build_array(${sql.join(keys.map(asText), sql`, `)})::text end`
+    },
     after,
     orderBy,
     limit: request.limit + 1,
@@ -153,13 +156,18 @@ export function toPage<R extends { pageKey: string | null }>(
   rows: R[],
   request: PageRequest,
 ): Page<Omit<R, 'pageKey'>[]> {
-  const more = rows.length > request.limit
-  const kept = more ? rows.slice(0, request.limit) : rows
+  const { kept, more } = pageOf(rows, request)
   const last = kept.at(-1)
   return {
     items: kept.map(({ pageKey: _pageKey, ...row }) => row),
     next: more && last ? Buffer.from(nextKey(last.pageKey)).toString('base64url') : null,
   }
+}
+
+/** The rows of the page (the query read one more than asked), and whether another page follows. */
+function pageOf<R>(rows: readonly R[], request: PageRequest) {
+  const more = rows.length > request.limit
+  return { kept: more ? rows.slice(0, request.limit) : rows, more }
 }
 
 function nextKey(pageKey: string | null): string {
@@ -208,8 +216,7 @@ export function jsonRows<Fields extends Record<string, Column | SQL>>(
   )})::text`
 
   function page(rows: readonly { row: string }[], request: PageRequest): Page<Row[]> {
-    const more = rows.length > request.limit
-    const kept = more ? rows.slice(0, request.limit) : rows
+    const { kept, more } = pageOf(rows, request)
     let lastKeys: unknown[] = []
     const items = kept.map((text) => {
       const values = JSON.parse(text.row) as unknown[]
