@@ -23,12 +23,11 @@ import { clientUsers } from '../users/users.repo'
 import {
   checkRows,
   chosenMapping,
-  chosenSheet,
   headerOf,
   type CheckedRow,
   type ImportContext,
 } from './import-rows'
-import { readSheetFile } from './read-sheet'
+import { readSheetInThread } from './sheet-thread'
 
 /** A spreadsheet as uploaded, with the form's choices. */
 export interface ImportUpload {
@@ -90,9 +89,12 @@ export function importsService(app: FastifyInstance) {
 
   async function check(principal: Principal, target: Target, upload: ImportUpload) {
     const context = await contextOf(principal, target)
-    const file = await readSheetFile(upload.data, upload.fileName)
-    const sheet = chosenSheet(file, upload.options.sheet)
-    const { columns, detected, dataRows } = headerOf(file.rowsOf(sheet))
+    const {
+      sheets,
+      sheet,
+      rows: sheetRows,
+    } = await readSheetInThread(upload.data, upload.fileName, upload.options.sheet)
+    const { columns, detected, dataRows } = headerOf(sheetRows)
     if (dataRows.length > IMPORT_LIMITS.rows)
       throw new AppError(
         'PAYLOAD_TOO_LARGE',
@@ -107,7 +109,7 @@ export function importsService(app: FastifyInstance) {
       IMPORT_FIELDS.map((field) => [field, fields.includes(field) ? chosen.mapping[field] : null]),
     ) as typeof chosen.mapping
     const rows = checkRows(dataRows, mapping, context)
-    return { sheets: file.sheets, sheet, columns, mapping, rows }
+    return { sheets, sheet, columns, mapping, rows }
   }
 
   const toDto = (rows: CheckedRow[]): ImportRow[] =>

@@ -163,11 +163,11 @@ describe('extractText', () => {
     expect(await extractText(bomb, DOCX)).toEqual({ status: 'failed', reason: 'too_large' })
   })
 
-  it('gives up after timeoutMs: timeout', async () => {
-    expect(await extractText(twoPages, PDF, { timeoutMs: 1 })).toEqual({
-      status: 'failed',
-      reason: 'timeout',
-    })
+  it('gives up after timeoutMs: timeout; the files sent meanwhile are read by a new thread', async () => {
+    const late = extractText(twoPages, PDF, { timeoutMs: 1 })
+    const next = extractText(docx, DOCX)
+    expect(await late).toEqual({ status: 'failed', reason: 'timeout' })
+    expect(textOf(await next)).toContain('Bank confirmation for Globex')
   })
 
   it('reads no other type: unsupported', async () => {

@@ -9,9 +9,8 @@ import { TextCollector } from './collector'
 
 export type TextKind = 'pdf' | 'docx' | 'xlsx' | 'csv' | 'txt'
 
-/** A file to read, sent to the extraction thread; `id` names its answer. */
+/** A file to read, sent to the extraction thread. */
 export interface WorkerJob {
-  id: number
   bytes: Uint8Array
   kind: TextKind
   maxChars: number
@@ -19,9 +18,8 @@ export interface WorkerJob {
   tmpDir: string
 }
 
-export type WorkerReply = { id: number } & (
+export type WorkerReply =
   { status: 'done'; text: string } | { status: 'failed'; reason: 'unreadable' | 'too_large' }
-)
 
 /**
  * What the entries of a DOCX or XLSX may unpack to, counted as they inflate (the sizes an archive
